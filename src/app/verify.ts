@@ -1,0 +1,115 @@
+// Fairness check of a finished game's export (DESIGN.md §2): recomputes the commitment, the key, every draw and
+// every shuffle or pick the game recorded, from the published seed. Variant-agnostic: events that consume draws
+// carry `drawn` (the values) and `check` (what the values decided).
+import { commitmentOf, Draws, gameRng, keyOf } from '../engine/rng.ts';
+
+/** The verdict of `narrator verify`. */
+export interface Verdict {
+  readonly fair: boolean;
+  /** What was checked and held. */
+  readonly ok: string[];
+  /** What does not match. */
+  readonly problems: string[];
+  /** Values the moderator fixed by hand (reported as such, not as random). */
+  readonly fixed: string[];
+}
+
+interface ExportedEvent {
+  readonly seq: number;
+  readonly type: string;
+  readonly data: Record<string, unknown> | null;
+}
+
+type Check = { kind: 'shuffle'; from: unknown[]; result: unknown[] } | { kind: 'pick'; from: unknown[]; result: unknown };
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Checks an export (the JSON of `narrator play --json` or the server's game export). */
+export function verifyTranscript(t: unknown): Verdict {
+  const ok: string[] = [];
+  const problems: string[] = [];
+  const fixed: string[] = [];
+  const done = (): Verdict => ({ fair: problems.length === 0, ok, problems, fixed });
+  if (!t || typeof t !== 'object') {
+    problems.push('the file is not a game export (expected a JSON object)');
+    return done();
+  }
+  const x = t as { commitment?: unknown; seed?: unknown; events?: unknown; players?: unknown };
+  if (typeof x.commitment !== 'string' || !Array.isArray(x.events)) {
+    problems.push('the export lacks "commitment" or "events"');
+    return done();
+  }
+  if (typeof x.seed !== 'string') {
+    problems.push('the seed is not published: the game has not ended');
+    return done();
+  }
+  const events = x.events as ExportedEvent[];
+  const seed = x.seed;
+  if (commitmentOf(seed) === x.commitment) ok.push(`commitment ${x.commitment.slice(0, 16)}… = SHA-256(seed)`);
+  else problems.push(`commitment mismatch: SHA-256(seed) = ${commitmentOf(seed)}, published ${x.commitment}`);
+  const created = events.find((e) => e.type === 'game.created');
+  if (created?.data && created.data.commitment !== x.commitment) problems.push('the commitment in the event log differs from the exported one');
+
+  // Signup order at the deal, from the log: the key binds the seed to these names.
+  const names = new Map<string, string>();
+  let order: string[] = [];
+  for (const e of events) {
+    if (e.type === 'signup.closed' || e.type === 'game.keyed') break;
+    if (e.type === 'player.signed_up' && e.data) {
+      names.set(e.data.id as string, e.data.name as string);
+      order.push(e.data.id as string);
+    }
+    if (e.type === 'player.withdrew' && e.data) order = order.filter((id) => id !== e.data!.id);
+  }
+  const key = keyOf(
+    seed,
+    order.map((id) => names.get(id)!),
+  );
+  const keyed = events.find((e) => e.type === 'game.keyed');
+  if (keyed) {
+    if (keyed.data?.key === key) ok.push(`key = SHA-256(seed + signup list of ${order.length} players)`);
+    else problems.push(`key mismatch: recomputed ${key}, logged ${String(keyed.data?.key)}`);
+  }
+  const label = (v: unknown) => (typeof v === 'string' && names.has(v) ? names.get(v)! : String(v));
+  let index = 0;
+  let draws = 0;
+  const rng = gameRng(key);
+  for (const e of events) {
+    const d = e.data;
+    if (!d) continue;
+    if (e.type === 'game.dealt' && d.fixed === true) fixed.push('the role deal was fixed by the moderator');
+    if (e.type === 'lot.fixed')
+      fixed.push(`the lot among ${(d.candidates as string[]).map(label).join(', ')} was decided by the moderator (${label(d.chosen)})`);
+    const drawn = d.drawn;
+    if (!Array.isArray(drawn) || drawn.length === 0) continue;
+    const cursor = new Draws(rng, index);
+    const recomputed = drawn.map(() => cursor.rand());
+    if (!same(recomputed, drawn)) problems.push(`event ${e.seq} (${e.type}): draws ${index}…${index + drawn.length - 1} do not match the seed`);
+    draws += drawn.length;
+    const check = d.check as Check | undefined;
+    if (check?.kind === 'shuffle') {
+      const replay = new Draws(rng, index).shuffle(check.from);
+      if (!same(replay, check.result)) problems.push(`event ${e.seq} (${e.type}): the shuffle does not follow from the seed`);
+      else ok.push(`event ${e.seq} (${e.type}): shuffle of ${check.from.length} reproduced`);
+      if (e.type === 'game.dealt') {
+        const roles = d.roles as Record<string, string>;
+        const mismatch = order.findIndex((id, i) => roles[id] !== check.result[i]);
+        if (mismatch >= 0)
+          problems.push(`the deal gives ${label(order[mismatch])} ${roles[order[mismatch]!]}, the shuffle gives ${String(check.result[mismatch])}`);
+        const players = Array.isArray(x.players) ? (x.players as { name: string; role: string }[]) : [];
+        for (const p of players) {
+          const id = order.find((i) => names.get(i) === p.name);
+          if (id && roles[id] !== p.role) problems.push(`${p.name} is listed as ${p.role} but was dealt ${roles[id]}`);
+        }
+      }
+    } else if (check?.kind === 'pick') {
+      const i = new Draws(rng, index).pickIndex(check.from.length);
+      if (!same(check.from[i], check.result))
+        problems.push(`event ${e.seq} (${e.type}): the lot gives ${label(check.from[i])}, the game said ${label(check.result)}`);
+      else ok.push(`event ${e.seq} (${e.type}): lot among ${check.from.length} reproduced (${label(check.result)})`);
+    }
+    index += drawn.length;
+  }
+  ok.push(`${draws} draws reproduced from the seed`);
+  return done();
+}

@@ -1,0 +1,144 @@
+// The `narrator` command line: play a game script, verify a finished game, describe the rulebooks.
+// Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest.
+import { readFileSync } from 'node:fs';
+import { Command as Program } from 'commander';
+import { buildTranscript, type Transcript } from '../app/transcript.ts';
+import { verifyTranscript } from '../app/verify.ts';
+import type { Locale } from '../engine/state.ts';
+import { loadScript, ScriptError } from '../scripts/load.ts';
+import { runScript } from '../scripts/run.ts';
+import { getVariant, VARIANTS } from '../variants/registry.ts';
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+function printTranscript(t: Transcript, out: (s: string) => void): void {
+  out('== Thread ==');
+  for (const l of t.public) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
+  out('');
+  out('== Private messages ==');
+  for (const [name, lines] of Object.entries(t.private)) {
+    if (lines.length === 0) continue;
+    out(`-- ${name}`);
+    for (const l of lines) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
+  }
+  out('');
+  out('== Rejections ==');
+  for (const r of t.rejections) out(`[${r.at}] ${r.by}: ${r.code} — ${r.text}`);
+  if (t.rejections.length === 0) out('(none)');
+  out('');
+  out('== Players ==');
+  for (const p of t.players) {
+    const gone = p.removedAt ? ` (${p.removedHow}, ${p.removedAt})` : '';
+    out(`${p.name.padEnd(16)} ${String(p.role ?? '-').padEnd(10)} ${String(p.team ?? '-').padEnd(9)} ${p.status}${gone}`);
+  }
+  out('');
+  out(`Status: ${t.status}`);
+  out(`Winner: ${t.winner ? `${t.winner.side} (${t.winner.players.join(', ')})` : '—'}`);
+  out(`Commitment: ${t.commitment}`);
+  if (t.seed !== undefined) out(`Seed: ${t.seed}`);
+}
+
+const program = new Program();
+program.name('narrator').description('Narrator: an automatic moderator for play-by-post Mafia games').showHelpAfterError();
+
+program
+  .command('play')
+  .description('run a game script through the engine and print its transcript')
+  .argument('<script>', 'a game script (YAML)')
+  .option('--json', 'print one JSON object instead of text')
+  .option('--locale <locale>', 'language of the transcript (el, en, de, ru)')
+  .action((file: string, opts: { json?: boolean; locale?: string }) => {
+    try {
+      const script = loadScript(readText(file), file);
+      const result = runScript(script);
+      let t = result.transcript;
+      if (opts.locale) {
+        if (!['el', 'en', 'de', 'ru'].includes(opts.locale)) throw new ScriptError(file, null, `unknown locale "${opts.locale}"`);
+        t = buildTranscript(script.variant, result.events, result.state, opts.locale as Locale);
+      }
+      if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);
+      else printTranscript(t, (s) => process.stdout.write(`${s}\n`));
+      if (result.failures.length > 0) {
+        process.stderr.write(`\n${result.failures.length} expectation(s) failed:\n`);
+        for (const f of result.failures) process.stderr.write(`  - ${f}\n`);
+        process.exitCode = 1;
+      }
+    } catch (e) {
+      if (e instanceof ScriptError) {
+        process.stderr.write(`malformed script: ${e.message}\n`);
+        process.exitCode = 2;
+        return;
+      }
+      throw e;
+    }
+  });
+
+program
+  .command('verify')
+  .description('check a finished game export against its published seed')
+  .argument('<transcript>', 'the JSON of `narrator play --json` or a server export')
+  .action((file: string) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (e) {
+      process.stderr.write(`cannot read ${file}: ${(e as Error).message}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const v = verifyTranscript(data);
+    for (const line of v.ok) process.stdout.write(`ok    ${line}\n`);
+    for (const line of v.fixed) process.stdout.write(`fixed ${line}\n`);
+    for (const line of v.problems) process.stdout.write(`FAIL  ${line}\n`);
+    process.stdout.write(
+      v.fair
+        ? `\nThe game was dealt fairly${v.fixed.length ? ' (values fixed by the moderator are listed above)' : ''}.\n`
+        : '\nThe export does NOT match its seed.\n',
+    );
+    process.exitCode = v.fair ? 0 : 1;
+  });
+
+program
+  .command('rules')
+  .description('list the rulebooks, or describe one')
+  .argument('[variant]', 'a variant id')
+  .option('--locale <locale>', 'language (en or the variant’s own)', 'en')
+  .action((id: string | undefined, opts: { locale: string }) => {
+    const out = (s: string) => process.stdout.write(`${s}\n`);
+    if (!id) {
+      for (const v of Object.values(VARIANTS)) out(`${v.id.padEnd(18)} ${v.names.en ?? v.id} — ${v.minPlayers}-${v.maxPlayers} players, ${v.defaultTimeZone}`);
+      return;
+    }
+    const v = getVariant(id);
+    if (!v) {
+      process.stderr.write(`unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    const loc = (opts.locale === v.defaultLocale ? v.defaultLocale : 'en') as Locale;
+    out(`${v.names[loc] ?? v.id} (${v.id}) — ${v.minPlayers}-${v.maxPlayers} players, time zone ${v.defaultTimeZone}`);
+    out('');
+    out('Roles:');
+    for (const r of v.roles) out(`  ${r.id.padEnd(10)} ${(r.names[loc] ?? r.id).padEnd(16)} side ${r.side.padEnd(9)} ${r.summary[loc] ?? r.summary.en ?? ''}`);
+    out('');
+    out('Schedule:');
+    for (const l of v.schedule(loc)) out(`  ${l.when.padEnd(22)} ${l.what}`);
+    out('');
+    out('Default deal:');
+    for (const n of [7, 10, 14, 20]) {
+      const list = v.defaultRoles(n);
+      const counts = [...new Set(list)].map((r) => `${r}×${list.filter((x) => x === r).length}`).join(', ');
+      out(`  ${String(n).padStart(2)} players: ${counts}`);
+    }
+  });
+
+program.parseAsync(process.argv).catch((e: unknown) => {
+  process.stderr.write(`narrator: internal error: ${(e as Error).stack ?? String(e)}\n`);
+  process.exitCode = 3;
+});

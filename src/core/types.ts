@@ -1,0 +1,84 @@
+// Contracts shared by every layer: ids, audiences, events, commands, rejections, viewers.
+// No I/O and no behaviour beyond tiny constructors live here.
+
+/** A player's stable id inside one game (a seat: a substitute inherits it). */
+export type PlayerId = string;
+
+/** Epoch milliseconds; the engine never reads a clock, every instant arrives as data. */
+export type Millis = number;
+
+/** Who may see an event. A viewer outside it sees only the event's sequence number. */
+export type Audience =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'players'; readonly ids: readonly PlayerId[] }
+  | { readonly kind: 'team'; readonly team: string; readonly ids: readonly PlayerId[] }
+  | { readonly kind: 'moderator' }
+  /** Nobody, not even the moderator (the secret seed until the game ends). */
+  | { readonly kind: 'secret' };
+
+/** One fact in a game's append-only log. `data` is a plain JSON value. */
+export interface GameEvent<T extends string = string, D = unknown> {
+  readonly type: T;
+  readonly at: Millis;
+  readonly audience: Audience;
+  readonly data: D;
+}
+
+/** Who issues a command. */
+export type Actor =
+  | { readonly kind: 'player'; readonly id: PlayerId }
+  /** Someone not (yet) in the game, known only by a display name (signup posts, spectators). */
+  | { readonly kind: 'guest'; readonly name: string }
+  | { readonly kind: 'moderator'; readonly name: string }
+  | { readonly kind: 'system' };
+
+/** A parameter value of a message or rejection; lists are pre-joined by the engine. */
+export type Param = string | number;
+
+/** A localisable message: a template key of the variant plus its parameters. */
+export interface Message {
+  readonly key: string;
+  readonly params?: Readonly<Record<string, Param>>;
+}
+
+/** A refusal of a player's or moderator's action: a stable code plus parameters for the sentence. */
+export interface Rejection {
+  readonly code: string;
+  readonly params?: Readonly<Record<string, Param>>;
+}
+
+/** Moderator command: a named action with JSON arguments validated by the engine or the variant. */
+export interface ModeratorAction {
+  readonly action: string;
+  readonly args?: Readonly<Record<string, unknown>>;
+}
+
+/** Every input a game accepts. Each carries the instant it was stamped with. */
+export type Command =
+  /** A post in the public thread (votes and signups are posts). */
+  | { readonly type: 'post'; readonly at: Millis; readonly actor: Actor; readonly text: string; readonly postId?: string }
+  /** An edit of an earlier thread post (tracked only where rules need it, e.g. last words). */
+  | { readonly type: 'post.edit'; readonly at: Millis; readonly actor: Actor; readonly postId: string; readonly text: string }
+  /** A private message to the moderator (night orders and the like). */
+  | { readonly type: 'pm'; readonly at: Millis; readonly actor: Actor; readonly text: string }
+  /** A moderator's command. */
+  | { readonly type: 'mod'; readonly at: Millis; readonly actor: Actor; readonly mod: ModeratorAction }
+  /** The scheduler (or a script's clock) says that time has reached `at`: fire every deadline due by then. */
+  | { readonly type: 'deadline.reached'; readonly at: Millis; readonly actor: Actor };
+
+/** Who is looking at a game. */
+export type Viewer = { readonly kind: 'player'; readonly id: PlayerId } | { readonly kind: 'moderator' } | { readonly kind: 'spectator' };
+
+/** The system actor, used for scheduled deadlines. */
+export const SYSTEM: Actor = { kind: 'system' };
+
+/** The public audience. */
+export const PUBLIC: Audience = { kind: 'public' };
+
+/** The moderator-only audience. */
+export const MODERATOR: Audience = { kind: 'moderator' };
+
+/** An audience of the given players. */
+export function toPlayers(...ids: PlayerId[]): Audience {
+  return { kind: 'players', ids };
+}

@@ -1,0 +1,128 @@
+// The Builder is how decide-time code (engine and variant hooks) records what happens: every emitted event is
+// folded into the working state at once, so later steps of the same command see its effects.
+import {
+  type Actor,
+  type Audience,
+  type GameEvent,
+  type Message,
+  type Millis,
+  MODERATOR,
+  type Param,
+  type PlayerId,
+  PUBLIC,
+  type Rejection,
+} from '../core/types.ts';
+import { evolve } from './evolve.ts';
+import { type DrawSource, Draws, gameRng } from './rng.ts';
+import type { Deadline, GameState } from './state.ts';
+import type { Variant } from './variant.ts';
+
+/** What the host injects into decide: only a draw source factory (real games use the game RNG). */
+export interface Env {
+  /** Builds the draw source for a game key; simulations may inject a faster PRNG. */
+  readonly rng?: (keyHex: string) => DrawSource;
+}
+
+/** Accumulates events, rejections and state while one command is decided. */
+export class Builder<V = unknown> {
+  /** Events emitted so far, in order. */
+  readonly events: GameEvent[] = [];
+  /** Rejections given so far (a post may carry several command lines). */
+  readonly rejections: Rejection[] = [];
+
+  constructor(
+    readonly variant: Variant<V>,
+    /** The working state: the input state with every emitted event folded in. */
+    public state: GameState<V>,
+    readonly env: Env,
+    /** The instant being processed (a deadline's instant during catch-up, else the command's). */
+    public at: Millis,
+  ) {}
+
+  /** Emits an event and folds it into the working state. */
+  emit<D>(type: string, data: D, audience: Audience = PUBLIC): GameEvent<string, D> {
+    const e: GameEvent<string, D> = { type, at: this.at, audience, data };
+    this.events.push(e);
+    this.state = evolve(this.variant, this.state, e);
+    return e;
+  }
+
+  /** Sends one post (several message parts, rendered in order) to an audience. */
+  say(audience: Audience, ...parts: Message[]): void {
+    if (parts.length > 0) this.emit('message', { parts }, audience);
+  }
+
+  /** Posts publicly in the thread. */
+  announce(...parts: Message[]): void {
+    this.say(PUBLIC, ...parts);
+  }
+
+  /** Sends a private message to players. */
+  tell(ids: readonly PlayerId[], ...parts: Message[]): void {
+    if (ids.length > 0) this.say({ kind: 'players', ids: [...ids] }, ...parts);
+  }
+
+  /** Refuses an action: records the rejection and tells its author (and the moderator) why. */
+  reject(actor: Actor, code: string, params: Record<string, Param> = {}, detail?: { line?: string; flag?: boolean }): void {
+    const rejection: Rejection = { code, params };
+    this.rejections.push(rejection);
+    const audience: Audience = actor.kind === 'player' ? { kind: 'players', ids: [actor.id] } : MODERATOR;
+    this.emit(
+      'command.rejected',
+      {
+        by: actorLabel(this.state, actor),
+        player: actor.kind === 'player' ? actor.id : undefined,
+        code,
+        params,
+        line: detail?.line ?? '',
+        flagged: detail?.flag === true,
+      },
+      audience,
+    );
+  }
+
+  /** Flags something to the human moderator (PAL-CON-1, proxy votes, late posts). */
+  flag(reason: string, params: Record<string, Param> = {}): void {
+    this.emit('moderator.flag', { reason, params }, MODERATOR);
+  }
+
+  /** Replaces the pending deadlines. */
+  schedule(deadlines: readonly Deadline[]): void {
+    this.emit('schedule.set', { deadlines: [...deadlines].sort((a, b) => a.at - b.at) });
+  }
+
+  /** Adds or replaces deadlines by id, keeping the others. */
+  upsertDeadlines(...add: Deadline[]): void {
+    const ids = new Set(add.map((d) => d.id));
+    this.schedule([...this.state.deadlines.filter((d) => !ids.has(d.id)), ...add]);
+  }
+
+  /** Removes pending deadlines matching a predicate. */
+  dropDeadlines(pred: (d: Deadline) => boolean): void {
+    if (this.state.deadlines.some(pred)) this.schedule(this.state.deadlines.filter((d) => !pred(d)));
+  }
+
+  /**
+   * A cursor over the game RNG from the next unconsumed draw. Record what it consumed by putting
+   * `drawn: cursor.used` into the event that uses the values (the fold counts them).
+   */
+  draws(): Draws {
+    const key = this.state.key;
+    if (!key) throw new Error('draws requested before the game key exists');
+    return new Draws((this.env.rng ?? gameRng)(key), this.state.draws);
+  }
+}
+
+/** A readable label of an actor for logs and transcripts. */
+export function actorLabel<V>(s: GameState<V>, a: Actor): string {
+  switch (a.kind) {
+    case 'player':
+      return s.players[a.id]?.name ?? a.id;
+    case 'guest':
+      return a.name;
+    case 'moderator':
+      return `moderator:${a.name}`;
+    case 'system':
+      return 'system';
+  }
+}

@@ -1,0 +1,232 @@
+// decide(state, command) -> events: the one entry point of the engine. Scheduled instants due by the command's
+// stamp are resolved first (resolutions before actions stamped with the same instant), then the command itself.
+import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLIC, type Rejection, SYSTEM } from '../core/types.ts';
+import { actorLabel, Builder, type Env } from './builder.ts';
+import { initialState } from './evolve.ts';
+import { matchName } from './names.ts';
+import { compileSyntax, parseCommands, type Syntax } from './parse.ts';
+import { commitmentOf } from './rng.ts';
+import type { Deadline, GameConfig, GameState } from './state.ts';
+import type { Variant } from './variant.ts';
+
+/** The outcome of deciding one command: events to append, the state after them, and any rejections. */
+export interface Decision<V = unknown> {
+  readonly events: readonly GameEvent[];
+  readonly state: GameState<V>;
+  readonly rejections: readonly Rejection[];
+}
+
+const syntaxCache = new WeakMap<object, Syntax>();
+
+/** The compiled command syntax of a variant (cached). */
+export function syntaxOf(variant: Variant<never> | Variant<unknown>): Syntax {
+  let s = syntaxCache.get(variant);
+  if (!s) {
+    s = compileSyntax(variant.syntax);
+    syntaxCache.set(variant, s);
+  }
+  return s;
+}
+
+/**
+ * The events that create a game: its configuration and commitment (public), the sealed seed (secret) and the
+ * lifecycle deadlines. `players` sign up at creation, in order (game scripts and tests use this).
+ */
+export function createGame<V>(variant: Variant<V>, config: GameConfig, seed: string, players: readonly string[] = []): Decision<V> {
+  const created: GameEvent = { type: 'game.created', at: config.createdAt, audience: PUBLIC, data: { config, commitment: commitmentOf(seed) } };
+  const b = new Builder(variant, initialState(variant, created), {}, config.createdAt);
+  b.events.push(created);
+  b.emit('seed.sealed', { seed }, { kind: 'secret' });
+  const deadlines: Deadline[] = [{ id: 'start', kind: 'start', at: config.startAt }];
+  if (config.signupDeadline !== undefined && config.signupDeadline < config.startAt) {
+    deadlines.push({ id: 'signup.close', kind: 'signup.close', at: config.signupDeadline });
+  }
+  b.schedule(deadlines);
+  for (const name of players) signUp(b, name);
+  return { events: b.events, state: b.state, rejections: b.rejections };
+}
+
+function signUp<V>(b: Builder<V>, name: string): void {
+  const id = `p${b.state.signups + 1}`;
+  b.emit('player.signed_up', { id, name: name.trim() });
+  b.tell([id], { key: 'MSG-SIGNUP-OK' });
+}
+
+/** Decides a command against a state. Never throws for bad input: refusals come back as rejections. */
+export function decide<V>(variant: Variant<V>, state: GameState<V>, cmd: Command, env: Env = {}): Decision<V> {
+  const b = new Builder(variant, state, env, cmd.at);
+  catchUp(b, cmd.at);
+  b.at = Math.max(cmd.at, 0);
+  switch (cmd.type) {
+    case 'deadline.reached':
+      break;
+    case 'post':
+      onPost(b, cmd);
+      break;
+    case 'post.edit':
+      if (b.state.status === 'running') variant.edit(b, cmd);
+      else if (b.state.status === 'ended' || b.state.status === 'cancelled') b.reject(cmd.actor, 'R-GAME-OVER');
+      break;
+    case 'pm':
+      onPm(b, cmd);
+      break;
+    case 'mod':
+      onMod(b, cmd);
+      break;
+  }
+  return { events: b.events, state: b.state, rejections: b.rejections };
+}
+
+/** Fires every pending deadline due at or before `at` (none while paused or after the end). */
+function catchUp<V>(b: Builder<V>, at: Millis): void {
+  for (let guard = 0; guard < 10_000; guard++) {
+    const s = b.state;
+    if (s.pausedSince !== undefined || s.status === 'ended' || s.status === 'cancelled') return;
+    const next = s.deadlines[0];
+    if (!next || next.at > at) return;
+    b.at = next.at;
+    b.emit('deadline.fired', { id: next.id, kind: next.kind }, MODERATOR);
+    fire(b, next);
+  }
+  throw new Error('deadline loop did not settle');
+}
+
+function fire<V>(b: Builder<V>, d: Deadline): void {
+  if (d.kind === 'signup.close') return closeSignup(b);
+  if (d.kind === 'start') {
+    if (b.state.status === 'signup') closeSignup(b);
+    if (b.state.status !== 'dealt') return;
+    b.emit('game.started', {});
+    b.variant.start(b);
+    return;
+  }
+  b.variant.onDeadline(b, d);
+}
+
+function closeSignup<V>(b: Builder<V>): void {
+  if (b.state.status !== 'signup') return;
+  const n = b.state.order.length;
+  if (n < b.variant.minPlayers || n > b.variant.maxPlayers) {
+    b.emit('game.cancelled', { reason: 'players', players: n });
+    b.say(MODERATOR, { key: 'MSG-NOT-ENOUGH', params: { n, min: b.variant.minPlayers, max: b.variant.maxPlayers } });
+    return;
+  }
+  b.emit('signup.closed', { players: n });
+  b.variant.deal(b);
+}
+
+function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void {
+  const s = b.state;
+  if (s.status === 'ended' || s.status === 'cancelled') return b.reject(cmd.actor, 'R-GAME-OVER');
+  const lines = parseCommands(cmd.text, syntaxOf(b.variant));
+  const join = lines.some((l) => l.command === 'join');
+  const leave = lines.some((l) => l.command === 'leave');
+  if (cmd.actor.kind === 'guest') {
+    if (!join) return b.reject(cmd.actor, 'R-NOT-IN-GAME');
+    if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+    if (
+      matchName(
+        cmd.actor.name,
+        s.order.map((id) => s.players[id]!),
+      ).kind !== 'none' ||
+      cmd.actor.name.trim() === ''
+    ) {
+      return b.reject(cmd.actor, 'R-NAME', { text: cmd.actor.name });
+    }
+    return signUp(b, cmd.actor.name);
+  }
+  if (cmd.actor.kind !== 'player' || !s.players[cmd.actor.id]) return b.reject(cmd.actor, 'R-NOT-IN-GAME');
+  if (s.status === 'signup' || s.status === 'dealt') {
+    if (leave) {
+      if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+      b.emit('player.withdrew', { id: cmd.actor.id });
+      return;
+    }
+    if (join && s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+    publishPost(b, cmd.actor.id, cmd.text, cmd.postId);
+    if (lines.some((l) => l.command !== 'join')) b.reject(cmd.actor, 'R-NOT-STARTED');
+    return;
+  }
+  if (join || leave) return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+  b.variant.post(b, cmd);
+}
+
+/** Publishes a thread post; returns its id. */
+export function publishPost<V>(b: Builder<V>, author: string, text: string, postId?: string): string {
+  const id = postId ?? `post${b.state.posts + 1}`;
+  b.emit('post.published', { postId: id, author, name: b.state.players[author]?.name ?? author, text });
+  return id;
+}
+
+function onPm<V>(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void {
+  const s = b.state;
+  const from = cmd.actor.kind === 'player' ? cmd.actor.id : undefined;
+  if (s.status === 'running' && from) return b.variant.pm(b, cmd);
+  const lines = parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.command !== 'join' && l.command !== 'leave');
+  if (lines.length > 0) {
+    const code = s.status === 'ended' || s.status === 'cancelled' ? 'R-GAME-OVER' : from ? 'R-NOT-STARTED' : 'R-NOT-IN-GAME';
+    return b.reject(cmd.actor, code);
+  }
+  forward(b, cmd.actor, cmd.text);
+}
+
+/** Forwards a free-text PM to the human moderator and tells the sender (PAL-CON-3). */
+export function forward<V>(b: Builder<V>, actor: Actor, text: string): void {
+  const ids = actor.kind === 'player' ? [actor.id] : [];
+  b.emit('pm.forwarded', { from: actorLabel(b.state, actor), player: ids[0], text }, { kind: 'players', ids });
+  b.say(MODERATOR, { key: 'MSG-PM-TO-MOD', params: { from: actorLabel(b.state, actor), text } });
+  b.tell(ids, { key: 'MSG-FORWARDED' });
+}
+
+function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
+  if (cmd.actor.kind !== 'moderator') return b.reject(cmd.actor, 'R-NOT-MODERATOR');
+  const before = b.rejections.length;
+  const { action, args = {} } = cmd.mod;
+  const s = b.state;
+  let known = true;
+  switch (action) {
+    case 'note':
+      if (typeof args.text !== 'string' || args.text.trim() === '') return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'note needs text' });
+      b.announce({ key: 'MSG-MOD-NOTE', params: { text: args.text } });
+      break;
+    case 'pause':
+      if (s.pausedSince !== undefined || s.status === 'ended') return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'the game is not running' });
+      b.emit('game.paused', {});
+      b.announce({ key: 'MSG-PAUSED' });
+      break;
+    case 'resume': {
+      if (s.pausedSince === undefined) return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'the game is not paused' });
+      // Every pending deadline moves by the length of the pause, so each phase keeps its remaining time.
+      const shift = b.at - s.pausedSince;
+      b.emit('game.resumed', { shiftedBy: shift });
+      b.schedule(s.deadlines.map((d) => ({ ...d, at: d.at + shift })));
+      b.announce({ key: 'MSG-RESUMED' });
+      break;
+    }
+    case 'close-signup':
+      if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+      b.dropDeadlines((d) => d.kind === 'signup.close');
+      closeSignup(b);
+      break;
+    case 'start':
+      if (s.status !== 'signup' && s.status !== 'dealt') return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'the game has already started' });
+      b.upsertDeadlines({ id: 'start', kind: 'start', at: b.at });
+      catchUp(b, b.at);
+      break;
+    case 'cancel':
+      if (s.status === 'ended' || s.status === 'cancelled') return b.reject(cmd.actor, 'R-GAME-OVER');
+      b.emit('game.cancelled', { reason: 'moderator' });
+      break;
+    default:
+      known = b.variant.mod(b, cmd);
+  }
+  if (!known) return b.reject(cmd.actor, 'R-MOD-UNKNOWN', { action });
+  if (b.rejections.length === before) {
+    b.emit('moderator.action', { by: cmd.actor.name, action, args }, MODERATOR);
+  }
+}
+
+/** A command from the scheduler: time has reached `at`. */
+export function tick(at: Millis): Command {
+  return { type: 'deadline.reached', at, actor: SYSTEM };
+}

@@ -1,0 +1,132 @@
+// The generic game state every variant shares, and the configuration a game is created with.
+import type { Millis, PlayerId } from '../core/types.ts';
+import type { Calendar } from './calendar.ts';
+import type { IsoDate } from './time.ts';
+
+/** A supported message language. */
+export type Locale = 'el' | 'en' | 'de' | 'ru';
+
+/** Where a player stands: in the game, out of it, or (signup) withdrawn. Variants may add states. */
+export type PlayerStatus = 'alive' | 'out' | 'withdrawn';
+
+/** One seat of a game. */
+export interface PlayerState {
+  readonly id: PlayerId;
+  /** The registered forum name (a substitute's name replaces it). */
+  readonly name: string;
+  /** Position in signup order (0-based, among all signups ever made). */
+  readonly index: number;
+  readonly role?: string;
+  readonly status: PlayerStatus;
+  readonly removedAt?: Millis;
+  /** How the player left: 'vote', 'murder', 'absences', 'outing', 'moderator', … */
+  readonly removedHow?: string;
+}
+
+/** A scheduled instant of a game: the scheduler fires it as `deadline.reached`. */
+export interface Deadline {
+  /** Unique within the game, e.g. 'r2:close'. */
+  readonly id: string;
+  /** What happens then; the variant interprets it ('signup.close', 'start', 'kill', 'close', …). */
+  readonly kind: string;
+  readonly at: Millis;
+  readonly round?: number;
+}
+
+/** The configuration a game is created with (validated at the edge). */
+export interface GameConfig {
+  readonly variant: string;
+  readonly locale: Locale;
+  readonly timeZone: string;
+  readonly calendar: Calendar;
+  readonly createdAt: Millis;
+  /** When signup closes and roles are dealt (defaults to startAt). */
+  readonly signupDeadline?: Millis;
+  /** When the game starts (start announcement, round 1 opens). */
+  readonly startAt: Millis;
+  /** The date of round 1 (defaults to the local date of startAt). */
+  readonly firstRoundDate?: IsoDate;
+  /** A label used in messages (e.g. a game number). */
+  readonly gameNumber?: string;
+  /** Roles fixed by the moderator, by player name (no draw is consumed). */
+  readonly fixedRoles?: Readonly<Record<string, string>>;
+  /** An explicit role list to shuffle instead of the variant's default table. */
+  readonly roleList?: readonly string[];
+  /** Variant-specific options (validated by the variant). */
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/** The end of a game. */
+export interface Outcome {
+  /** The winning side's id, or 'none' when the moderator stops a game without a winner. */
+  readonly side: string;
+  /** Why, as a message key of the variant. */
+  readonly reason: string;
+  readonly players: readonly PlayerId[];
+}
+
+/** Lifecycle of a game. */
+export type GameStatus = 'signup' | 'dealt' | 'running' | 'ended' | 'cancelled';
+
+/** The state of one game: a fold of its events. `V` is the variant's own slice. */
+export interface GameState<V = unknown> {
+  /** Number of events folded in. */
+  readonly version: number;
+  readonly config: GameConfig;
+  readonly commitment: string;
+  /** The secret seed; never shown to anyone before the game ends. */
+  readonly seed: string;
+  readonly status: GameStatus;
+  readonly players: Readonly<Record<PlayerId, PlayerState>>;
+  /** Signed-up players in signup order (withdrawn ones removed). */
+  readonly order: readonly PlayerId[];
+  /** Signups ever made (for fresh ids). */
+  readonly signups: number;
+  /** The RNG key, set at the deal. */
+  readonly key?: string;
+  /** Draws consumed so far. */
+  readonly draws: number;
+  /** Pending deadlines, earliest first. */
+  readonly deadlines: readonly Deadline[];
+  /** The latest instant the game has processed. */
+  readonly clock: Millis;
+  /** Set while the moderator has paused the game. */
+  readonly pausedSince?: Millis;
+  readonly calendar: Calendar;
+  readonly outcome?: Outcome;
+  /** Thread posts made so far (for post ids). */
+  readonly posts: number;
+  /** Author of each thread post by id (edits are allowed to the author only). */
+  readonly postAuthors: Readonly<Record<string, PlayerId>>;
+  readonly v: V;
+}
+
+/** Players in signup order with the given status (default: in the game). */
+export function playersIn<V>(s: GameState<V>, status: PlayerStatus = 'alive'): PlayerState[] {
+  return s.order.map((id) => s.players[id]!).filter((p) => p.status === status);
+}
+
+/** True when the player exists and is in the game. */
+export function isAlive<V>(s: GameState<V>, id: PlayerId | undefined): boolean {
+  return id !== undefined && s.players[id]?.status === 'alive';
+}
+
+/** The player's name (or the id when unknown, which only a bug can cause). */
+export function nameOf<V>(s: GameState<V>, id: PlayerId): string {
+  return s.players[id]?.name ?? id;
+}
+
+/** Names of the given players in signup order, joined with ', '. */
+export function namesOf<V>(s: GameState<V>, ids: Iterable<PlayerId>): string {
+  const set = new Set(ids);
+  return s.order
+    .filter((id) => set.has(id))
+    .map((id) => nameOf(s, id))
+    .join(', ');
+}
+
+/** Sorts ids by signup order. */
+export function bySignup<V>(s: GameState<V>, ids: Iterable<PlayerId>): PlayerId[] {
+  const set = new Set(ids);
+  return s.order.filter((id) => set.has(id));
+}

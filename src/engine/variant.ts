@@ -1,0 +1,102 @@
+// The contract a rulebook implements: data (roles, sides, syntax, messages, options) plus small hooks that the
+// engine calls with a Builder. The engine never imports a variant; variants are registered and handed in.
+import type { z } from 'zod';
+import type { Command, GameEvent, Millis, PlayerId } from '../core/types.ts';
+import type { Builder } from './builder.ts';
+import type { Calendar } from './calendar.ts';
+import type { SyntaxRule } from './parse.ts';
+import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
+
+/** A role of a rulebook. */
+export interface RoleDef {
+  readonly id: string;
+  /** The side it wins with. */
+  readonly side: string;
+  /** The formal team a reveal or a check shows. */
+  readonly team: string;
+  /** Display names per locale. */
+  readonly names: Partial<Record<Locale, string>>;
+  /** One-line summary per locale, for `narrator rules`. */
+  readonly summary: Partial<Record<Locale, string>>;
+}
+
+/** A side that can win. */
+export interface SideDef {
+  readonly id: string;
+  readonly names: Partial<Record<Locale, string>>;
+}
+
+/** What a player may do right now (for forms, bots and `legal actions` in the API). */
+export interface LegalAction {
+  /** The command id of the syntax table ('vote', 'kill', …). */
+  readonly command: string;
+  /** Where it is sent. */
+  readonly via: 'post' | 'pm';
+  /** How to write it (the canonical keyword line with a placeholder). */
+  readonly template: string;
+  /** Allowed targets, in signup order (absent when the command takes none). */
+  readonly targets?: readonly PlayerId[];
+  /** When the current window for it closes, if known. */
+  readonly until?: Millis;
+}
+
+/** A line of the schedule description shown by `narrator rules`. */
+export interface ScheduleLine {
+  readonly when: string;
+  readonly what: string;
+}
+
+/** A rulebook plugged into the engine. `V` is its state slice. */
+export interface Variant<V = unknown> {
+  readonly id: string;
+  readonly names: Partial<Record<Locale, string>>;
+  readonly defaultLocale: Locale;
+  readonly locales: readonly Locale[];
+  readonly defaultTimeZone: string;
+  readonly defaultCalendar: Calendar;
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+  readonly roles: readonly RoleDef[];
+  readonly sides: readonly SideDef[];
+  /** Command syntax; must include 'join' and 'leave' for signup posts. */
+  readonly syntax: readonly SyntaxRule[];
+  /** Message templates (ICU MessageFormat) and rejection texts, per locale, keyed by id/code. */
+  readonly messages: Partial<Record<Locale, Readonly<Record<string, string>>>>;
+  /** Schema of the variant's options (`GameConfig.options`). */
+  readonly optionsSchema: z.ZodType<Record<string, unknown>>;
+  /** Checks a configuration beyond its schema; returns an error text or null. */
+  validateConfig(config: GameConfig): string | null;
+  /** The slice at creation. */
+  initial(config: GameConfig): V;
+  /** Folds one event into the slice (every event is offered; unknown ones return `v`). */
+  evolve(v: V, event: GameEvent, s: GameState<V>): V;
+  /** Deals roles when signup closes (consumes draws through the builder). */
+  deal(b: Builder<V>): void;
+  /** Starts the game at its start instant (announcement, first deadlines). */
+  start(b: Builder<V>): void;
+  /** Handles a fired deadline of its own kinds. */
+  onDeadline(b: Builder<V>, deadline: Deadline): void;
+  /** Handles a thread post while the game runs. */
+  post(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void;
+  /** Handles an edit of a thread post while the game runs. */
+  edit(b: Builder<V>, cmd: Extract<Command, { type: 'post.edit' }>): void;
+  /** Handles a private message to the moderator while the game runs. */
+  pm(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void;
+  /** Handles a moderator action of its own; returns false when it does not know the action. */
+  mod(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): boolean;
+  /** What a player may do now. */
+  legalActions(s: GameState<V>, player: PlayerId): LegalAction[];
+  /** The schedule in words, for `narrator rules`. */
+  schedule(locale: Locale): ScheduleLine[];
+  /** Localises a message parameter that names game things (roles, teams, reasons); undefined keeps it as is. */
+  formatParam?(locale: Locale, name: string, value: string | number): string | undefined;
+  /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
+  defaultRoles(n: number): string[];
+}
+
+/** Looks up a role definition; unknown ids are a bug. */
+export function roleOf(variant: Variant<never> | Variant<unknown>, id: string): RoleDef {
+  const r = variant.roles.find((x) => x.id === id);
+  if (!r) throw new Error(`unknown role ${id} in ${variant.id}`);
+  return r;
+}

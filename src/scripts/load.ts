@@ -1,0 +1,253 @@
+// Loads a game script: YAML with line numbers, a zod schema, and conversion of local times to instants.
+// Every problem becomes a ScriptError naming the file, the line and what is wrong.
+import { randomBytes } from 'node:crypto';
+import { LineCounter, parseDocument } from 'yaml';
+import { z } from 'zod';
+import type { Calendar, HolidayPreset } from '../engine/calendar.ts';
+import type { GameConfig, Locale } from '../engine/state.ts';
+import { isIsoDate, isTimeZone, parseTimestamp } from '../engine/time.ts';
+import type { Variant } from '../engine/variant.ts';
+import { getVariant } from '../variants/registry.ts';
+
+/** A malformed script: where and what. */
+export class ScriptError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number | null,
+    readonly problem: string,
+  ) {
+    super(`${file}${line !== null ? `:${line}` : ''}: ${problem}`);
+  }
+}
+
+const time = z.string().min(1);
+const names = z.array(z.string());
+const playerExpect = z.object({ status: z.string(), removedHow: z.string().nullable(), role: z.string(), team: z.string() }).partial().strict();
+const common = {
+  public: names.optional(),
+  notPublic: names.optional(),
+  private: z.record(z.string(), names).optional(),
+  players: z.record(z.string(), playerExpect).optional(),
+};
+const stepExpect = z
+  .object({
+    ...common,
+    rejected: z.union([z.string(), names]).optional(),
+    accepted: z.literal(true).optional(),
+    silent: z.literal(true).optional(),
+  })
+  .strict();
+const finalExpect = z
+  .object({
+    ...common,
+    winner: z.string().nullable().optional(),
+    status: z.enum(['signup', 'dealt', 'running', 'ended', 'cancelled']).optional(),
+    draws: z.number().int().nonnegative().optional(),
+    rejections: z.number().int().nonnegative().optional(),
+  })
+  .strict();
+
+const step = z
+  .object({
+    at: time,
+    by: z.string().optional(),
+    post: z.string().optional(),
+    id: z.string().optional(),
+    pm: z.string().optional(),
+    edit: z.string().optional(),
+    text: z.string().optional(),
+    mod: z.string().optional(),
+    args: z.record(z.string(), z.unknown()).optional(),
+    advance: z.literal(true).optional(),
+    expect: stepExpect.optional(),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const kinds = (['post', 'pm', 'edit', 'mod', 'advance'] as const).filter((k) => s[k] !== undefined);
+    if (kinds.length !== 1)
+      ctx.addIssue({ code: 'custom', message: `a step needs exactly one of post, pm, edit, mod, advance (found ${kinds.join(', ') || 'none'})` });
+    if ((s.post !== undefined || s.pm !== undefined || s.edit !== undefined) && !s.by)
+      ctx.addIssue({ code: 'custom', message: 'a post, pm or edit needs "by"' });
+    if (s.edit !== undefined && s.text === undefined) ctx.addIssue({ code: 'custom', message: 'an edit needs "text"' });
+  });
+
+const scriptSchema = z
+  .object({
+    variant: z.string(),
+    title: z.string().optional(),
+    options: z
+      .object({
+        timeZone: z.string().optional(),
+        locale: z.enum(['el', 'en', 'de', 'ru']).optional(),
+        calendar: z
+          .object({
+            preset: z.enum(['GR', 'DE', 'RU', 'none']).optional(),
+            workingWeekdays: z.array(z.number().int().min(1).max(7)).optional(),
+            extraPauseDays: names.optional(),
+            extraWorkingDays: names.optional(),
+          })
+          .strict()
+          .optional(),
+        createdAt: time.optional(),
+        signupDeadline: time.optional(),
+        startAt: time,
+        firstRoundDate: z.string().optional(),
+        seed: z.string().min(1).optional(),
+        gameNumber: z.union([z.string(), z.number()]).optional(),
+        roles: z.record(z.string(), z.string()).optional(),
+        roleList: names.optional(),
+        variant: z.record(z.string(), z.unknown()).optional(),
+      })
+      .strict(),
+    players: names.default([]),
+    timeline: z.array(step).default([]),
+    expect: finalExpect.optional(),
+  })
+  .strict();
+
+/** A step's expectations. */
+export type StepExpect = z.infer<typeof stepExpect>;
+/** Final expectations. */
+export type FinalExpect = z.infer<typeof finalExpect>;
+
+/** One timeline step, with its instant resolved and the line it came from. */
+export interface Step {
+  readonly at: number;
+  readonly atText: string;
+  readonly line: number | null;
+  readonly by?: string;
+  readonly input:
+    | { readonly kind: 'post'; readonly text: string; readonly id?: string }
+    | { readonly kind: 'pm'; readonly text: string }
+    | { readonly kind: 'edit'; readonly postId: string; readonly text: string }
+    | { readonly kind: 'mod'; readonly action: string; readonly args: Record<string, unknown> }
+    | { readonly kind: 'advance' };
+  readonly expect?: StepExpect;
+}
+
+/** A loaded, validated script ready to run. */
+export interface Script {
+  readonly file: string;
+  readonly title?: string;
+  readonly variant: Variant<unknown>;
+  readonly config: GameConfig;
+  readonly seed: string;
+  readonly players: readonly string[];
+  readonly steps: readonly Step[];
+  readonly expect?: FinalExpect;
+}
+
+/** Parses and validates a script's text. Throws ScriptError. */
+export function loadScript(text: string, file = '<script>'): Script {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  if (doc.errors.length > 0) {
+    const e = doc.errors[0]!;
+    throw new ScriptError(file, e.linePos?.[0]?.line ?? null, e.message.split('\n')[0]!);
+  }
+  const lineOf = (path: readonly PropertyKey[]): number | null => {
+    for (let n = path.length; n >= 0; n--) {
+      const node = doc.getIn(path.slice(0, n) as (string | number)[], true) as { range?: [number, number, number] } | undefined;
+      if (node && typeof node === 'object' && node.range) return counter.linePos(node.range[0]).line;
+    }
+    return null;
+  };
+  const parsed = scriptSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length > 0 ? ` (at ${issue.path.join('.')})` : '';
+    throw new ScriptError(file, lineOf(issue.path), `${issue.message}${where}`);
+  }
+  const raw = parsed.data;
+  const variant = getVariant(raw.variant);
+  if (!variant) throw new ScriptError(file, lineOf(['variant']), `unknown variant "${raw.variant}"`);
+  const o = raw.options;
+  const timeZone = o.timeZone ?? variant.defaultTimeZone;
+  if (!isTimeZone(timeZone)) throw new ScriptError(file, lineOf(['options', 'timeZone']), `unknown time zone "${timeZone}"`);
+  const instant = (value: string, path: (string | number)[]): number => {
+    const t = parseTimestamp(value, timeZone);
+    if (t === null) throw new ScriptError(file, lineOf(path), `not a time: "${value}" (write YYYY-MM-DDTHH:MM)`);
+    return t;
+  };
+  const dates = (list: string[] | undefined, path: string[]) => {
+    for (const [i, d] of (list ?? []).entries()) if (!isIsoDate(d)) throw new ScriptError(file, lineOf([...path, i]), `not a date: "${d}"`);
+    return list ?? [];
+  };
+  const startAt = instant(o.startAt, ['options', 'startAt']);
+  const signupDeadline = o.signupDeadline !== undefined ? instant(o.signupDeadline, ['options', 'signupDeadline']) : undefined;
+  if (signupDeadline !== undefined && signupDeadline > startAt)
+    throw new ScriptError(file, lineOf(['options', 'signupDeadline']), 'signup must close before the start');
+  const createdAt = o.createdAt !== undefined ? instant(o.createdAt, ['options', 'createdAt']) : (signupDeadline ?? startAt) - 86_400_000;
+  if (createdAt > (signupDeadline ?? startAt)) throw new ScriptError(file, lineOf(['options', 'createdAt']), 'the game must be created before signup closes');
+  const cal = o.calendar ?? {};
+  const calendar: Calendar = {
+    preset: (cal.preset ?? variant.defaultCalendar.preset) as HolidayPreset,
+    workingWeekdays: cal.workingWeekdays ?? variant.defaultCalendar.workingWeekdays,
+    extraPauseDays: dates(cal.extraPauseDays, ['options', 'calendar', 'extraPauseDays']),
+    extraWorkingDays: dates(cal.extraWorkingDays, ['options', 'calendar', 'extraWorkingDays']),
+  };
+  if (calendar.workingWeekdays.length === 0 && calendar.extraWorkingDays.length === 0) {
+    throw new ScriptError(file, lineOf(['options', 'calendar']), 'the calendar has no play day');
+  }
+  if (o.firstRoundDate !== undefined && !isIsoDate(o.firstRoundDate))
+    throw new ScriptError(file, lineOf(['options', 'firstRoundDate']), `not a date: "${o.firstRoundDate}"`);
+  const options = variant.optionsSchema.safeParse(o.variant ?? {});
+  if (!options.success) {
+    const issue = options.error.issues[0]!;
+    throw new ScriptError(file, lineOf(['options', 'variant', ...issue.path]), `variant option: ${issue.message}`);
+  }
+  const roleIds = new Set(variant.roles.map((r) => r.id));
+  for (const [who, role] of Object.entries(o.roles ?? {})) {
+    if (!roleIds.has(role)) throw new ScriptError(file, lineOf(['options', 'roles', who]), `unknown role "${role}" (roles: ${[...roleIds].join(', ')})`);
+  }
+  for (const [i, role] of (o.roleList ?? []).entries()) {
+    if (!roleIds.has(role)) throw new ScriptError(file, lineOf(['options', 'roleList', i]), `unknown role "${role}"`);
+  }
+  const config: GameConfig = {
+    variant: variant.id,
+    locale: (o.locale ?? variant.defaultLocale) as Locale,
+    timeZone,
+    calendar,
+    createdAt,
+    startAt,
+    ...(signupDeadline !== undefined ? { signupDeadline } : {}),
+    ...(o.firstRoundDate !== undefined ? { firstRoundDate: o.firstRoundDate } : {}),
+    ...(o.gameNumber !== undefined ? { gameNumber: String(o.gameNumber) } : {}),
+    ...(o.roles ? { fixedRoles: o.roles } : {}),
+    ...(o.roleList ? { roleList: o.roleList } : {}),
+    options: options.data,
+  };
+  const bad = variant.validateConfig(config);
+  if (bad) throw new ScriptError(file, lineOf(['options']), bad);
+  const seen = new Set<string>();
+  for (const [i, p] of raw.players.entries()) {
+    const k = p.trim().toLowerCase();
+    if (k === '' || seen.has(k)) throw new ScriptError(file, lineOf(['players', i]), `player name "${p}" is empty or appears twice`);
+    seen.add(k);
+  }
+  const steps: Step[] = raw.timeline.map((s, i) => {
+    const path = ['timeline', i];
+    const at = instant(s.at, [...path, 'at']);
+    const input: Step['input'] =
+      s.post !== undefined
+        ? { kind: 'post', text: s.post, ...(s.id !== undefined ? { id: s.id } : {}) }
+        : s.pm !== undefined
+          ? { kind: 'pm', text: s.pm }
+          : s.edit !== undefined
+            ? { kind: 'edit', postId: s.edit, text: s.text ?? '' }
+            : s.mod !== undefined
+              ? { kind: 'mod', action: s.mod, args: s.args ?? {} }
+              : { kind: 'advance' };
+    return { at, atText: s.at, line: lineOf(path), ...(s.by !== undefined ? { by: s.by } : {}), input, ...(s.expect ? { expect: s.expect } : {}) };
+  });
+  return {
+    file,
+    ...(raw.title !== undefined ? { title: raw.title } : {}),
+    variant,
+    config,
+    seed: o.seed ?? randomBytes(32).toString('hex'),
+    players: raw.players,
+    steps,
+    ...(raw.expect ? { expect: raw.expect } : {}),
+  };
+}

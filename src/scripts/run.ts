@@ -1,0 +1,173 @@
+// Runs a loaded game script through the real engine, step by step, and checks its expectations.
+
+import { buildTranscript, type Transcript } from '../app/transcript.ts';
+import type { Actor, Command, GameEvent, Message, Rejection } from '../core/types.ts';
+import { createGame, decide } from '../engine/game.ts';
+import { matchName } from '../engine/names.ts';
+import type { GameState } from '../engine/state.ts';
+import { renderParts } from '../i18n/render.ts';
+import type { FinalExpect, Script, Step, StepExpect } from './load.ts';
+
+/** The result of running a script. */
+export interface RunResult {
+  readonly transcript: Transcript;
+  readonly state: GameState<unknown>;
+  readonly events: readonly GameEvent[];
+  /** Failed expectations, each a readable sentence naming the step. */
+  readonly failures: string[];
+}
+
+function actorFor(s: GameState<unknown>, step: Step): Actor {
+  if (step.input.kind === 'mod') return { kind: 'moderator', name: step.by ?? 'moderator' };
+  const name = step.by ?? '';
+  const m = matchName(
+    name,
+    s.order.map((id) => s.players[id]!),
+  );
+  return m.kind === 'one' ? { kind: 'player', id: m.id } : { kind: 'guest', name };
+}
+
+function commandFor(s: GameState<unknown>, step: Step): Command {
+  const actor = actorFor(s, step);
+  const at = step.at;
+  switch (step.input.kind) {
+    case 'post':
+      return { type: 'post', at, actor, text: step.input.text, ...(step.input.id !== undefined ? { postId: step.input.id } : {}) };
+    case 'pm':
+      return { type: 'pm', at, actor, text: step.input.text };
+    case 'edit':
+      return { type: 'post.edit', at, actor, postId: step.input.postId, text: step.input.text };
+    case 'mod':
+      return { type: 'mod', at, actor, mod: { action: step.input.action, args: step.input.args } };
+    case 'advance':
+      return { type: 'deadline.reached', at, actor: { kind: 'system' } };
+  }
+}
+
+/** Texts of the messages in `events` visible to an audience filter, rendered in the game's locale. */
+function texts(script: Script, events: readonly GameEvent[], pick: (e: GameEvent) => boolean): string[] {
+  const out: string[] = [];
+  for (const e of events) {
+    if (!pick(e)) continue;
+    if (e.type === 'message') out.push(renderParts(script.variant, script.config.locale, (e.data as { parts: Message[] }).parts));
+  }
+  return out;
+}
+
+/** Checks that each needle occurs in the texts, in order (several may sit in one post). Returns the first missing. */
+function inOrder(hay: readonly string[], needles: readonly string[]): string | undefined {
+  const all = hay.join('\n');
+  let pos = 0;
+  for (const n of needles) {
+    const i = all.indexOf(n, pos);
+    if (i < 0) return n;
+    pos = i + n.length;
+  }
+  return undefined;
+}
+
+function checkCommon(
+  script: Script,
+  label: string,
+  ex: StepExpect | FinalExpect,
+  events: readonly GameEvent[],
+  s: GameState<unknown>,
+  fail: (m: string) => void,
+): void {
+  const pub = texts(script, events, (e) => e.audience.kind === 'public');
+  if (ex.public) {
+    const missing = inOrder(pub, ex.public);
+    if (missing !== undefined) fail(`${label}: expected public text «${missing}» (in order); public posts were:\n      ${pub.join('\n      ') || '(none)'}`);
+  }
+  for (const n of ex.notPublic ?? []) {
+    const hit = pub.find((t) => t.includes(n));
+    if (hit) fail(`${label}: public text must not contain «${n}» but found: ${hit}`);
+  }
+  for (const [who, needles] of Object.entries(ex.private ?? {})) {
+    const m = matchName(
+      who,
+      s.order.map((id) => s.players[id]!),
+    );
+    if (m.kind !== 'one') {
+      fail(`${label}: no player "${who}"`);
+      continue;
+    }
+    const id = m.id;
+    const mine = texts(script, events, (e) => (e.audience.kind === 'players' || e.audience.kind === 'team') && e.audience.ids.includes(id));
+    const missing = inOrder(mine, needles);
+    if (missing !== undefined) fail(`${label}: expected private text for ${who} «${missing}»; ${who} received:\n      ${mine.join('\n      ') || '(none)'}`);
+  }
+  for (const [who, want] of Object.entries(ex.players ?? {})) {
+    const m = matchName(
+      who,
+      s.order.map((id) => s.players[id]!),
+    );
+    if (m.kind !== 'one') {
+      fail(`${label}: no player "${who}"`);
+      continue;
+    }
+    const p = s.players[m.id]!;
+    const side = script.variant.roles.find((r) => r.id === p.role)?.side;
+    const got: Record<string, unknown> = { status: p.status, removedHow: p.removedHow ?? null, role: p.role, team: side };
+    for (const [k, v] of Object.entries(want)) {
+      if (got[k] !== v) fail(`${label}: ${who}.${k} expected ${JSON.stringify(v)}, got ${JSON.stringify(got[k])}`);
+    }
+  }
+}
+
+function checkStep(
+  script: Script,
+  i: number,
+  step: Step,
+  events: readonly GameEvent[],
+  rejections: readonly Rejection[],
+  s: GameState<unknown>,
+  fail: (m: string) => void,
+): void {
+  const ex = step.expect;
+  if (!ex) return;
+  const label = `step ${i + 1} (line ${step.line ?? '?'}, ${step.atText}${step.by ? `, ${step.by}` : ''} ${step.input.kind})`;
+  const codes = rejections.map((r) => r.code);
+  if (ex.rejected !== undefined) {
+    const want = Array.isArray(ex.rejected) ? ex.rejected : [ex.rejected];
+    if (JSON.stringify(want) !== JSON.stringify(codes)) fail(`${label}: expected rejection ${want.join(', ')}, got ${codes.join(', ') || 'none (accepted)'}`);
+  }
+  if (ex.accepted && codes.length > 0) fail(`${label}: expected acceptance, got rejection ${codes.join(', ')}`);
+  if (ex.silent) {
+    const pub = texts(script, events, (e) => e.audience.kind === 'public');
+    if (pub.length > 0) fail(`${label}: expected nothing public, got: ${pub.join(' | ')}`);
+  }
+  checkCommon(script, label, ex, events, s, fail);
+}
+
+/** Runs a script; never throws for game-level problems (they are rejections or failed expectations). */
+export function runScript(script: Script): RunResult {
+  const variant = script.variant;
+  const created = createGame(variant, script.config, script.seed, script.players);
+  const events: GameEvent[] = [...created.events];
+  let state = created.state;
+  const failures: string[] = [];
+  const fail = (m: string) => failures.push(m);
+  for (const [i, step] of script.steps.entries()) {
+    const d = decide(variant, state, commandFor(state, step));
+    events.push(...d.events);
+    state = d.state;
+    checkStep(script, i, step, d.events, d.rejections, state, fail);
+  }
+  const ex = script.expect;
+  if (ex) {
+    const label = 'final';
+    if (ex.winner !== undefined) {
+      const got = state.outcome?.side ?? null;
+      if (got !== ex.winner) fail(`${label}: winner expected ${JSON.stringify(ex.winner)}, got ${JSON.stringify(got)}`);
+    }
+    if (ex.status !== undefined && ex.status !== state.status) fail(`${label}: status expected ${ex.status}, got ${state.status}`);
+    if (ex.draws !== undefined && ex.draws !== state.draws) fail(`${label}: draws expected ${ex.draws}, got ${state.draws}`);
+    if (ex.rejections !== undefined) {
+      const n = events.filter((e) => e.type === 'command.rejected').length;
+      if (n !== ex.rejections) fail(`${label}: rejections expected ${ex.rejections}, got ${n}`);
+    }
+    checkCommon(script, label, ex, events, state, fail);
+  }
+  return { transcript: buildTranscript(variant, events, state), state, events, failures };
+}

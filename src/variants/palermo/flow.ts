@@ -1,0 +1,469 @@
+// The palermo round: deal, start, the 13:00 murder, the 20:00 close with absences, runoff, extension and lot,
+// the outing resolution, reveals and win checks (spec §5).
+import type { Audience, Message, Millis, PlayerId } from '../../core/types.ts';
+import { chargeAbsences } from '../../engine/absence.ts';
+import type { Builder } from '../../engine/builder.ts';
+import { nextPlayDay } from '../../engine/calendar.ts';
+import { keyOf } from '../../engine/rng.ts';
+import { bySignup, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
+import { tally } from '../../engine/tally.ts';
+import { addDays, ddmm, hhmm, type IsoDate, instantOf, localDate } from '../../engine/time.ts';
+import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
+import type { PalState } from './state.ts';
+
+type B = Builder<PalState>;
+type S = GameState<PalState>;
+
+/** Fixed clock times of palermo (spec §3.4: fixed in this variant). */
+export const KILL_TIME = '13:00';
+/** The main vote closes at this local time. */
+export const CLOSE_TIME = '20:00';
+/** Length of a runoff poll in minutes (PAL-TIE-1). */
+export const RUNOFF_MINUTES = 60;
+
+/** A message part. */
+export function msg(key: string, params?: Record<string, string | number>): Message {
+  return params ? { key, params } : { key };
+}
+
+/** Role of a player ('' before the deal). */
+export function roleOf(s: S, id: PlayerId): string {
+  return s.players[id]?.role ?? '';
+}
+
+/** The formal team a reveal shows (PAL-REV-2). */
+export function teamOf(s: S, id: PlayerId): string {
+  return ROLES.find((r) => r.id === roleOf(s, id))?.team ?? 'citizen';
+}
+
+/** Killers in the game, signup order. */
+export function killersIn(s: S): PlayerId[] {
+  return playersIn(s)
+    .filter((p) => p.role === 'killer')
+    .map((p) => p.id);
+}
+
+/** The killers' group conversation: the killers in the game (PAL-DIST-4). */
+export function killerTeam(s: S): Audience {
+  return { kind: 'team', team: 'killers', ids: killersIn(s) };
+}
+
+/** 'dd/mm' of an instant in the game zone. */
+export function dateLabel(s: S, at: Millis): string {
+  return ddmm(localDate(at, s.config.timeZone));
+}
+
+/** The instant of a local time on a date in the game zone. */
+export function at(s: S, date: IsoDate, time: string): Millis {
+  return instantOf(date, time, s.config.timeZone);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Deal and start
+
+/** PAL-DIST-1/2/3/4: deals the roles (seeded shuffle or fixed by the moderator) and sends the role PMs. */
+export function deal(b: B): void {
+  const s = b.state;
+  const n = s.order.length;
+  const names = s.order.map((id) => nameOf(s, id));
+  b.emit('game.keyed', { key: keyOf(s.seed, names) }, { kind: 'secret' });
+  const fixed = s.config.fixedRoles;
+  let roles: Record<PlayerId, string>;
+  let drawn: number[] = [];
+  let deck: string[] = [];
+  let from: string[] = [];
+  if (fixed) {
+    roles = {};
+    for (const id of s.order) {
+      const key = Object.keys(fixed).find((k) => k.toLowerCase() === nameOf(s, id).toLowerCase());
+      roles[id] = key ? fixed[key]! : '';
+    }
+    const err = Object.values(roles).some((r) => r === '') ? 'every player needs a fixed role' : checkRoleList(Object.values(roles), n);
+    if (err) return cancel(b, err);
+  } else {
+    const list = s.config.roleList ? [...s.config.roleList] : defaultRoles(n);
+    const err = checkRoleList(list, n);
+    if (err) return cancel(b, err);
+    const d = b.draws();
+    from = canonical(list);
+    deck = d.shuffle(from);
+    drawn = d.used;
+    roles = Object.fromEntries(s.order.map((id, i) => [id, deck[i]!]));
+  }
+  const check = fixed ? undefined : { kind: 'shuffle', from, result: deck };
+  b.emit('game.dealt', { roles, fixed: Boolean(fixed), drawn, check }, { kind: 'moderator' });
+  const after = b.state;
+  const killers = bySignup(
+    after,
+    s.order.filter((id) => roles[id] === 'killer'),
+  );
+  const M = killers.length;
+  const k = knownKillers(M);
+  b.emit('pal.setup', { M, k });
+  // PAL-DIST-3: each informant (signup order) learns k(M) killers: a shuffle of the killers in signup order.
+  const configured = (after.config.options.informantKnows ?? {}) as Record<string, string[]>;
+  for (const id of after.order.filter((x) => roles[x] === 'informant')) {
+    const fixedKnown = Object.entries(configured).find(([name]) => name.toLowerCase() === nameOf(after, id).toLowerCase())?.[1];
+    if (fixedKnown) {
+      const ids = fixedKnown
+        .map((nm) => after.order.find((x) => nameOf(after, x).toLowerCase() === nm.toLowerCase()))
+        .filter((x): x is string => x !== undefined && roles[x] === 'killer');
+      b.emit('pal.knowledge', { informant: id, killers: ids, fixed: true }, { kind: 'players', ids: [id] });
+    } else {
+      const d = b.draws();
+      const shuffled = d.shuffle(killers);
+      const check = { kind: 'shuffle', from: killers, result: shuffled };
+      b.emit('pal.knowledge', { informant: id, killers: shuffled.slice(0, k), fixed: false, drawn: d.used, check }, { kind: 'players', ids: [id] });
+    }
+  }
+  // PAL-DIST-4: role PMs right after the deal; the killers also share one group conversation.
+  const st = b.state;
+  for (const id of st.order) {
+    const role = roles[id]!;
+    b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
+    if (role === 'killer') b.tell([id], msg('MSG-ROLE-KILLER', { killers: namesOf(st, killers) }));
+    else if (role === 'informant') b.tell([id], msg('MSG-ROLE-INFORMANT', { known: namesOf(st, st.v.knows[id] ?? []) || '—' }));
+    else if (role === 'nurse') b.tell([id], msg('MSG-ROLE-NURSE'));
+    else if (role === 'henchman') b.tell([id], msg('MSG-ROLE-HENCHMAN', { killers: namesOf(st, killers) }));
+    else b.tell([id], msg('MSG-ROLE-CITIZEN'));
+  }
+  b.emit('team.formed', { team: 'killers', members: killers }, killerTeam(b.state));
+}
+
+function cancel(b: B, detail: string): void {
+  b.emit('game.cancelled', { reason: 'config', detail });
+  b.say({ kind: 'moderator' }, msg('R-CONFIG', { detail }));
+}
+
+/** PAL-DIST-5, PAL-CAL-2: the start announcement and round 1. */
+export function start(b: B): void {
+  const s = b.state;
+  const roles = Object.values(s.players)
+    .filter((p) => p.status === 'alive')
+    .map((p) => p.role ?? '');
+  const count = (r: string) => roles.filter((x) => x === r).length;
+  const others = ['informant', 'nurse', 'henchman'].filter((r) => count(r) > 0).map((r) => `${r}:${count(r)}`);
+  const D1 = s.config.firstRoundDate ?? localDate(s.config.startAt, s.config.timeZone);
+  b.announce(
+    msg('MSG-START', {
+      N: s.order.length,
+      M: s.v.M,
+      roleList: others.join(','),
+      tzLabel: s.config.timeZone,
+      date: ddmm(D1),
+    }),
+  );
+  openRound(b, 1, D1);
+}
+
+/** Opens round r on date D_r: resets the round's orders and schedules its 13:00 and 20:00 instants. */
+export function openRound(b: B, round: number, date: IsoDate): void {
+  const s = b.state;
+  const killAt = round >= 2 ? at(s, date, KILL_TIME) : undefined;
+  const closeAt = at(s, date, CLOSE_TIME);
+  b.emit('round.opened', { round, date, killAt, closeAt });
+  b.schedule([
+    ...b.state.deadlines.filter((d) => d.kind !== 'kill' && d.kind !== 'close'),
+    ...(killAt !== undefined ? [{ id: `r${round}:kill`, kind: 'kill', at: killAt, round }] : []),
+    { id: `r${round}:close`, kind: 'close', at: closeAt, round },
+  ]);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 13:00
+
+/** Spec §5.1: the murder of round r at D_r 13:00. */
+export function resolveKill(b: B): void {
+  const s = b.state;
+  const v = s.v;
+  const r = v.round;
+  // PAL-OUT-3: the ordinary outing window closes at 13:00; withdrawals stay possible.
+  if (v.outingOpen) b.emit('outing.window', { open: false }, { kind: 'moderator' });
+  const nurse = playersIn(s).find((p) => p.role === 'nurse');
+  // PAL-NUR-3: the protection counts only if the nurse is still in the game at 13:00.
+  const protection = nurse && v.protection ? v.protection : undefined;
+  const order = v.killOrder;
+  let victim: PlayerId | undefined;
+  // PAL-KILL-4 (a)–(e); PAL-OUT-13 lost kill.
+  if (v.killLostRound !== r && order && isAlive(s, order.target) && killersIn(s).length > 0 && protection !== order.target) {
+    victim = order.target;
+  }
+  b.emit('kill.resolved', { round: r, victim, protection, order: order?.target }, { kind: 'moderator' });
+  const parts: Message[] = [];
+  if (victim) {
+    b.emit('player.removed', { player: victim, how: 'murder' });
+    parts.push(msg('MSG-KILL', { r, names: nameOf(s, victim) }));
+    // PAL-REV-1: odd rounds ≥ 3 reveal the murdered player's formal team with the announcement.
+    if (r % 2 === 1) parts.push(reveal(b, victim));
+    parts.push(...voidVotesFor(b, victim));
+  } else {
+    // PAL-KILL-5: the reason for no murder is never given.
+    parts.push(msg('MSG-NOKILL', { r }));
+  }
+  b.announce(...parts);
+  checkWin(b);
+}
+
+/** PAL-REV-1/2: reveals a player's formal team (and records it). */
+export function reveal(b: B, id: PlayerId): Message {
+  b.emit('revealed', { players: [id] });
+  return msg('MSG-REVEAL', { name: nameOf(b.state, id), team: teamOf(b.state, id) });
+}
+
+/** PAL-VOTE-7: votes for a player who left before the close become void; the voters are listed. */
+export function voidVotesFor(b: B, target: PlayerId): Message[] {
+  const s = b.state;
+  const voters = bySignup(
+    s,
+    Object.entries(s.v.votes)
+      .filter(([, t]) => t === target)
+      .map(([voter]) => voter),
+  );
+  if (voters.length === 0) return [];
+  b.emit('votes.voided', { target, voters });
+  return [msg('MSG-VOID-VOTES', { name: nameOf(s, target), voters: namesOf(s, voters) })];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 20:00
+
+/** Spec §5.2: the main-vote close of the open round. */
+export function resolveClose(b: B): void {
+  const s0 = b.state;
+  const r = s0.v.round;
+  // Step 1: stop votes; freeze the outing this close resolves; the next ordinary outing window opens now.
+  if (s0.v.outing && s0.v.outing.round === r) b.emit('outing.frozen', {}, { kind: 'moderator' });
+  if (!s0.v.outingOpen) b.emit('outing.window', { open: true }, { kind: 'moderator' });
+  const s = b.state;
+  const inGame = playersIn(s).map((p) => p.id);
+  const ballots = new Map(Object.entries(s.v.votes).filter(([voter, target]) => isAlive(s, voter) && isAlive(s, target)));
+  // Step 2: absences (PAL-ABS-1/2/3).
+  const abs = chargeAbsences(s.v.absences, inGame, new Set(ballots.keys()), new Set(s.v.waived), { consecutive: 2, total: 3 });
+  const A = abs.reached;
+  // Step 3: tally (PAL-VOTE-8).
+  const t = tally(ballots, s.order);
+  const nonVoters = inGame.filter((id) => !ballots.has(id));
+  b.emit('close.resolved', {
+    round: r,
+    rows: t.rows,
+    nonVoters,
+    absences: abs.counters,
+    charged: abs.charged,
+    reached: A,
+  });
+  const parts: Message[] = [
+    msg('MSG-TALLY', { r }),
+    ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
+    msg('MSG-TALLY-NONVOTERS', { names: namesOf(s, nonVoters) || '—' }),
+  ];
+  const T = t.top;
+  const counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
+  // Step 4 (PAL-VOTE-9, PAL-ABS-5…8, PAL-TIE-1).
+  if (t.max === 0) {
+    return finishClose(b, { round: r, E: [], A, parts, counts, noVotes: true });
+  }
+  const topAbsent = T.filter((id) => A.includes(id));
+  if (topAbsent.length > 0) return finishClose(b, { round: r, E: topAbsent, A, parts, counts });
+  if (T.length === 1) return finishClose(b, { round: r, E: T, A, parts, counts });
+  // Step 4d: absence removals outside the top leave now; the intermediate post opens the runoff.
+  for (const id of A) {
+    b.emit('player.removed', { player: id, how: 'absences' });
+    parts.push(absenceMessage(b, id, false));
+  }
+  if (winner(b.state, false)) {
+    b.announce(...parts);
+    return checkWin(b);
+  }
+  const endsAt = s.v.closeAt + RUNOFF_MINUTES * 60_000;
+  b.emit('runoff.opened', { round: r, candidates: T, endsAt, max: t.max });
+  parts.push(msg('MSG-RUNOFF', { n: t.max, candidates: namesOf(s, T), end: hhmm(endsAt, s.config.timeZone) }));
+  b.upsertDeadlines({ id: `r${r}:runoff`, kind: 'runoff', at: endsAt, round: r });
+  b.announce(...parts);
+}
+
+/** PAL-REV-4, PAL-ABS-3/5: the absence-removal line with the full role; with last words when he topped the vote. */
+function absenceMessage(b: B, id: PlayerId, top: boolean, lwDate?: string): Message {
+  const s = b.state;
+  const c = s.v.absences[id] ?? { total: 0, consecutive: 0 };
+  b.emit('revealed', { players: [id] });
+  const params = { name: nameOf(s, id), k: c.consecutive, t: c.total, roleName: roleOf(s, id), team: teamOf(s, id) };
+  return top ? msg('MSG-ABS-ELIM-TOP', { ...params, date: lwDate ?? '' }) : msg('MSG-ABS-ELIM', params);
+}
+
+/** Spec §5.3: the end of the runoff poll or of its extension. */
+export function resolveRunoff(b: B): void {
+  const s = b.state;
+  const ru = s.v.runoff;
+  if (!ru) return;
+  const tz = s.config.timeZone;
+  const candidates = ru.candidates.filter((c) => isAlive(s, c));
+  const ballots = new Map(Object.entries(ru.ballots).filter(([voter, target]) => isAlive(s, voter) && candidates.includes(target)));
+  const t = tally(ballots, s.order);
+  const parts: Message[] = [
+    msg('MSG-RUNOFF-TALLY'),
+    ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
+  ];
+  const counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
+  const done = (E: PlayerId[], extra?: { lot?: Message }) => {
+    b.emit('runoff.closed', { round: ru.round, voted: E });
+    finishClose(b, { round: ru.round, E, A: [], parts, counts, lot: extra?.lot });
+  };
+  // PAL-TIE-6: candidates who left are dropped; one left is voted out; none, nobody is.
+  if (candidates.length === 0) return done([]);
+  if (candidates.length === 1) return done(candidates);
+  if (t.top.length === 1) return done([...t.top]); // PAL-TIE-3
+  const tied = t.max > 0 ? [...t.top] : candidates;
+  if (ru.stage === 'poll') {
+    // PAL-TIE-4: one extension among the candidates sharing the top.
+    const endsAt = ru.endsAt + s.v.extensionMinutes * 60_000;
+    b.emit('runoff.extended', { candidates: tied, endsAt });
+    b.upsertDeadlines({ id: `r${ru.round}:extension`, kind: 'runoff', at: endsAt, round: ru.round });
+    b.announce(...parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(endsAt, tz) }));
+    return;
+  }
+  // PAL-TIE-5: a designation by the moderators stands if the top is still shared; otherwise a lot.
+  if (s.v.designated && tied.includes(s.v.designated)) {
+    b.emit('lot.fixed', { candidates: tied, chosen: s.v.designated });
+    return done([s.v.designated], { lot: msg('MSG-LOT-MOD', { name: nameOf(s, s.v.designated) }) });
+  }
+  const inOrder = bySignup(s, tied);
+  const d = b.draws();
+  const index = d.pickIndex(inOrder.length);
+  const chosen = inOrder[index]!;
+  b.emit('lot.drawn', { candidates: inOrder, index, chosen, drawn: d.used, check: { kind: 'pick', from: inOrder, result: chosen } });
+  done([chosen], { lot: msg('MSG-LOT', { name: nameOf(s, chosen) }) });
+}
+
+interface CloseResult {
+  readonly round: number;
+  /** Voted out (with last words). */
+  readonly E: readonly PlayerId[];
+  /** Reaching the absence limit at this close (not yet removed unless the runoff path removed them). */
+  readonly A: readonly PlayerId[];
+  readonly parts: Message[];
+  readonly counts: Readonly<Record<PlayerId, number>>;
+  readonly noVotes?: boolean;
+  readonly lot?: Message;
+}
+
+/** Spec §5.2 steps 5–9: outing, removals, reveals, the one result post, win checks, next round. */
+function finishClose(b: B, c: CloseResult): void {
+  const s = b.state;
+  const { round: r, E, A, parts } = c;
+  const nextDate = nextPlayDay(s.calendar, s.v.date);
+  const lwUntil = at(s, nextDate, CLOSE_TIME);
+  const lwDate = ddmm(nextDate);
+  // Step 5: the outing resolved at this close (PAL-OUT-8…11).
+  const out = s.v.outing && s.v.outing.round === r ? s.v.outing : undefined;
+  let outcome: 'void' | 'success' | 'miss' | undefined;
+  if (out) {
+    if (E.includes(out.outer) || A.includes(out.outer) || !isAlive(s, out.outer)) outcome = 'void';
+    else if (roleOf(s, out.target) === 'informant') outcome = 'success';
+    else outcome = 'miss';
+    b.emit('outing.resolved', { outcome, outer: out.outer, target: out.target }, { kind: 'moderator' });
+  }
+  // Step 6 + 8 order: absence removals, then vote removals.
+  const revealedNow = new Set<PlayerId>();
+  for (const id of A) {
+    if (!isAlive(b.state, id)) continue; // already removed in the runoff path
+    const top = E.includes(id);
+    b.emit('player.removed', { player: id, how: 'absences' });
+    parts.push(absenceMessage(b, id, top, lwDate));
+    revealedNow.add(id);
+    if (top) b.emit('lastwords.granted', { player: id, until: lwUntil, round: r });
+  }
+  if (c.noVotes) parts.push(msg('MSG-NO-ELIM'));
+  else if (E.length === 0) parts.push(msg('MSG-NO-ELIM-RUNOFF'));
+  for (const id of E) {
+    if (A.includes(id)) continue;
+    b.emit('player.removed', { player: id, how: 'vote' });
+    b.emit('lastwords.granted', { player: id, until: lwUntil, round: r });
+    if (c.lot) parts.push(c.lot, msg('MSG-LW-DEADLINE', { name: nameOf(s, id), date: lwDate }));
+    else parts.push(msg('MSG-ELIM-VOTE', { name: nameOf(s, id), n: c.counts[id] ?? 0, date: lwDate }));
+  }
+  b.emit('votedout.set', { players: [...E] });
+  // Step 7: reveals. Even rounds reveal the voted-out (PAL-REV-1); a void outer is revealed as a penalty.
+  if (r % 2 === 0) {
+    for (const id of E) {
+      if (revealedNow.has(id)) continue;
+      parts.push(reveal(b, id));
+      revealedNow.add(id);
+    }
+  }
+  if (out && outcome !== 'success') {
+    if (outcome === 'void' && !revealedNow.has(out.outer)) {
+      parts.push(reveal(b, out.outer)); // PAL-OUT-9 penalty reveal
+    }
+    if (outcome === 'miss') {
+      b.emit('player.removed', { player: out.outer, how: 'outing' });
+      b.emit('revealed', { players: [out.outer] });
+      parts.push(msg('MSG-OUT-MISS', { name: nameOf(s, out.outer) })); // PAL-OUT-11
+    }
+    // PAL-OUT-13: after a void or missed outing the killers lose the next murder.
+    b.emit('kill.lost', { round: r + 1 }, { kind: 'moderator' });
+  }
+  if (outcome === 'success') parts.push(msg('MSG-OUT-SUCCESS', { outer: nameOf(s, out!.outer), informant: nameOf(s, out!.target) }));
+  // Step 9: win checks; otherwise round r+1 opens (with the pause notice when days are skipped, PAL-CAL-4).
+  const win = winner(b.state, outcome === 'success');
+  if (!win && nextDate !== addDays(s.v.date, 1)) parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
+  b.announce(...parts);
+  if (win) return endGame(b, win.side, win.reason);
+  openRound(b, r + 1, nextDate);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Win
+
+/** PAL-WIN-5: the first winning condition that holds, in the order WIN-3, WIN-1, WIN-2, WIN-4. */
+export function winner(s: S, outingSucceeded: boolean): { side: string; reason: string } | undefined {
+  if (outingSucceeded) return { side: 'killers', reason: 'REASON-OUTING' }; // PAL-WIN-3
+  const alive = playersIn(s);
+  const killers = alive.filter((p) => p.role === 'killer').length;
+  if (killers === 0) return { side: 'citizens', reason: 'MSG-WIN-CITIZENS' }; // PAL-WIN-1
+  const aligned = alive.filter((p) => p.role === 'citizen' || p.role === 'informant' || p.role === 'nurse').length;
+  if (aligned === 0) return { side: 'killers', reason: 'REASON-NO-CITIZENS' }; // PAL-WIN-2
+  const auto = s.config.options.autoStopWhenKillersOutnumber !== false;
+  if (auto && killers > alive.length - killers) return { side: 'killers', reason: 'REASON-OUTNUMBER' }; // PAL-WIN-4
+  return undefined;
+}
+
+/** Runs the win checks and ends the game when one holds. */
+export function checkWin(b: B): void {
+  if (b.state.status !== 'running') return;
+  const w = winner(b.state, false);
+  if (w) endGame(b, w.side, w.reason);
+}
+
+/** PAL-WIN-6, PAL-REV-7: the end post, every role, the informants' knowledge and the seed; the thread locks. */
+export function endGame(b: B, side: string, reason: string, byModerator = false): void {
+  const s = b.state;
+  const players = s.order.filter((id) => ROLES.find((r) => r.id === roleOf(s, id))?.side === side);
+  b.emit('game.ended', { side, reason, players });
+  const head: Message[] = [];
+  if (byModerator) head.push(side === 'none' ? msg('MSG-STOP-MOD') : msg('MSG-WIN-MOD', { side }));
+  else if (side === 'citizens') head.push(msg('MSG-WIN-CITIZENS'));
+  else head.push(msg('MSG-WIN-KILLERS', { reason }));
+  const roles = s.order.map((id) => `${nameOf(s, id)}=${roleOf(s, id)}`).join(';');
+  const tail: Message[] = [msg('MSG-ROLES-END', { roles })];
+  for (const id of s.order.filter((x) => roleOf(s, x) === 'informant')) {
+    tail.push(msg('MSG-ROLES-END-INFORMANT', { name: nameOf(s, id), names: namesOf(s, s.v.knows[id] ?? []) || '—' }));
+  }
+  tail.push(msg('MSG-ROLES-END-SEED', { seed: s.seed }));
+  b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });
+  b.announce(...head, ...tail);
+}
+
+/** Removes a player outside the scheduled resolutions (moderator), voiding votes for him. */
+export function removeNow(b: B, id: PlayerId, how: string, lead: Message[]): void {
+  b.emit('player.removed', { player: id, how });
+  const parts = [...lead, ...voidVotesFor(b, id)];
+  const ru = b.state.v.runoff;
+  if (ru?.candidates.includes(id)) b.emit('runoff.dropped', { player: id });
+  b.announce(...parts);
+  checkWin(b);
+}
+
+/** Formats an instant's local date and time for notices. */
+export function stamp(s: S, ms: Millis): { date: string; time: string } {
+  return { date: dateLabel(s, ms), time: hhmm(ms, s.config.timeZone) };
+}

@@ -1,0 +1,260 @@
+// The human ΣΕ's powers in palermo (PAL-MOD-*). Each action validates its arguments, emits events and a public
+// notice where the rules ask for one; the engine logs every accepted action with its author and time.
+import type { Command, PlayerId } from '../../core/types.ts';
+import type { Builder } from '../../engine/builder.ts';
+import { nextPlayDay } from '../../engine/calendar.ts';
+import { matchName } from '../../engine/names.ts';
+import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
+import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
+import type { PalState } from './state.ts';
+
+type B = Builder<PalState>;
+type S = GameState<PalState>;
+type ModCmd = Extract<Command, { type: 'mod' }>;
+
+/** Thrown inside an action to refuse it with R-MOD-ARGS; caught in `moderate`. */
+class Refusal {
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, string | number>,
+  ) {}
+}
+
+function refuse(detail: string): never {
+  throw new Refusal('R-MOD-ARGS', { detail });
+}
+
+function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId {
+  const raw = args[key];
+  if (typeof raw !== 'string') refuse(`"${key}" must be a player name`);
+  const m = matchName(
+    raw,
+    s.order.map((id) => s.players[id]!),
+  );
+  if (m.kind !== 'one') throw new Refusal('R-NAME', { text: raw });
+  return m.id;
+}
+
+function running(s: S): void {
+  if (s.status !== 'running') refuse('the game is not running');
+}
+
+const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
+  /** PAL-MOD-3: extend or shorten one deadline of the open round. */
+  extend(b, args) {
+    const s = b.state;
+    running(s);
+    const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
+    if (to === null) refuse('"to" must be a time like 2025-10-07T20:30');
+    if (to <= b.at) refuse('the new deadline must be in the future');
+    const what = args.deadline;
+    const r = s.v.round;
+    if (what === 'close') {
+      if (s.v.phase !== 'day') refuse('no main vote is open');
+      if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) refuse('the close cannot precede the murder');
+      b.emit('round.timing', { closeAt: to });
+      b.upsertDeadlines({ id: `r${r}:close`, kind: 'close', at: to, round: r });
+    } else if (what === 'kill') {
+      if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) refuse('no murder is pending');
+      if (to >= s.v.closeAt) refuse('the murder must come before the close');
+      b.emit('round.timing', { killAt: to });
+      b.upsertDeadlines({ id: `r${r}:kill`, kind: 'kill', at: to, round: r });
+    } else if (what === 'runoff') {
+      const ru = s.v.runoff;
+      if (!ru) refuse('no runoff is open');
+      b.emit('runoff.timing', { endsAt: to });
+      const id = ru.stage === 'poll' ? `r${ru.round}:runoff` : `r${ru.round}:extension`;
+      b.upsertDeadlines({ id, kind: 'runoff', at: to, round: ru.round });
+    } else {
+      refuse('"deadline" must be close, kill or runoff');
+    }
+    const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
+    b.announce(msg('MSG-DEADLINE-MOVED', { what: label, r, ...stamp(s, to) }));
+  },
+
+  /** PAL-CAL-5, PAL-MOD-2: play an extra day or pause one, for dates after today. */
+  calendar(b, args) {
+    const s = b.state;
+    const today = localDate(b.at, s.config.timeZone);
+    const list = (k: string): string[] => {
+      const v = args[k] ?? [];
+      if (!Array.isArray(v) || v.some((d) => typeof d !== 'string' || !isIsoDate(d))) refuse(`"${k}" must be a list of dates`);
+      for (const d of v as string[]) if (d <= today) refuse(`${d} is not after the current date`);
+      return v as string[];
+    };
+    const work = list('addWorkingDays');
+    const pause = list('addPauseDays');
+    if (work.length + pause.length === 0) refuse('no date given');
+    const cal = s.calendar;
+    const calendar = {
+      ...cal,
+      extraWorkingDays: [...cal.extraWorkingDays.filter((d) => !pause.includes(d)), ...work],
+      extraPauseDays: [...cal.extraPauseDays.filter((d) => !work.includes(d)), ...pause],
+    };
+    b.emit('calendar.changed', { calendar });
+    // The open round keeps its date unless that date lies ahead and the change moved it.
+    let date = s.v.date;
+    if (s.status === 'running' && s.v.phase === 'day' && s.v.round > 1 && date > today && s.v.lastClose !== undefined) {
+      const fresh = nextPlayDay(calendar, localDate(s.v.lastClose, s.config.timeZone));
+      if (fresh !== date && fresh > today) {
+        date = fresh;
+        redate(b, date);
+      }
+    }
+    const description = [...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)].join(',');
+    b.announce(msg('MSG-CALENDAR', { description, date: ddmm(date) }));
+  },
+
+  /** PAL-MOD-4, PAL-TIE-4: runoff extension of 30 or 60 minutes. */
+  'runoff-length'(b, args) {
+    const minutes = Number(args.minutes);
+    if (minutes !== 30 && minutes !== 60) refuse('"minutes" must be 30 or 60');
+    const ru = b.state.v.runoff;
+    const endsAt = ru && ru.stage === 'extension' ? ru.endsAt - b.state.v.extensionMinutes * 60_000 + minutes * 60_000 : 0;
+    if (ru && ru.stage === 'extension' && endsAt <= b.at) refuse('the extension would already be over');
+    b.emit('runoff.length', { minutes });
+    if (ru && ru.stage === 'extension') {
+      b.emit('runoff.timing', { endsAt });
+      b.upsertDeadlines({ id: `r${ru.round}:extension`, kind: 'runoff', at: endsAt, round: ru.round });
+    }
+    b.announce(msg('MSG-RUNOFF-LENGTH', { minutes }));
+  },
+
+  /** PAL-MOD-4, PAL-TIE-5: designate who leaves if the runoff is still tied when the extension ends. */
+  designate(b, args) {
+    const s = b.state;
+    const id = player(s, args);
+    if (!s.v.runoff?.candidates.includes(id)) refuse(`${nameOf(s, id)} is not a runoff candidate`);
+    b.emit('runoff.designated', { player: id }, { kind: 'moderator' });
+  },
+
+  /** PAL-MOD-5, PAL-ABS-2: waive a player's absence at the coming close. */
+  waive(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+    b.emit('absence.waived', { player: id }, { kind: 'moderator' });
+  },
+
+  /** PAL-MOD-5, PAL-MOD-1: set a player's absence counters after the fact. */
+  absences(b, args) {
+    const s = b.state;
+    const id = player(s, args);
+    const total = Number(args.total);
+    const consecutive = Number(args.consecutive);
+    if (!Number.isInteger(total) || !Number.isInteger(consecutive) || total < 0 || consecutive < 0 || consecutive > total) {
+      refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
+    }
+    b.emit('absence.adjusted', { player: id, counter: { total, consecutive } }, { kind: 'moderator' });
+  },
+
+  /** PAL-MOD-6, PAL-REV-6: how many killers remain and whether the dealt special roles are still in the game. */
+  status(b) {
+    const s = b.state;
+    running(s);
+    const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
+    const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
+    b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
+  },
+
+  /** PAL-MOD-7: void a player's current vote. */
+  'void-vote'(b, args) {
+    const s = b.state;
+    const id = player(s, args);
+    if (s.v.votes[id] === undefined) refuse(`${nameOf(s, id)} has no current vote`);
+    b.emit('votes.voided', { target: s.v.votes[id], voters: [id], byModerator: true });
+  },
+
+  /** PAL-MOD-8: a substitute takes over a seat with its role, knowledge, votes and counters. */
+  substitute(b, args) {
+    const s = b.state;
+    const id = player(s, args, 'old');
+    const name = typeof args.new === 'string' ? args.new.trim() : '';
+    if (name === '') refuse('"new" must be the substitute\'s name');
+    if (
+      matchName(
+        name,
+        s.order.map((x) => s.players[x]!),
+      ).kind !== 'none'
+    )
+      refuse(`${name} is already signed up`);
+    const old = nameOf(s, id);
+    b.emit('player.substituted', { player: id, name, previous: old });
+    b.announce(msg('MSG-SUBSTITUTE', { new: name, old }));
+    b.emit('role.assigned', { player: id, role: roleOf(s, id), substitute: true }, { kind: 'players', ids: [id] });
+  },
+
+  /** PAL-MOD-9: expel a player: out, full role revealed, no last words, votes for him void. */
+  remove(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+    b.emit('revealed', { players: [id] });
+    removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
+  },
+
+  /** PAL-MOD-10, PAL-DIST-3: tell an informant one more killer. */
+  inform(b, args) {
+    const s = b.state;
+    const inf = player(s, args, 'informant');
+    const killer = player(s, args, 'killer');
+    if (roleOf(s, inf) !== 'informant') refuse(`${nameOf(s, inf)} is not an informant`);
+    if (roleOf(s, killer) !== 'killer') refuse(`${nameOf(s, killer)} is not a killer`);
+    if (s.v.knows[inf]?.includes(killer)) refuse(`${nameOf(s, inf)} already knows ${nameOf(s, killer)}`);
+    b.emit('informant.told', { informant: inf, killer }, { kind: 'players', ids: [inf] });
+    b.tell([inf], msg('MSG-INFORM-ADD', { name: nameOf(s, killer) }));
+  },
+
+  /** PAL-MOD-1: stop the game and declare the result. */
+  stop(b, args) {
+    running(b.state);
+    const side = args.side;
+    if (side !== 'citizens' && side !== 'killers' && side !== 'none') refuse('"side" must be citizens, killers or none');
+    endGame(b, side, 'MOD', true);
+  },
+
+  /** PAL-MOD-1: undo a removal (the player is back in the game). */
+  restore(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
+    b.emit('player.restored', { player: id });
+    b.announce(msg('MSG-RESTORED', { name: nameOf(s, id) }));
+    checkWin(b);
+  },
+};
+
+/** PAL-CAL-5: moves the open round to a new date D_r (its 13:00 and 20:00 follow). */
+function redate(b: B, date: string): void {
+  const s = b.state;
+  const r = s.v.round;
+  b.emit('round.timing', { closeAt: at(s, date, CLOSE_TIME), ...(s.v.killDone ? {} : { killAt: at(s, date, KILL_TIME) }) });
+  const ids = new Set([`r${r}:kill`, `r${r}:close`]);
+  const keep = s.deadlines.filter((d) => !ids.has(d.id));
+  const add = [
+    ...(!s.v.killDone && s.v.killAt !== undefined ? [{ id: `r${r}:kill`, kind: 'kill', at: at(s, date, KILL_TIME), round: r }] : []),
+    { id: `r${r}:close`, kind: 'close', at: at(s, date, CLOSE_TIME), round: r },
+  ];
+  b.schedule([...keep, ...add]);
+  b.emit('round.dated', { round: r, date });
+}
+
+/** Runs a palermo moderator action; false when the action is not one of palermo's. */
+export function moderate(b: B, cmd: ModCmd): boolean {
+  const fn = ACTIONS[cmd.mod.action];
+  if (!fn) return false;
+  try {
+    fn(b, (cmd.mod.args ?? {}) as Record<string, unknown>);
+  } catch (e) {
+    if (e instanceof Refusal) b.reject(cmd.actor, e.code, e.params);
+    else throw e;
+  }
+  return true;
+}
+
+/** The names of palermo's own moderator actions (for help texts and the API). */
+export const MOD_ACTIONS = Object.keys(ACTIONS);

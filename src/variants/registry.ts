@@ -1,0 +1,13 @@
+// The variants Narrator ships, by id. The engine never imports a variant; programs look them up here.
+import type { Variant } from '../engine/variant.ts';
+import { palermo } from './palermo/index.ts';
+
+/** Every registered variant, by id. */
+export const VARIANTS: Readonly<Record<string, Variant<unknown>>> = {
+  palermo: palermo as unknown as Variant<unknown>,
+};
+
+/** Looks up a variant by id. */
+export function getVariant(id: string): Variant<unknown> | undefined {
+  return Object.hasOwn(VARIANTS, id) ? VARIANTS[id] : undefined;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// The JSON report is what .ci/run reads to print its "N passed, N failed" line.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-report.json' },
+    testTimeout: 30_000,
+    pool: 'forks',
+  },
+});
