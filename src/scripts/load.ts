@@ -143,7 +143,7 @@ export function loadScript(text: string, file = '<script>'): Script {
   const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length > 0) {
     const e = doc.errors[0]!;
-    throw new ScriptError(file, e.linePos?.[0]?.line ?? null, e.message.split('\n')[0]!);
+    throw new ScriptError(file, e.linePos?.[0]?.line ?? counter.linePos(e.pos[0]).line, e.message.split('\n')[0]!);
   }
   const lineOf = (path: readonly PropertyKey[]): number | null => {
     for (let n = path.length; n >= 0; n--) {

@@ -50,6 +50,11 @@ function texts(script: Script, events: readonly GameEvent[], pick: (e: GameEvent
   for (const e of events) {
     if (!pick(e)) continue;
     if (e.type === 'message') out.push(renderParts(script.variant, script.config.locale, (e.data as { parts: Message[] }).parts));
+    // A rejection reaches its author as a private message (PAL-GEN-5), so private expectations see it too.
+    if (e.type === 'command.rejected') {
+      const d = e.data as { code: string; params?: Message['params'] };
+      out.push(renderParts(script.variant, script.config.locale, [{ key: d.code, ...(d.params ? { params: d.params } : {}) }]));
+    }
   }
   return out;
 }

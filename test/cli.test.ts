@@ -1,0 +1,144 @@
+// The `narrator` command end to end: play (exit codes 0/1/2, --json shape), verify (honest and tampered), rules.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..');
+const bin = join(root, 'bin', 'narrator.mjs');
+const tmp = mkdtempSync(join(tmpdir(), 'narrator-cli-'));
+
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], { cwd: root, encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+const demoJson = (() => {
+  const out = execFileSync(process.execPath, [bin, 'play', '--json', 'examples/palermo-demo.yaml'], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(out) as Record<string, unknown> & { events: { type: string; data: Record<string, unknown> }[] };
+})();
+
+function writeJson(name: string, data: unknown): string {
+  const f = join(tmp, name);
+  writeFileSync(f, JSON.stringify(data));
+  return f;
+}
+
+describe('narrator play', () => {
+  it('runs the demo game to the end (exit 0) and prints thread, private messages and players', () => {
+    const r = run('play', 'examples/palermo-demo.yaml');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('== Thread ==');
+    expect(r.out).toContain('Winner: citizens');
+    expect(r.out).toContain('-- Eleni');
+  });
+
+  it('--json has the documented keys, ISO times with the zone offset, and every event with its audience', () => {
+    for (const k of ['public', 'private', 'rejections', 'players', 'winner', 'commitment', 'seed', 'events']) expect(demoJson).toHaveProperty(k);
+    const pub = demoJson.public as { at: string; kind: string; text: string }[];
+    expect(pub[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+02:00$/);
+    const players = demoJson.players as { name: string; role: string; team: string; status: string }[];
+    expect(players.find((p) => p.name === 'Chris')).toMatchObject({ role: 'killer', team: 'killers', status: 'out' });
+    expect(demoJson.winner).toMatchObject({ side: 'citizens' });
+    expect(demoJson.events.every((e) => 'audience' in e)).toBe(true);
+  });
+
+  it('--locale en renders the same game in English', () => {
+    const r = run('play', '--locale', 'en', 'examples/palermo-demo.yaml');
+    expect(r.out).toContain('The citizens win!');
+  });
+
+  it('exit 1 and the failed expectation when a script expects something false', () => {
+    const f = join(tmp, 'wrong.yaml');
+    writeFileSync(f, readFileSync(join(root, 'examples', 'palermo-demo.yaml'), 'utf8').replace('winner: citizens', 'winner: killers'));
+    const r = run('play', f);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('winner expected "killers", got "citizens"');
+  });
+
+  it('exit 2 with file and line for malformed YAML', () => {
+    const f = join(tmp, 'bad.yaml');
+    writeFileSync(f, 'variant: palermo\noptions:\n  startAt: 2025-10-06T09:00\ntimeline:\n  - at: 2025-10-06T10:00\n    post: [unclosed\n');
+    const r = run('play', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`${f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:\\d+: `));
+  });
+
+  it('exit 2 naming the line of a schema error, an unknown variant, a bad time, an unknown role', () => {
+    const cases: [string, number, string][] = [
+      ['variant: palermo\noptions:\n  startAt: 2025-10-06T09:00\ntimeline:\n  - at: 2025-10-06T10:00\n    by: Anna\n', 5, 'exactly one of'],
+      ['variant: nope\noptions:\n  startAt: 2025-10-06T09:00\n', 1, 'unknown variant'],
+      ['variant: palermo\noptions:\n  startAt: tomorrow\n', 3, 'not a time'],
+      ['variant: palermo\noptions:\n  startAt: 2025-10-06T09:00\n  roles:\n    Anna: wizard\n', 5, 'unknown role'],
+      ['variant: palermo\noptions:\n  startAt: 2025-10-06T09:00\nplayers: [Anna, anna]\n', 4, 'twice'],
+    ];
+    for (const [text, line, what] of cases) {
+      const f = join(tmp, `case-${line}.yaml`);
+      writeFileSync(f, text);
+      const r = run('play', f);
+      expect(r.code, text).toBe(2);
+      expect(r.err, text).toContain(`:${line}: `);
+      expect(r.err, text).toContain(what);
+    }
+  });
+
+  it('exit 2 for a missing file', () => {
+    const r = run('play', join(tmp, 'missing.yaml'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('cannot read the file');
+  });
+});
+
+describe('narrator verify', () => {
+  it('accepts an honest transcript', () => {
+    const r = run('verify', writeJson('honest.json', demoJson));
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('dealt fairly');
+  });
+
+  it('rejects a transcript whose seed was altered', () => {
+    const r = run('verify', writeJson('seed.json', { ...demoJson, seed: 'narrator-demo-10' }));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('commitment mismatch');
+  });
+
+  it('rejects a transcript whose deal was altered', () => {
+    const t = structuredClone(demoJson);
+    const dealt = t.events.find((e) => e.type === 'game.dealt')!;
+    const roles = dealt.data.roles as Record<string, string>;
+    const [a, b] = Object.keys(roles)
+      .filter((id) => roles[id] !== roles[Object.keys(roles)[0]!])
+      .concat(Object.keys(roles)[0]!);
+    [roles[a!], roles[b!]] = [roles[b!]!, roles[a!]!];
+    const r = run('verify', writeJson('deal.json', t));
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/the deal gives|is listed as/);
+  });
+
+  it('rejects a transcript whose listed roles disagree with the deal', () => {
+    const t = structuredClone(demoJson) as typeof demoJson & { players: { name: string; role: string }[] };
+    t.players[0]!.role = 'killer';
+    const r = run('verify', writeJson('players.json', t));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('is listed as killer');
+  });
+
+  it('refuses an unfinished game (no published seed)', () => {
+    const { seed: _s, ...rest } = demoJson;
+    const r = run('verify', writeJson('open.json', rest));
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('has not ended');
+  });
+});
+
+describe('narrator rules', () => {
+  it('lists the variants and describes palermo', () => {
+    expect(run('rules').out).toContain('palermo');
+    const r = run('rules', 'palermo');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('informant');
+    expect(r.out).toContain('13:00');
+    expect(run('rules', 'nope').code).toBe(2);
+  });
+});

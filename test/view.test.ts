@@ -1,0 +1,83 @@
+// viewFor: what a player, the moderator or a spectator may see (DESIGN.md §2). Secrets stay secret (PAL-GEN-6).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GameEvent, Viewer } from '../src/core/types.ts';
+import { viewFor } from '../src/engine/view.ts';
+import { loadScript } from '../src/scripts/load.ts';
+import { runScript } from '../src/scripts/run.ts';
+
+const demo = runScript(loadScript(readFileSync(join(import.meta.dirname, '..', 'examples', 'palermo-demo.yaml'), 'utf8')));
+const ids = Object.fromEntries(demo.state.order.map((id) => [demo.state.players[id]!.name, id]));
+const roleOf = (id: string) => demo.state.players[id]!.role!;
+
+function seen(viewer: Viewer, events: readonly GameEvent[] = demo.events): GameEvent[] {
+  return viewFor(viewer, events).flatMap((v) => (v.event ? [v.event] : []));
+}
+
+describe('viewFor', () => {
+  it('keeps the stream gap-free: hidden events still carry their sequence number', () => {
+    const v = viewFor({ kind: 'spectator' }, demo.events);
+    expect(v.map((x) => x.seq)).toEqual(demo.events.map((_, i) => i + 1));
+    expect(v.some((x) => x.event === undefined)).toBe(true);
+  });
+
+  it('a spectator sees only public events', () => {
+    expect(seen({ kind: 'spectator' }).every((e) => e.audience.kind === 'public')).toBe(true);
+  });
+
+  it('PAL-GEN-6: a player sees his own role and no other player’s role before the end', () => {
+    for (const [name, id] of Object.entries(ids)) {
+      const mine = seen({ kind: 'player', id });
+      const roles = mine.filter((e) => e.type === 'role.assigned').map((e) => (e.data as { player: string }).player);
+      expect(roles, name).toEqual([id]);
+      expect(
+        mine.some((e) => e.type === 'game.dealt'),
+        name,
+      ).toBe(false);
+    }
+  });
+
+  it('PAL-DIST-4: only killers see the killers’ group and murder orders; only the informant sees his knowledge', () => {
+    for (const id of Object.values(ids)) {
+      const mine = seen({ kind: 'player', id });
+      const team = mine.filter((e) => e.audience.kind === 'team' || e.type === 'kill.ordered');
+      if (roleOf(id) === 'killer') expect(team.length).toBeGreaterThan(0);
+      else expect(team).toEqual([]);
+      const knowledge = mine.filter((e) => e.type === 'pal.knowledge');
+      expect(knowledge.length > 0).toBe(roleOf(id) === 'informant');
+    }
+  });
+
+  it('PAL-GEN-6: nobody, not even the moderator, sees the seed or the key before the end', () => {
+    const before = demo.events.slice(
+      0,
+      demo.events.findIndex((e) => e.type === 'game.ended'),
+    );
+    for (const viewer of [{ kind: 'moderator' }, { kind: 'spectator' }, ...Object.values(ids).map((id) => ({ kind: 'player', id }))] as Viewer[]) {
+      const text = JSON.stringify(seen(viewer, before));
+      expect(text.includes('narrator-demo-9'), viewer.kind).toBe(false);
+      expect(seen(viewer, before).some((e) => e.type === 'seed.sealed' || e.type === 'game.keyed')).toBe(false);
+    }
+  });
+
+  it('PAL-REV-7: the seed is public once the game has ended', () => {
+    expect(seen({ kind: 'spectator' }).some((e) => e.type === 'seed.revealed' && (e.data as { seed: string }).seed === 'narrator-demo-9')).toBe(true);
+  });
+
+  it('the moderator sees every role and every order', () => {
+    const mod = seen({ kind: 'moderator' });
+    expect(mod.some((e) => e.type === 'game.dealt')).toBe(true);
+    expect(mod.filter((e) => e.type === 'role.assigned')).toHaveLength(9);
+    expect(mod.some((e) => e.type === 'kill.ordered')).toBe(true);
+  });
+
+  it('a rejection reaches only its author (and the moderator)', () => {
+    for (const e of demo.events.filter((x) => x.type === 'command.rejected')) {
+      expect(e.audience.kind).toBe('players');
+      const author = (e.data as { player: string }).player;
+      const others = Object.values(ids).filter((id) => id !== author);
+      for (const id of others) expect(seen({ kind: 'player', id }).includes(e)).toBe(false);
+    }
+  });
+});
