@@ -3,7 +3,7 @@
 import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLIC, type Rejection, SYSTEM } from '../core/types.ts';
 import { actorLabel, Builder, type Env } from './builder.ts';
 import { initialState } from './evolve.ts';
-import { matchName } from './names.ts';
+import { fold } from './names.ts';
 import { compileSyntax, parseCommands, type Syntax } from './parse.ts';
 import { commitmentOf } from './rng.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
@@ -124,13 +124,10 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
   if (cmd.actor.kind === 'guest') {
     if (!join) return b.reject(cmd.actor, 'R-NOT-IN-GAME');
     if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
-    if (
-      matchName(
-        cmd.actor.name,
-        s.order.map((id) => s.players[id]!),
-      ).kind !== 'none' ||
-      cmd.actor.name.trim() === ''
-    ) {
+    // Names are unique after folding (PAL-GEN-4), so an existing name in another spelling is refused.
+    const name = cmd.actor.name;
+    const taken = s.order.some((id) => fold(s.players[id]!.name) === fold(name));
+    if (taken || fold(name) === '') {
       return b.reject(cmd.actor, 'R-NAME', { text: cmd.actor.name });
     }
     return signUp(b, cmd.actor.name);

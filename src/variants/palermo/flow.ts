@@ -391,7 +391,7 @@ function finishClose(b: B, c: CloseResult): void {
     }
   }
   if (out && outcome !== 'success') {
-    if (outcome === 'void' && !revealedNow.has(out.outer)) {
+    if (outcome === 'void' && !revealedNow.has(out.outer) && !s.v.revealed.includes(out.outer)) {
       parts.push(reveal(b, out.outer)); // PAL-OUT-9 penalty reveal
     }
     if (outcome === 'miss') {
