@@ -19,6 +19,8 @@ export interface RejectionLine {
   readonly by: string;
   readonly code: string;
   readonly text: string;
+  /** The same sentence in English (players and moderators who do not read the game's language). */
+  readonly en: string;
 }
 
 /** A player as exported. */
@@ -85,8 +87,9 @@ export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEve
     } else if (e.type === 'post.edited') {
       pub.push({ at: at(e.at), kind: 'post.edited', text: `${name(d.author as string)} (${d.postId as string}): ${d.text as string}` });
     } else if (e.type === 'command.rejected') {
-      const text = renderMessage(v, locale, { key: d.code as string, params: d.params as Message['params'] });
-      rejections.push({ at: at(e.at), by: d.by as string, code: d.code as string, text });
+      const m: Message = { key: d.code as string, params: d.params as Message['params'] };
+      const text = renderMessage(v, locale, m);
+      rejections.push({ at: at(e.at), by: d.by as string, code: d.code as string, text, en: renderMessage(v, 'en', m) });
       if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: `rejected:${d.code as string}`, text });
     } else if (e.type === 'pm.received' || e.type === 'pm.forwarded') {
       if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: 'pm', text: `→ ${d.text as string}` });

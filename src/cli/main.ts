@@ -29,7 +29,7 @@ function printTranscript(t: Transcript, out: (s: string) => void): void {
   }
   out('');
   out('== Rejections ==');
-  for (const r of t.rejections) out(`[${r.at}] ${r.by}: ${r.code} — ${r.text}`);
+  for (const r of t.rejections) out(`[${r.at}] ${r.by}: ${r.code} — ${r.text}${r.en !== r.text ? ` (${r.en})` : ''}`);
   if (t.rejections.length === 0) out('(none)');
   out('');
   out('== Players ==');
