@@ -117,9 +117,11 @@ function closeSignup<V>(b: Builder<V>): void {
 
 function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void {
   const s = b.state;
-  if (s.status === 'ended' || s.status === 'cancelled') return b.reject(cmd.actor, 'R-GAME-OVER');
   const lines = parseCommands(cmd.text, syntaxOf(b.variant));
   const join = lines.some((l) => l.command === 'join');
+  // PAL-SIGN-1: a join after signup closed is refused as such, even when the game was then cancelled.
+  if (join && cmd.actor.kind === 'guest' && s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+  if (s.status === 'ended' || s.status === 'cancelled') return b.reject(cmd.actor, 'R-GAME-OVER');
   const leave = lines.some((l) => l.command === 'leave');
   if (cmd.actor.kind === 'guest') {
     if (!join) return b.reject(cmd.actor, 'R-NOT-IN-GAME');

@@ -27,6 +27,10 @@ const common = {
   public: names.optional(),
   notPublic: names.optional(),
   private: z.record(z.string(), names).optional(),
+  /** Players who must receive no private message at all. */
+  noPrivate: names.optional(),
+  /** Substrings of messages to the moderators (flags, notices), in order. */
+  moderator: names.optional(),
   players: z.record(z.string(), playerExpect).optional(),
 };
 const stepExpect = z

@@ -102,6 +102,31 @@ function checkCommon(
     const missing = inOrder(mine, needles);
     if (missing !== undefined) fail(`${label}: expected private text for ${who} «${missing}»; ${who} received:\n      ${mine.join('\n      ') || '(none)'}`);
   }
+  for (const who of ex.noPrivate ?? []) {
+    const m = matchName(
+      who,
+      s.order.map((id) => s.players[id]!),
+    );
+    if (m.kind !== 'one') {
+      fail(`${label}: no player "${who}"`);
+      continue;
+    }
+    const id = m.id;
+    const got = events.filter((e) => (e.audience.kind === 'players' || e.audience.kind === 'team') && e.audience.ids.includes(id) && e.type === 'message');
+    if (got.length > 0) fail(`${label}: ${who} must receive nothing private, but received:\n      ${texts(script, got, () => true).join('\n      ')}`);
+  }
+  if (ex.moderator) {
+    const mod = texts(script, events, (e) => e.audience.kind === 'moderator');
+    const flags = events
+      .filter((e) => e.type === 'moderator.flag')
+      .map((e) => {
+        const d = e.data as { reason: string; params?: Message['params'] };
+        return renderParts(script.variant, script.config.locale, [{ key: d.reason, ...(d.params ? { params: d.params } : {}) }]);
+      });
+    const missing = inOrder([...mod, ...flags], ex.moderator);
+    if (missing !== undefined)
+      fail(`${label}: expected a moderator message «${missing}»; the moderators got:\n      ${[...mod, ...flags].join('\n      ') || '(none)'}`);
+  }
   for (const [who, want] of Object.entries(ex.players ?? {})) {
     const m = matchName(
       who,
