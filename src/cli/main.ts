@@ -28,6 +28,10 @@ function printTranscript(t: Transcript, out: (s: string) => void): void {
     for (const l of lines) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
   }
   out('');
+  out('== To the moderators ==');
+  for (const l of t.moderator) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
+  if (t.moderator.length === 0) out('(none)');
+  out('');
   out('== Rejections ==');
   for (const r of t.rejections) out(`[${r.at}] ${r.by}: ${r.code} — ${r.text}${r.en !== r.text ? ` (${r.en})` : ''}`);
   if (t.rejections.length === 0) out('(none)');
