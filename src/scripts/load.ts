@@ -35,6 +35,7 @@ const stepExpect = z
     rejected: z.union([z.string(), names]).optional(),
     accepted: z.literal(true).optional(),
     silent: z.literal(true).optional(),
+    nothingFor: names.optional(),
   })
   .strict();
 const finalExpect = z

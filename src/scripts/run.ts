@@ -150,6 +150,19 @@ function checkStep(
     const pub = texts(script, events, (e) => e.audience.kind === 'public');
     if (pub.length > 0) fail(`${label}: expected nothing public, got: ${pub.join(' | ')}`);
   }
+  for (const who of ex.nothingFor ?? []) {
+    const m = matchName(
+      who,
+      s.order.map((id) => s.players[id]!),
+    );
+    if (m.kind !== 'one') {
+      fail(`${label}: no player "${who}"`);
+      continue;
+    }
+    const id = m.id;
+    const got = texts(script, events, (e) => (e.audience.kind === 'players' || e.audience.kind === 'team') && e.audience.ids.includes(id));
+    if (got.length > 0) fail(`${label}: expected no private message for ${who}, got: ${got.join(' | ')}`);
+  }
   checkCommon(script, label, ex, events, s, fail);
 }
 
