@@ -36,6 +36,7 @@ const stepExpect = z
     accepted: z.literal(true).optional(),
     silent: z.literal(true).optional(),
     nothingFor: names.optional(),
+    unchanged: z.literal(true).optional(),
   })
   .strict();
 const finalExpect = z

@@ -128,6 +128,11 @@ function checkCommon(
   }
 }
 
+/** The part of a state a rejected input must leave alone: the players, the deadlines and the variant's slice. */
+function gameFacts(s: GameState<unknown>): string {
+  return JSON.stringify({ players: s.players, deadlines: s.deadlines, status: s.status, v: s.v });
+}
+
 function checkStep(
   script: Script,
   i: number,
@@ -136,6 +141,7 @@ function checkStep(
   rejections: readonly Rejection[],
   s: GameState<unknown>,
   fail: (m: string) => void,
+  before?: GameState<unknown>,
 ): void {
   const ex = step.expect;
   if (!ex) return;
@@ -146,6 +152,7 @@ function checkStep(
     if (JSON.stringify(want) !== JSON.stringify(codes)) fail(`${label}: expected rejection ${want.join(', ')}, got ${codes.join(', ') || 'none (accepted)'}`);
   }
   if (ex.accepted && codes.length > 0) fail(`${label}: expected acceptance, got rejection ${codes.join(', ')}`);
+  if (ex.unchanged && before && gameFacts(before) !== gameFacts(s)) fail(`${label}: expected the game state to stay unchanged`);
   if (ex.silent) {
     const pub = texts(script, events, (e) => e.audience.kind === 'public');
     if (pub.length > 0) fail(`${label}: expected nothing public, got: ${pub.join(' | ')}`);
@@ -178,6 +185,7 @@ export function runScript(script: Script): RunResult {
     const n = step.input.kind === 'batch' ? step.input.items.length : 1;
     const stepEvents: GameEvent[] = [];
     const stepRejections: Rejection[] = [];
+    const before = state;
     for (let k = 0; k < n; k++) {
       const d = decide(variant, state, commandFor(state, step, k));
       stepEvents.push(...d.events);
@@ -185,7 +193,7 @@ export function runScript(script: Script): RunResult {
       state = d.state;
     }
     events.push(...stepEvents);
-    checkStep(script, i, step, stepEvents, stepRejections, state, fail);
+    checkStep(script, i, step, stepEvents, stepRejections, state, fail, before);
   }
   const ex = script.expect;
   if (ex) {

@@ -442,17 +442,18 @@ export function resolveNight(b: B): void {
     const non = playersIn(st)
       .filter((p) => p.role === 'mafioso' && st.v.choices[p.id] === undefined)
       .map((p) => p.id);
-    if (non.length > 0) {
-      const d = b.draws();
-      const picks = assignRemaining(MAFIA_SPECIALS, st.v.choices, non, d);
-      const free = freeSpecials(st);
-      b.emit('roles.drawn', { picks, drawn: d.used, check: { kind: 'picks', from: free, result: non.map((id) => picks[id] ?? null) } }, { kind: 'moderator' });
-      for (const id of non) {
-        const role = picks[id];
-        b.emit('role.chosen', { player: id, role: role ?? 'none', random: true }, { kind: 'players', ids: [id] });
-        if (role) b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
-        rolePns.push(() => pn(b, [id], 'Sonderstatus', role ? msg(`MSG-ROLE-RANDOM-${role}`, { nightEnd: o.nightEnd }) : msg('MSG-ROLE-RANDOM-NONE')));
+    // One draw per pick, each recorded as a verifiable lot among the roles still free (DE-GEN-7).
+    for (const id of non) {
+      const free = freeSpecials(b.state);
+      let role: string | undefined;
+      if (free.length > 0) {
+        const d = b.draws();
+        role = assignRemaining(MAFIA_SPECIALS, b.state.v.choices, [id], d)[id];
+        b.emit('role.drawn', { player: id, role, drawn: d.used, check: { kind: 'pick', from: free, result: role } }, { kind: 'moderator' });
       }
+      b.emit('role.chosen', { player: id, role: role ?? 'none', random: true }, { kind: 'players', ids: [id] });
+      if (role) b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
+      rolePns.push(() => pn(b, [id], 'Sonderstatus', role ? msg(`MSG-ROLE-RANDOM-${role}`, { nightEnd: o.nightEnd }) : msg('MSG-ROLE-RANDOM-NONE')));
     }
   }
   // N10: succession; N11: post warnings of cycle N (at most one automatic warning per cycle, DE-INACT-3).
