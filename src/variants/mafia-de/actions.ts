@@ -69,13 +69,16 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   if (cmd.actor.kind !== 'player') return;
   const actor = cmd.actor;
   const s = b.state;
+  // DE-GEN-12: every input is logged (the moderator sees it with its outcome); DE-GEN-2: inputs are handled in stamp
+  // order after every deadline due at their stamp.
   b.emit(
     'pm.received',
     { from: actor.id, text: cmd.text, ...(cmd.subject !== undefined ? { subject: cmd.subject } : {}) },
     { kind: 'players', ids: [actor.id] },
   );
   try {
-    // DE-GEN-11 step 3 (DE-INACT-7, DE-WILL-5): removed players cannot act.
+    // DE-GEN-11 step 3 (DE-INACT-7, DE-WILL-5): removed players cannot act. Decision: this comes before recognising a
+    // command, so a removed player's free text is refused too (docs/mafia-de.md, interpretation 5).
     if (!isAlive(s, actor.id)) no('R-NOT-ALIVE');
     const isName = (t: string) => matchStrict(t, everyone(s)).kind === 'one';
     const p = parsePm(cmd.text, cmd.subject, isName);
@@ -125,7 +128,8 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
       const ability = NIGHT_ABILITIES.find((a) => a.kind === p.command)!;
       if (roleOf(s, me) !== ability.role) no('R-NOT-YOUR-ROLE');
       if (v.phase !== 'night') no('R-NIGHT-ONLY');
-      if (!activeOn(ability.parity, v.n)) no('R-WRONG-NIGHT-DET', { N: v.n }); // DE-QRY-1
+      // DE-QRY-1 (decision, interpretation 10: the bad input «a second query on an odd night» is this refusal).
+      if (!activeOn(ability.parity, v.n)) no('R-WRONG-NIGHT-DET', { N: v.n });
       return nightAct(b, me, p.command, p.arg);
     }
     case 'compare':
@@ -151,7 +155,7 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
   }
 }
 
-/** DE-VOTE-1/2/3: a vote by PN, any player in the game (himself included). */
+/** DE-VOTE-1, DE-VOTE-2, DE-VOTE-3 (a vote at night names the last day and its deadline): a vote by PN, any player in the game (himself included). */
 function vote(b: B, me: PlayerId, arg: string): void {
   const s = b.state;
   const v = s.v;
@@ -161,7 +165,10 @@ function vote(b: B, me: PlayerId, arg: string): void {
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-VOTE', { name: nameOf(s, to), N: v.n, deadline: when(s, v.deadline) }));
 }
 
-/** DE-PROT-1/2, DE-QRY-1, DE-FRAME-1, DE-VOODOO-1, DE-ROB-1: a single-target night action. */
+/**
+ * DE-PROT-1/2, DE-QRY-1, DE-FRAME-1, DE-VOODOO-1, DE-ROB-1: a single-target night action. Framer and robber get only
+ * the acknowledgement (DE-FRAME-3, DE-ROB-4).
+ */
 function nightAct(b: B, me: PlayerId, kind: ActKind, arg: string): void {
   const s = b.state;
   const to = inGame(s, arg);
@@ -214,6 +221,7 @@ function kill(b: B, me: PlayerId, arg: string, rest: readonly string[]): void {
       b.emit('dm.stored', { text: attached }, { kind: 'players', ids: [me] });
       state = c.form === 'link' ? { dm: 'link' } : { dm: 'ok', s: c.sentences, c: c.chars };
     } else if (c.ok) {
+      // Decision (interpretation 4): the text the moderator rejected sets the target but not the message.
       state = { dm: 'rejected' };
     } else {
       const why = c.code === 'R-DM-EMPTY' ? 'empty' : c.code === 'R-DM-SHORT' ? 'short' : 'victim';
@@ -221,7 +229,8 @@ function kill(b: B, me: PlayerId, arg: string, rest: readonly string[]): void {
     }
   } else {
     state = dmState(b.state, to);
-    // DE-KILL-4: a stored text that does not name the new target goes stale until the target named returns.
+    // DE-KILL-4: a stored text that does not name the new target goes stale (decision: the stale notice is a second PN
+    // besides the acknowledgement, interpretation 3) until the target named returns.
     if (s.v.dm !== undefined && state.dm === 'none') pn(b, [me], 'Hinweis', msg('MSG-DM-STALE', { name: nameOf(s, to) }));
   }
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-KILL', { name: nameOf(s, to), N: s.v.n, ...state }));
@@ -244,7 +253,10 @@ function deathMessage(b: B, me: PlayerId, text: string): void {
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-DM', { N: s.v.n, ...form, order: target !== undefined ? 'set' : 'none' }));
 }
 
-/** DE-INS-1…5: the insider's guess, answered at once. */
+/**
+ * DE-INS-1, DE-INS-2 (answered at once), DE-INS-3 (one guess a day), DE-INS-4 (none after a hit), DE-INS-5 (framing
+ * and robbery never touch it): the insider's guess.
+ */
 function suspect(b: B, me: PlayerId, arg: string): void {
   const s = b.state;
   if (roleOf(s, me) !== 'insider') no('R-NOT-YOUR-ROLE');
@@ -258,7 +270,10 @@ function suspect(b: B, me: PlayerId, arg: string): void {
   pn(b, [me], 'Abfrage', msg(hit ? 'MSG-INS-HIT' : 'MSG-INS-MISS', { name: nameOf(s, id) }));
 }
 
-/** DE-MROLE-2…6: a mafioso picks his special role in Night 1. */
+/**
+ * DE-MROLE-2, DE-MROLE-3, DE-MROLE-4 (final), DE-MROLE-5, DE-MROLE-6 (usable at once, the others are told): a mafioso
+ * picks his special role in Night 1.
+ */
 function chooseRole(b: B, me: PlayerId, arg: string): void {
   const s = b.state;
   const role = roleOf(s, me);
@@ -296,7 +311,7 @@ function confirmSurrender(b: B, me: PlayerId): void {
   b.announce(...endParts(b, CITIZENS, 'surrender'));
 }
 
-/** The rejection hook: engine codes renamed to this rulebook's (DE-GEN-11) and the game number added. */
+/** DE-BOSS-1 is enforced by isBoss checks above. The rejection hook: engine codes renamed to this rulebook's (DE-GEN-11) and the game number added. */
 export function decorateRejection(s: S, r: { code: string; params?: Readonly<Record<string, string | number>> }) {
   const rename: Record<string, string> = {
     'R-NOT-STARTED': 'R-NOT-RUNNING',

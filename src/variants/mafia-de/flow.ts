@@ -38,7 +38,7 @@ export function phaseDeadline(s: S, phase: 'day' | 'night', from: Millis): Milli
   return firstLocalTimeAfter(from, time, min, s.config.timeZone, (d) => isPause(s, d));
 }
 
-/** Opens a day or night (DE-SCHED-1) and schedules its deadline. */
+/** Opens a day or night (DE-SCHED-1, DE-SCHED-3; no grace period, DE-SCHED-6) and schedules its deadline. */
 function openPhase(b: B, phase: 'day' | 'night', n: number): Millis {
   const deadline = phaseDeadline(b.state, phase, b.at);
   b.emit('phase.opened', { phase, n, deadline });
@@ -109,7 +109,10 @@ export function deal(b: B): void {
   b.emit('team.formed', { team: MAFIA, members: mafia }, { kind: 'team', team: MAFIA, ids: mafia });
 }
 
-/** DE-SIGN-7, DE-SCHED-2: the start post; Day 1 opens at the distribution instant. */
+/**
+ * DE-SIGN-7, DE-SCHED-2, DE-SCHED-8: the start post with the Day 1 deadline; Day 1 opens at the distribution instant.
+ * A deal fixed by the moderator is announced as such (DE-MOD-7). Nobody joins after this (DE-SIGN-9).
+ */
 export function start(b: B): void {
   const deadline = openPhase(b, 'day', 1);
   const s = b.state;
@@ -147,7 +150,7 @@ export function deliverWill(b: B, id: PlayerId): Message[] {
   return [msg('MSG-WILL-POST', { name: nameOf(s, id) }), msg('RAW', { text: w.text })];
 }
 
-/** DE-BOSS-3/4: when the boss has left, his designated successor (else the first mafioso) takes over. */
+/** DE-BOSS-3, DE-BOSS-4: when the boss has left, his designated successor (else the first mafioso) takes over. */
 export function succeed(b: B): void {
   const s = b.state;
   const old = s.v.boss;
@@ -192,10 +195,11 @@ export function disqualify(b: B, id: PlayerId, reason: { readonly text: string }
   if (v.ads.some((a) => a.author === id)) b.emit('ads.dropped', { author: id }, { kind: 'moderator' });
   succeed(b);
   const name = nameOf(s0, id);
+  // DE-ANN-2: the status of a disqualified player is published; his testament is not delivered (DE-WILL-4).
   return 'text' in reason ? msg('MSG-DQ', { name, reason: reason.text, status }) : msg('MSG-DQ-INACT', { name, max: opts(s0).maxWarnings, status });
 }
 
-/** DE-INACT-5/6: gives a warning; returns the player's count and the DQ line when it reaches the maximum. */
+/** DE-INACT-5, DE-INACT-6: gives a warning; returns the player's count and the DQ line when it reaches the maximum. */
 export function warn(b: B, id: PlayerId, why: 'vote' | 'posts' | { text: string }, cycle?: number): { count: number; dq?: Message } {
   const s = b.state;
   const max = opts(s).maxWarnings;
@@ -203,6 +207,7 @@ export function warn(b: B, id: PlayerId, why: 'vote' | 'posts' | { text: string 
   b.emit('warning.changed', { player: id, count, ...(cycle !== undefined ? { cycle } : {}) });
   const params: Record<string, string | number> = typeof why === 'string' ? { why, N: s.v.n } : { why: 'mod', text: why.text, N: s.v.n };
   pn(b, [id], 'Verwarnung', msg('MSG-WARN-PN', { k: count, max, ...params }));
+  // Decision (interpretation 8): warnings added by the moderator count towards the limit like automatic ones.
   if (count >= max) return { count, dq: disqualify(b, id, { inactivity: true }) };
   return { count };
 }
@@ -260,7 +265,7 @@ export function postWithWinCheck(b: B, lead: Message[]): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Newspaper
 
-/** DE-NEWS-5/6/7: the edition of the closing phase (ads sorted by pseudonym, then acceptance); never names authors. */
+/** DE-NEWS-5, DE-NEWS-6 (ads of authors killed at the close are printed), DE-NEWS-7: the edition of the closing phase (ads sorted by pseudonym, then acceptance); never names authors. */
 export function edition(b: B): Message[] {
   const s = b.state;
   const coll = new Intl.Collator('de', { sensitivity: 'base' });
@@ -285,7 +290,8 @@ export function resolveDay(b: B): void {
     b.announce(...endParts(b, MAFIA, 'oneone'));
     return;
   }
-  // D3–D4: counted votes (default self-votes) and the tally; every player tied at the top is lynched.
+  // D3–D4: counted votes (DE-VOTE-4 default self-votes) and the tally; every player tied at the top is lynched (DE-VOTE-5).
+  // DE-VOTE-7: every voter's counted vote is published, sorted by name; no role is revealed (DE-ANN-1).
   const inGame = playersIn(s).map((p) => p.id);
   const counted = countBallots(v.votes, inGame, v.voided, true);
   const t = tallyAllTied(counted.ballots, s.order);
@@ -301,7 +307,7 @@ export function resolveDay(b: B): void {
   const lynched = [...t.removed].sort(byName);
   if (lynched.length === 1) parts.push(msg('MSG-LYNCH', { name: nameOf(s, lynched[0]!) }));
   else parts.push(msg('MSG-LYNCH-TIE', { names: lynched.map((id) => nameOf(s, id)).join(SEP_TIE), k: t.max }));
-  // D5: lynch, then the voodoo death (DE-VOODOO-3/5) with the links as they stood before the removals.
+  // D5: lynch, then the voodoo death (DE-VOODOO-3, DE-VOODOO-5: no chains, no double death; DE-VOODOO-4: «Außerdem …») with the links as they stood before the removals.
   const links = { ...v.links };
   for (const id of lynched) remove(b, id, 'lynch');
   const linked = linkedDeaths(lynched, links, (id) => isAlive(b.state, id));
@@ -322,7 +328,7 @@ export function resolveDay(b: B): void {
     if (r.dq) dqs.push(r.dq);
   }
   const warnLine = warningLine(b, warned);
-  // D8: win check; D9: the role choice opens for Night 1; D10: the one result post.
+  // D8: win check; D9: the role choice opens for Night 1; D10: the one result post (DE-ANN-3), after the PNs (DE-ANN-4).
   const news = edition(b);
   const w = winner(b.state);
   if (w) {
@@ -343,7 +349,7 @@ export function resolveDay(b: B): void {
 /** Tied names are an enumeration («A, B und C»). */
 const SEP_TIE = '\u001f';
 
-/** The mafia specials nobody has chosen yet (DE-MROLE-3). */
+/** The mafia specials nobody has chosen yet (DE-MROLE-3); a removed holder's role stays taken (DE-MROLE-8). */
 export function freeSpecials(s: S): string[] {
   const taken = new Set(Object.values(s.v.choices));
   return MAFIA_SPECIALS.filter((r) => !taken.has(r));
@@ -394,11 +400,11 @@ export function resolveNight(b: B): void {
   // N3: the voodoo link (replaces the old one; a robbed or missing choice keeps it, DE-VOODOO-2).
   const links: Record<PlayerId, PlayerId> = { ...v.links };
   if (kept.voodoo) links[kept.voodoo.by] = kept.voodoo.targets[0]!;
-  // N4–N5: framing and protection.
+  // N4–N5: framing (DE-FRAME-2) and protection (DE-PROT-3; a protection resolves even if the guardian dies, DE-PROT-5).
   const framed = new Set(kept.frame ? [kept.frame.targets[0]!] : []);
   const protectedId = kept.protect?.targets[0];
   b.emit('night.resolved', { protected: valid.protect?.targets[0], links, robbed, framed: [...framed] }, { kind: 'moderator' });
-  // N6: the murder (DE-KILL-6).
+  // N6: the murder (DE-KILL-6); the announcement names the victim and prints the message, never a reason (DE-KILL-7).
   const parts: Message[] = [];
   let victim: PlayerId | undefined;
   const order = kept.kill;
@@ -420,7 +426,8 @@ export function resolveNight(b: B): void {
     parts.push(msg('MSG-VOODOO-DEATH', { name: nameOf(s, id) }));
   }
   const died = [...(victim ? [victim] : []), ...linked];
-  // N8: the query slot (DE-QRY-3…7).
+  // N8: the query slot (DE-QRY-3, DE-QRY-4: the detective's result stands even if his target died; the matchmaker's
+  // pair must survive the night). DE-QRY-7: a slot role murdered tonight still resolves; only the boss hears it.
   const slot = slotRole(N);
   const holder = s.order.find((id) => roleOf(s, id) === slot);
   const teams = { a: MAFIA, b: CITIZENS };
@@ -468,7 +475,9 @@ export function resolveNight(b: B): void {
       if (r.dq) dqs.push(r.dq);
     }
   }
-  // N13: private PNs before the post: slot result or «keine Abfrage», role draws and the mafia overview, testaments.
+  // N13: private PNs before the post (DE-ANN-4): slot result or «keine Abfrage» (DE-QRY-5, DE-QRY-6; a successful robbery
+  // looks like a forgotten query, DE-ROB-3), role draws and the mafia overview, testaments. The guardian is never told
+  // the effect of his protection (DE-PROT-4); nothing but deaths is public (DE-ANN-5, DE-GEN-5).
   const st = b.state;
   const boss = st.v.boss !== undefined && isAlive(st, st.v.boss) ? st.v.boss : undefined;
   const holderIn = holder !== undefined && isAlive(st, holder) ? holder : undefined;

@@ -190,7 +190,9 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
   return out;
 }
 
-/** DE-SIGN-4: too few players at the signup deadline: extend, at most `maxSignupExtensions` times, then cancel. */
+/**
+ * DE-SCHED-7 holds through engine/time.ts (a missing local time moves forward, a doubled one means the first).
+ * DE-SIGN-4: too few players at the signup deadline: extend, at most `maxSignupExtensions` times, then cancel. */
 function tooFew(b: B, n: number, min: number): boolean {
   const s = b.state;
   const o = opts(s);
@@ -220,7 +222,7 @@ export const mafiaDe: Variant<DeState> = {
   roles: ROLES,
   sides: SIDES,
   syntax: [
-    // DE-SIGN-1/3: «Anmeldung» / «Abmeldung» as the first word of a post.
+    // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
     { command: 'join', keywords: ['Anmeldung'], form: 'lead' },
     { command: 'leave', keywords: ['Abmeldung'], form: 'lead' },
     // PN keywords, so that commands before the start are answered with R-NOT-RUNNING (DE-GEN-11).
@@ -257,6 +259,8 @@ export const mafiaDe: Variant<DeState> = {
   evolve: (v, e) => evolveDe(v, e),
   deal: flow.deal,
   start: flow.start,
+  // DE-GEN-2: the engine fires every deadline due at an input's stamp before the input (a vote at 20:00:00 is late).
+  // DE-WIN-7: after the end the engine answers every command with R-GAME-OVER.
   onDeadline(b, d) {
     if (d.kind === 'phase') {
       if (b.state.v.phase === 'day') resolveDay(b);
@@ -288,6 +292,7 @@ export const mafiaDe: Variant<DeState> = {
       return undefined;
     },
     duplicate: 'R-SIGNUP-DUP',
+    // Decision (interpretation 7): forum members who did not sign up may discuss in the thread; nothing answers them.
     ignoreGuestPosts: true,
     joined(b, id) {
       pn(b, [id], 'Anmeldung', msg('MSG-SIGNUP-OK', { game: gameNo(b.state), deadline: when(b.state, b.state.v.signupDeadline) }));

@@ -128,7 +128,7 @@ const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
     b.announce(msg('MSG-WARN-REVOKED', { name: nameOf(s, id), k: k - 1, max }));
   },
 
-  /** DE-MOD-4/5: end the round with a winner, without one, or for the party opposing a violator. */
+  /** DE-MOD-4, DE-MOD-5: end the round with a winner, without one, or for the party opposing a violator. */
   end(b, args) {
     const s = b.state;
     running(s);
@@ -139,7 +139,7 @@ const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
     b.announce(...endParts(b, side, 'mod', reason));
   },
 
-  /** DE-MOD-1: remove a player (a correction; no testament, no voodoo). */
+  /** DE-MOD-1: remove a player (a correction; decision, interpretation 13: no testament, no voodoo death). */
   kill(b, args) {
     const s = b.state;
     running(s);

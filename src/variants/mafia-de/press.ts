@@ -15,7 +15,7 @@ export function adQuota(b: B, id: PlayerId): number {
   return roleOf(b.state, id) === 'citizen' ? 0 : o.adQuotaCitizenSpecial;
 }
 
-/** DE-NEWS-1…4: an ad «Anzeige: Pseudonym» with the text on the following lines. */
+/** DE-NEWS-1, DE-NEWS-2, DE-NEWS-3 (pseudonyms bound to their first author), DE-NEWS-4: an ad «Anzeige: Pseudonym» with the text on the following lines. */
 export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly string[], no: Refuse): void {
   const s = b.state;
   const o = opts(s);
@@ -35,9 +35,10 @@ export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly st
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-AD', { p: bound?.display ?? p, phase: phaseLabel(s), k: used + 1, q }));
 }
 
-/** DE-WILL-1/2: a testament (optionally with «Empfänger:» as its first line) or «Testament löschen». */
+/** DE-WILL-1, DE-WILL-2 (recipients are participants; an unknown name changes nothing): a testament (optionally with «Empfänger:» as its first line) or «Testament löschen». */
 export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string[], no: Refuse): void {
   const s = b.state;
+  // Decision (interpretation 11): the text may start on the keyword line; «löschen» alone deletes.
   const lines = [arg, ...rest];
   if (normKeyword(arg) === 'loeschen' && rest.every((l) => l.trim() === '')) {
     b.emit('will.deleted', { player: me }, { kind: 'players', ids: [me] });
