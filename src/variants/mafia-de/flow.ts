@@ -13,7 +13,7 @@ import { isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
 import { weekday } from '../../engine/time.ts';
-import { type B, citizensIn, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, statusParam, when } from './common.ts';
+import { type B, citizensIn, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, SEP, statusParam, when } from './common.ts';
 import { checkDm } from './deathmessage.ts';
 import { CITIZENS, defaultRoles, MAFIA, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
 import type { Act, ActKind } from './state.ts';
@@ -306,7 +306,7 @@ export function resolveDay(b: B): void {
   parts.push(msg('MSG-TALLY', { tally: rows.map((r) => `${nameOf(s, r.target)}: ${r.total}`).join(', ') }));
   const lynched = [...t.removed].sort(byName);
   if (lynched.length === 1) parts.push(msg('MSG-LYNCH', { name: nameOf(s, lynched[0]!) }));
-  else parts.push(msg('MSG-LYNCH-TIE', { names: lynched.map((id) => nameOf(s, id)).join(SEP_TIE), k: t.max }));
+  else parts.push(msg('MSG-LYNCH-TIE', { names: lynched.map((id) => nameOf(s, id)).join(SEP), k: t.max }));
   // D5: lynch, then the voodoo death (DE-VOODOO-3, DE-VOODOO-5: no chains, no double death; DE-VOODOO-4: «Außerdem …») with the links as they stood before the removals.
   const links = { ...v.links };
   for (const id of lynched) remove(b, id, 'lynch');
@@ -345,9 +345,6 @@ export function resolveDay(b: B): void {
   }
   b.announce(...parts, ...wills, ...news, ...warnLine, ...dqs, msg('MSG-NIGHT-START', { N, deadline: when(b.state, deadline) }));
 }
-
-/** Tied names are an enumeration («A, B und C»). */
-const SEP_TIE = '\u001f';
 
 /** The mafia specials nobody has chosen yet (DE-MROLE-3); a removed holder's role stays taken (DE-MROLE-8). */
 export function freeSpecials(s: S): string[] {

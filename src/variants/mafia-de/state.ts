@@ -1,7 +1,6 @@
 // The mafia-de slice of game state and its fold.
 import type { GameEvent, Millis, PlayerId } from '../../core/types.ts';
 import type { GameConfig } from '../../engine/state.ts';
-import { parseTimestamp } from '../../engine/time.ts';
 
 /** A night ability kind (the keys of `acts`). */
 export type ActKind = 'kill' | 'protect' | 'query' | 'compare' | 'frame' | 'voodoo' | 'rob';
@@ -223,9 +222,4 @@ export function evolveDe(v: DeState, e: GameEvent): DeState {
     default:
       return v;
   }
-}
-
-/** Parses a local date-time option (used by moderator actions). */
-export function parseLocal(text: unknown, timeZone: string): Millis | null {
-  return typeof text === 'string' ? parseTimestamp(text, timeZone) : null;
 }
