@@ -97,9 +97,12 @@ export function verifyTranscript(t: unknown): Verdict {
         if (mismatch >= 0)
           problems.push(`the deal gives ${label(order[mismatch])} ${roles[order[mismatch]!]}, the shuffle gives ${String(check.result[mismatch])}`);
         const players = Array.isArray(x.players) ? (x.players as { name: string; role: string }[]) : [];
+        // Roles may change after the deal through logged events (a team's role choice, a moderator's correction).
+        const current: Record<string, string> = { ...roles };
+        for (const c of events) if (c.type === 'role.changed' && c.data) current[c.data.player as string] = c.data.role as string;
         for (const p of players) {
           const id = order.find((i) => names.get(i) === p.name);
-          if (id && roles[id] !== p.role) problems.push(`${p.name} is listed as ${p.role} but was dealt ${roles[id]}`);
+          if (id && current[id] !== p.role) problems.push(`${p.name} is listed as ${p.role} but was dealt ${roles[id]}`);
         }
       }
     } else if (check?.kind === 'pick') {

@@ -59,8 +59,8 @@ export type Command =
   | { readonly type: 'post'; readonly at: Millis; readonly actor: Actor; readonly text: string; readonly postId?: string }
   /** An edit of an earlier thread post (tracked only where rules need it, e.g. last words). */
   | { readonly type: 'post.edit'; readonly at: Millis; readonly actor: Actor; readonly postId: string; readonly text: string }
-  /** A private message to the moderator (night orders and the like). */
-  | { readonly type: 'pm'; readonly at: Millis; readonly actor: Actor; readonly text: string }
+  /** A private message to the moderator (night orders and the like); `subject` is the PM's subject line, if any. */
+  | { readonly type: 'pm'; readonly at: Millis; readonly actor: Actor; readonly text: string; readonly subject?: string }
   /** A moderator's command. */
   | { readonly type: 'mod'; readonly at: Millis; readonly actor: Actor; readonly mod: ModeratorAction }
   /** The scheduler (or a script's clock) says that time has reached `at`: fire every deadline due by then. */

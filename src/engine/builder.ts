@@ -64,7 +64,9 @@ export class Builder<V = unknown> {
 
   /** Refuses an action: records the rejection and tells its author (and the moderator) why. */
   reject(actor: Actor, code: string, params: Record<string, Param> = {}, detail?: { line?: string; flag?: boolean }): void {
-    const rejection: Rejection = { code, params };
+    const rejection: Rejection = this.variant.rejection ? this.variant.rejection(this.state, { code, params }) : { code, params };
+    code = rejection.code;
+    params = { ...(rejection.params ?? {}) };
     this.rejections.push(rejection);
     const audience: Audience = actor.kind === 'player' ? { kind: 'players', ids: [actor.id] } : MODERATOR;
     this.emit(

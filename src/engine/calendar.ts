@@ -1,6 +1,6 @@
 // Play-day calendars: which dates are play days (weekdays minus holidays and pauses, plus agreed extra days),
 // with holiday presets such as the Greek one whose movable feasts follow Orthodox Easter.
-import { addDays, type IsoDate, weekday } from './time.ts';
+import { addDays, type IsoDate, instantOf, localDate, weekday } from './time.ts';
 
 /** A game calendar. Dates are ISO 'YYYY-MM-DD'; weekdays are ISO numbers (1 = Monday … 7 = Sunday). */
 export interface Calendar {
@@ -104,4 +104,18 @@ export function nextPlayDay(cal: Calendar, date: IsoDate): IsoDate {
 /** True when some date within ten years is a play day (a calendar that never plays is refused at the edge). */
 export function hasPlayDays(cal: Calendar): boolean {
   return cal.workingWeekdays.length > 0 || cal.extraWorkingDays.length > 0;
+}
+
+/**
+ * The earliest instant after `from` whose local time is `time` on a date that `isPause` does not exclude, and that
+ * leaves at least `minMs` after `from` (phase deadlines on a wall clock with a minimum length).
+ */
+export function firstLocalTimeAfter(from: number, time: string, minMs: number, timeZone: string, isPause: (date: IsoDate) => boolean): number {
+  let date = localDate(from, timeZone);
+  for (let i = 0; i < 3660; i++) {
+    const t = instantOf(date, time, timeZone);
+    if (t > from && t - from >= minMs && !isPause(date)) return t;
+    date = addDays(date, 1);
+  }
+  throw new Error(`no allowed ${time} within ten years`);
 }

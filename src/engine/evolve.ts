@@ -52,6 +52,8 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
       const { removedAt: _a, removedHow: _h, ...rest } = p;
       return { ...s, players: { ...s.players, [p.id]: { ...rest, status: 'alive' } } };
     }
+    case 'role.changed':
+      return withPlayer(s, d.player as PlayerId, { role: d.role as string });
     case 'player.substituted':
       return withPlayer(s, d.player as PlayerId, { name: d.name as string });
     case 'post.published':

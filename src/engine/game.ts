@@ -49,7 +49,13 @@ export function createGame<V>(variant: Variant<V>, config: GameConfig, seed: str
 function signUp<V>(b: Builder<V>, name: string): void {
   const id = `p${b.state.signups + 1}`;
   b.emit('player.signed_up', { id, name: name.trim() });
-  b.tell([id], { key: 'MSG-SIGNUP-OK' });
+  if (b.variant.signup?.joined) b.variant.signup.joined(b, id);
+  else b.tell([id], { key: 'MSG-SIGNUP-OK' });
+}
+
+/** The player limits of a game: the variant's signup policy for this configuration, else its static limits. */
+export function playerLimits<V>(variant: Variant<V>, config: GameConfig): { min: number; max: number } {
+  return variant.signup?.limits?.(config) ?? { min: variant.minPlayers, max: variant.maxPlayers };
 }
 
 /** Decides a command against a state. Never throws for bad input: refusals come back as rejections. */
@@ -106,9 +112,11 @@ function fire<V>(b: Builder<V>, d: Deadline): void {
 function closeSignup<V>(b: Builder<V>): void {
   if (b.state.status !== 'signup') return;
   const n = b.state.order.length;
-  if (n < b.variant.minPlayers || n > b.variant.maxPlayers) {
+  const { min, max } = playerLimits(b.variant, b.state.config);
+  if (n < min && b.variant.signup?.tooFew?.(b, n, min)) return;
+  if (n < min || n > max) {
     b.emit('game.cancelled', { reason: 'players', players: n });
-    b.say(MODERATOR, { key: 'MSG-NOT-ENOUGH', params: { n, min: b.variant.minPlayers, max: b.variant.maxPlayers } });
+    b.say(MODERATOR, { key: 'MSG-NOT-ENOUGH', params: { n, min, max } });
     return;
   }
   b.emit('signup.closed', { players: n });
@@ -123,9 +131,12 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
   if (join && cmd.actor.kind === 'guest' && s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
   if (s.status === 'ended' || s.status === 'cancelled') return b.reject(cmd.actor, 'R-GAME-OVER');
   const leave = lines.some((l) => l.command === 'leave');
+  const policy = b.variant.signup;
   if (cmd.actor.kind === 'guest') {
-    if (!join) return b.reject(cmd.actor, 'R-NOT-IN-GAME');
+    if (!join) return policy?.ignoreGuestPosts ? undefined : b.reject(cmd.actor, 'R-NOT-IN-GAME');
     if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+    const refusal = policy?.refuse?.(s, cmd.actor.name);
+    if (refusal) return b.reject(cmd.actor, refusal.code, { ...(refusal.params ?? {}) });
     // Names are unique after folding (PAL-GEN-4), so an existing name in another spelling is refused.
     const name = cmd.actor.name;
     const taken = s.order.some((id) => fold(s.players[id]!.name) === fold(name));
@@ -139,9 +150,12 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
     if (leave) {
       if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
       b.emit('player.withdrew', { id: cmd.actor.id });
+      if (policy?.left) policy.left(b, cmd.actor.id);
+      else b.tell([cmd.actor.id], { key: 'MSG-SIGNOFF-OK' });
       return;
     }
     if (join && s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+    if (join && policy?.duplicate) return b.reject(cmd.actor, policy.duplicate);
     publishPost(b, cmd.actor.id, cmd.text, cmd.postId);
     if (lines.some((l) => l.command !== 'join')) b.reject(cmd.actor, 'R-NOT-STARTED');
     return;

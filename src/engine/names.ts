@@ -43,3 +43,41 @@ export function matchName(text: string, players: readonly Named[]): NameMatch {
   if (inside.length >= 2) return { kind: 'several', ids: inside.map((p) => p.id) };
   return { kind: 'none' };
 }
+
+const QUOTE_PAIRS: readonly (readonly [string, string])[] = [
+  ['"', '"'],
+  ['„', '“'],
+  ['“', '”'],
+  ['»', '«'],
+  ["'", "'"],
+];
+
+/** Normalises a forum name for strict comparison: NFC, trimmed, whitespace collapsed, case-folded (accents kept). */
+export function strictKey(s: string): string {
+  return s.normalize('NFC').replace(/\s+/g, ' ').trim().toLocaleLowerCase('de');
+}
+
+/**
+ * Strict name matching (no fuzzy matching, accents significant): strips one pair of surrounding quotes and a
+ * leading '@', compares with case folding, and retries once without a final '.' (so "Markus F." keeps its dot).
+ */
+export function matchStrict(text: string, players: readonly Named[]): NameMatch {
+  let t = text.normalize('NFC').trim();
+  for (const [open, close] of QUOTE_PAIRS) {
+    if (t.length >= 2 && t.startsWith(open) && t.endsWith(close)) {
+      t = t.slice(open.length, t.length - close.length).trim();
+      break;
+    }
+  }
+  if (t.startsWith('@')) t = t.slice(1).trim();
+  const find = (x: string): NameMatch => {
+    const k = strictKey(x);
+    if (k === '') return { kind: 'none' };
+    const hits = players.filter((p) => strictKey(p.name) === k);
+    if (hits.length === 1) return { kind: 'one', id: hits[0]!.id };
+    return hits.length > 1 ? { kind: 'ambiguous' } : { kind: 'none' };
+  };
+  const first = find(t);
+  if (first.kind === 'none' && t.endsWith('.')) return find(t.slice(0, -1));
+  return first;
+}

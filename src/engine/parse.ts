@@ -8,8 +8,11 @@ export interface SyntaxRule {
   readonly command: string;
   /** Accepted keywords as written in the rulebook (folded before matching). */
   readonly keywords: readonly string[];
-  /** 'colon': `Keyword: arg`; 'space': `Keyword arg`; 'none': the keyword alone; 'word': the keyword anywhere. */
-  readonly form: 'colon' | 'space' | 'none' | 'word';
+  /**
+   * 'colon': `Keyword: arg`; 'space': `Keyword arg`; 'none': the keyword alone; 'word': the keyword anywhere;
+   * 'lead': the keyword as the first word of the line (followed by the end, whitespace or punctuation).
+   */
+  readonly form: 'colon' | 'space' | 'none' | 'word' | 'lead';
 }
 
 /** One command found in a text. */
@@ -64,7 +67,9 @@ export function compileSyntax(rules: readonly SyntaxRule[]): Syntax {
             ? `^(?:${kws})\\s+(.+)$`
             : rule.form === 'none'
               ? `^(?:${kws})\\s*[.!]?$`
-              : `(?:^|[^\\p{L}])(?:${kws})(?:$|[^\\p{L}])`;
+              : rule.form === 'lead'
+                ? `^(?:${kws})(?:$|[^\\p{L}\\p{N}])`
+                : `(?:^|[^\\p{L}])(?:${kws})(?:$|[^\\p{L}])`;
       return { rule, re: new RegExp(body, 'u') };
     }),
   };

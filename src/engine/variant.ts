@@ -1,7 +1,7 @@
 // The contract a rulebook implements: data (roles, sides, syntax, messages, options) plus small hooks that the
 // engine calls with a Builder. The engine never imports a variant; variants are registered and handed in.
 import type { z } from 'zod';
-import type { Command, GameEvent, Millis, PlayerId } from '../core/types.ts';
+import type { Command, GameEvent, Millis, PlayerId, Rejection } from '../core/types.ts';
 import type { Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
 import type { SyntaxRule } from './parse.ts';
@@ -44,6 +44,27 @@ export interface LegalAction {
 export interface ScheduleLine {
   readonly when: string;
   readonly what: string;
+}
+
+/**
+ * How a rulebook shapes the engine's signup (every member optional; a variant without it gets the engine's
+ * defaults: static player limits, MSG-SIGNUP-OK, cancellation when too few sign up).
+ */
+export interface SignupPolicy<V = unknown> {
+  /** Player limits for this configuration (default: the variant's minPlayers/maxPlayers). */
+  limits?(config: GameConfig): { readonly min: number; readonly max: number };
+  /** Refuses a forum member's signup (blacklist, moderator account, full game); undefined accepts. */
+  refuse?(s: GameState<V>, name: string): Rejection | undefined;
+  /** The rejection code for a second signup by a registered player (default: silently ignored). */
+  readonly duplicate?: string;
+  /** Thread posts of forum members who are not signed up are ignored instead of rejected. */
+  readonly ignoreGuestPosts?: boolean;
+  /** Tells a new participant he is registered (replaces the engine's MSG-SIGNUP-OK). */
+  joined?(b: Builder<V>, id: PlayerId): void;
+  /** Tells a participant he has withdrawn (replaces the engine's MSG-SIGNOFF-OK). */
+  left?(b: Builder<V>, id: PlayerId): void;
+  /** Too few players when signup closes: returns true when it handled it (e.g. extended the deadline). */
+  tooFew?(b: Builder<V>, n: number, min: number): boolean;
 }
 
 /** A rulebook plugged into the engine. `V` is its state slice. */
@@ -92,6 +113,10 @@ export interface Variant<V = unknown> {
   formatParam?(locale: Locale, name: string, value: string | number): string | undefined;
   /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
   defaultRoles(n: number): string[];
+  /** Optional signup policy (blacklists, extensions, own confirmations). */
+  readonly signup?: SignupPolicy<V>;
+  /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
+  rejection?(s: GameState<V>, r: Rejection): Rejection;
 }
 
 /** Looks up a role definition; unknown ids are a bug. */

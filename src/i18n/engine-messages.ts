@@ -6,6 +6,7 @@ import type { Locale } from '../engine/state.ts';
 export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   en: {
     'MSG-SIGNUP-OK': 'You are signed up. By taking part you accept the rules of the game.',
+    'MSG-SIGNOFF-OK': 'You have withdrawn from the game.',
     'MSG-NOT-ENOUGH': 'Signup closed with {n} players; the game needs {min} to {max}. The game does not start.',
     'MSG-PM-TO-MOD': 'Message from {from}: {text}',
     'MSG-FORWARDED': 'Your message was forwarded to the moderators.',
@@ -24,6 +25,7 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   },
   el: {
     'MSG-SIGNUP-OK': 'Η συμμετοχή σου καταχωρήθηκε. Με τη συμμετοχή σου αποδέχεσαι σιωπηρά τους κανόνες του παιχνιδιού.',
+    'MSG-SIGNOFF-OK': 'Αποχώρησες από το παιχνίδι.',
     'MSG-NOT-ENOUGH': 'Οι εγγραφές έκλεισαν με {n} παίκτες· χρειάζονται {min} έως {max}. Το παιχνίδι δεν ξεκινά.',
     'MSG-PM-TO-MOD': 'Μήνυμα από {from}: {text}',
     'MSG-FORWARDED': 'Το μήνυμά σου προωθήθηκε στη ΣΕ.',
@@ -42,6 +44,7 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   },
   de: {
     'MSG-SIGNUP-OK': 'Du bist angemeldet. Mit der Teilnahme akzeptierst du die Regeln.',
+    'MSG-SIGNOFF-OK': 'Du bist abgemeldet.',
     'MSG-NOT-ENOUGH': 'Die Anmeldung endete mit {n} Spielern; nötig sind {min} bis {max}. Das Spiel startet nicht.',
     'MSG-PM-TO-MOD': 'Nachricht von {from}: {text}',
     'MSG-FORWARDED': 'Deine Nachricht wurde an die Spielleitung weitergeleitet.',
@@ -60,6 +63,7 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   },
   ru: {
     'MSG-SIGNUP-OK': 'Вы записаны в игру. Участвуя, вы принимаете правила.',
+    'MSG-SIGNOFF-OK': 'Вы выписались из игры.',
     'MSG-NOT-ENOUGH': 'Запись закрыта: {n} игроков, а нужно от {min} до {max}. Игра не начинается.',
     'MSG-PM-TO-MOD': 'Сообщение от {from}: {text}',
     'MSG-FORWARDED': 'Ваше сообщение передано ведущему.',

@@ -27,8 +27,6 @@ const common = {
   public: names.optional(),
   notPublic: names.optional(),
   private: z.record(z.string(), names).optional(),
-  /** Players who must receive no private message at all. */
-  noPrivate: names.optional(),
   /** Substrings of messages to the moderators (flags, notices), in order. */
   moderator: names.optional(),
   players: z.record(z.string(), playerExpect).optional(),
@@ -39,6 +37,8 @@ const stepExpect = z
     rejected: z.union([z.string(), names]).optional(),
     accepted: z.literal(true).optional(),
     silent: z.literal(true).optional(),
+    nothingFor: names.optional(),
+    unchanged: z.literal(true).optional(),
   })
   .strict();
 const finalExpect = z
@@ -58,6 +58,9 @@ const step = z
     post: z.string().optional(),
     id: z.string().optional(),
     pm: z.string().optional(),
+    subject: z.string().optional(),
+    pms: z.record(z.string(), z.string()).optional(),
+    posts: z.record(z.string(), z.string()).optional(),
     edit: z.string().optional(),
     text: z.string().optional(),
     mod: z.string().optional(),
@@ -67,9 +70,12 @@ const step = z
   })
   .strict()
   .superRefine((s, ctx) => {
-    const kinds = (['post', 'pm', 'edit', 'mod', 'advance'] as const).filter((k) => s[k] !== undefined);
+    const kinds = (['post', 'pm', 'pms', 'posts', 'edit', 'mod', 'advance'] as const).filter((k) => s[k] !== undefined);
     if (kinds.length !== 1)
-      ctx.addIssue({ code: 'custom', message: `a step needs exactly one of post, pm, edit, mod, advance (found ${kinds.join(', ') || 'none'})` });
+      ctx.addIssue({ code: 'custom', message: `a step needs exactly one of post, pm, pms, posts, edit, mod, advance (found ${kinds.join(', ') || 'none'})` });
+    if ((s.pms !== undefined || s.posts !== undefined) && s.by !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'pms and posts name their authors as keys, not with "by"' });
+    if (s.subject !== undefined && s.pm === undefined) ctx.addIssue({ code: 'custom', message: '"subject" belongs to a pm' });
     if ((s.post !== undefined || s.pm !== undefined || s.edit !== undefined) && !s.by)
       ctx.addIssue({ code: 'custom', message: 'a post, pm or edit needs "by"' });
     if (s.edit !== undefined && s.text === undefined) ctx.addIssue({ code: 'custom', message: 'an edit needs "text"' });
@@ -122,7 +128,9 @@ export interface Step {
   readonly by?: string;
   readonly input:
     | { readonly kind: 'post'; readonly text: string; readonly id?: string }
-    | { readonly kind: 'pm'; readonly text: string }
+    | { readonly kind: 'pm'; readonly text: string; readonly subject?: string }
+    /** Several private messages (or posts) stamped with the same instant, sent in the listed order. */
+    | { readonly kind: 'batch'; readonly via: 'pm' | 'post'; readonly items: readonly (readonly [string, string])[] }
     | { readonly kind: 'edit'; readonly postId: string; readonly text: string }
     | { readonly kind: 'mod'; readonly action: string; readonly args: Record<string, unknown> }
     | { readonly kind: 'advance' };
@@ -236,12 +244,14 @@ export function loadScript(text: string, file = '<script>'): Script {
       s.post !== undefined
         ? { kind: 'post', text: s.post, ...(s.id !== undefined ? { id: s.id } : {}) }
         : s.pm !== undefined
-          ? { kind: 'pm', text: s.pm }
-          : s.edit !== undefined
-            ? { kind: 'edit', postId: s.edit, text: s.text ?? '' }
-            : s.mod !== undefined
-              ? { kind: 'mod', action: s.mod, args: s.args ?? {} }
-              : { kind: 'advance' };
+          ? { kind: 'pm', text: s.pm, ...(s.subject !== undefined ? { subject: s.subject } : {}) }
+          : s.pms !== undefined || s.posts !== undefined
+            ? { kind: 'batch', via: s.pms !== undefined ? 'pm' : 'post', items: Object.entries(s.pms ?? s.posts ?? {}) }
+            : s.edit !== undefined
+              ? { kind: 'edit', postId: s.edit, text: s.text ?? '' }
+              : s.mod !== undefined
+                ? { kind: 'mod', action: s.mod, args: s.args ?? {} }
+                : { kind: 'advance' };
     return { at, atText: s.at, line: lineOf(path), ...(s.by !== undefined ? { by: s.by } : {}), input, ...(s.expect ? { expect: s.expect } : {}) };
   });
   return {

@@ -1,10 +1,12 @@
 // The variants Narrator ships, by id. The engine never imports a variant; programs look them up here.
 import type { Variant } from '../engine/variant.ts';
+import { mafiaDe } from './mafia-de/index.ts';
 import { palermo } from './palermo/index.ts';
 
 /** Every registered variant, by id. */
 export const VARIANTS: Readonly<Record<string, Variant<unknown>>> = {
   palermo: palermo as unknown as Variant<unknown>,
+  'mafia-de': mafiaDe as unknown as Variant<unknown>,
 };
 
 /** Looks up a variant by id. */

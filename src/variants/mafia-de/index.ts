@@ -1,0 +1,320 @@
+// The `mafia-de` rulebook (German forum Mafia, "Durchführungsverordnung", Mafia #136): data plus the hooks the
+// engine calls. The general mechanisms (private ballots, protection memory, falsifiable checks, role block,
+// linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
+import { Temporal } from 'temporal-polyfill';
+import { z } from 'zod';
+import type { PlayerId } from '../../core/types.ts';
+import { matchStrict } from '../../engine/names.ts';
+import { isAlive, type Locale, playersIn } from '../../engine/state.ts';
+import type { LegalAction, Variant } from '../../engine/variant.ts';
+import { decorateRejection, onPm } from './actions.ts';
+import { type B, gameNo, isBoss, msg, opts, pn, roleOf, type S, SEP, when } from './common.ts';
+import * as flow from './flow.ts';
+import { expireSurrender, resolveDay, resolveNight } from './flow.ts';
+import { de, en } from './messages.ts';
+import { moderate } from './moderator.ts';
+import { onPost } from './posts.ts';
+import { defaultRoles, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
+import { type DeState, evolveDe, initialDe } from './state.ts';
+
+const hhmm = z.string().regex(/^\d\d:\d\d$/);
+
+/** DE-GEN-1: the configuration of spec §1.1, with its defaults. */
+const options = z
+  .object({
+    minPlayers: z.number().int().min(2).default(7),
+    maxPlayers: z.number().int().min(2).default(30),
+    mafiaCount: z.number().int().min(1).optional(),
+    dayEnd: hhmm.default('20:00'),
+    nightEnd: hhmm.default('10:00'),
+    minDayHours: z.number().min(0).default(8),
+    minNightHours: z.number().min(0).default(8),
+    pauseDates: z.array(z.string()).default([]),
+    weekendPause: z.boolean().default(false),
+    signupExtensionHours: z.number().positive().default(24),
+    maxSignupExtensions: z.number().int().min(0).default(2),
+    deathMessageMinSentences: z.number().int().min(0).default(4),
+    deathMessageMinChars: z.number().int().min(0).default(300),
+    adQuotaMafia: z.number().int().min(0).default(2),
+    adQuotaCitizenSpecial: z.number().int().min(0).default(1),
+    adMaxChars: z.number().int().min(1).default(1000),
+    pseudonymMaxChars: z.number().int().min(1).default(40),
+    testamentMaxChars: z.number().int().min(1).default(5000),
+    minPostsPerCycle: z.number().int().min(0).default(2),
+    minPostChars: z.number().int().min(0).default(20),
+    maxWarnings: z.number().int().min(1).default(3),
+    surrenderWindowSeconds: z.number().int().positive().default(300),
+    blacklist: z.array(z.string()).default(['Muffi86', 'Jesololido', 'Markus F.']),
+    moderatorAccounts: z.array(z.string()).default(['Finanzamt']),
+  })
+  .strict();
+
+const DE_NAMES: Record<string, string> = {
+  citizen: 'einfacher Bürger',
+  detective: 'Detektiv',
+  matchmaker: 'Matchmaker',
+  'guardian-angel': 'Schutzengel',
+  'mafia-boss': 'Mafiaboss',
+  mafioso: 'einfacher Mafioso',
+  framer: 'Rufmörder',
+  'voodoo-doll': 'Voodoo-Puppe',
+  robber: 'Räuber',
+  insider: 'Insider',
+};
+
+function roleName(locale: Locale, id: string): string {
+  if (id.includes('+')) {
+    const [a, c] = id.split('+') as [string, string];
+    return `${roleName(locale, a)} ${locale === 'de' ? 'und' : 'and'} ${roleName(locale, c)}`;
+  }
+  if (locale === 'de') return DE_NAMES[id] ?? id;
+  return ROLES.find((r) => r.id === id)?.names.en ?? id;
+}
+
+/** «A», «A und B», «A, B und C» (English: "and"). */
+function enumerate(locale: Locale, items: readonly string[]): string {
+  const and = locale === 'de' ? 'und' : 'and';
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+const WEEKDAYS_DE = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
+const WEEKDAYS_EN = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const SUBJECTS_EN: Record<string, string> = {
+  Status: 'Status',
+  Sonderstatus: 'Special status',
+  Abfrage: 'Query',
+  Anmeldung: 'Signup',
+  Bestätigung: 'Confirmation',
+  Abgelehnt: 'Rejected',
+  Hinweis: 'Notice',
+  Verwarnung: 'Warning',
+  Testament: 'Testament',
+};
+
+/** Renders the encoded parameters (dates, phases, lists, role labels, fates) per locale. */
+function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
+  const loc: Locale = locale === 'de' ? 'de' : 'en';
+  const v = String(value);
+  const party = (p: string) => SIDES.find((x) => x.id === p)?.names[loc] ?? p;
+  const phase = (p: string) => {
+    const [kind, n] = p.split(':');
+    if (kind === 'signup') return loc === 'de' ? 'die Anmeldung' : 'signup';
+    return `${kind === 'night' ? (loc === 'de' ? 'Nacht' : 'Night') : loc === 'de' ? 'Tag' : 'Day'} ${n}`;
+  };
+  switch (name) {
+    case 'deadline': {
+      const date = v.slice(0, 10);
+      const wd = Temporal.PlainDate.from(date).dayOfWeek - 1;
+      const dmy = `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+      return loc === 'de' ? `${WEEKDAYS_DE[wd]}, ${dmy}, ${v.slice(11, 16)} Uhr` : `${WEEKDAYS_EN[wd]}, ${dmy}, ${v.slice(11, 16)}`;
+    }
+    case 'subject':
+      return loc === 'de' ? v : (SUBJECTS_EN[v] ?? v);
+    case 'phase':
+      return phase(v);
+    case 'status': {
+      const [p, r] = v.split('|') as [string, string];
+      return `${party(p)} (${roleName(loc, r)})`;
+    }
+    case 'fate': {
+      if (v === 'alive') return loc === 'de' ? 'lebt' : 'alive';
+      const [how, kind, n] = v.split(':') as [string, string, string];
+      const at = loc === 'de' ? `${kind === 'night' ? 'in Nacht' : 'an Tag'} ${n}` : `${kind === 'night' ? 'in Night' : 'on Day'} ${n}`;
+      const de: Record<string, string> = {
+        lynch: 'gelyncht',
+        murder: 'ermordet',
+        voodoo: 'durch Voodoo gestorben',
+        dq: 'disqualifiziert',
+        moderator: 'ausgeschieden',
+      };
+      const en: Record<string, string> = { lynch: 'lynched', murder: 'murdered', voodoo: 'died by voodoo', dq: 'disqualified', moderator: 'removed' };
+      return `${(loc === 'de' ? de : en)[how] ?? how} ${at}`;
+    }
+    case 'mafiaRoles':
+      return v
+        .split(';')
+        .map((x) => `${x.split('=')[0]} – ${roleName(loc, x.split('=')[1]!)}`)
+        .join('; ');
+    case 'free':
+    case 'role':
+      if (v === 'none') return loc === 'de' ? 'keine' : 'none';
+      if (v.startsWith('roles:'))
+        return enumerate(
+          loc,
+          v
+            .slice(6)
+            .split(',')
+            .map((r) => roleName(loc, r)),
+        );
+      return undefined;
+    case 'winners':
+      if (v === 'none') return loc === 'de' ? 'keine' : 'none';
+      return enumerate(loc, v.split(SEP));
+    default:
+      return v.includes(SEP) ? enumerate(loc, v.split(SEP)) : undefined;
+  }
+}
+
+function others(s: S, me: PlayerId): PlayerId[] {
+  return playersIn(s)
+    .map((p) => p.id)
+    .filter((id) => id !== me);
+}
+
+/** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
+function legalActions(s: S, me: PlayerId): LegalAction[] {
+  if (s.status !== 'running' || !isAlive(s, me)) return [];
+  const v = s.v;
+  const all = playersIn(s).map((p) => p.id);
+  const out: LegalAction[] = [];
+  const role = roleOf(s, me);
+  const until = v.deadline;
+  if (v.phase === 'day') {
+    out.push({ command: 'vote', via: 'pm', template: 'Stimme: {name}', targets: all, until });
+    if (role === 'insider' && v.insiderDay !== v.n && !v.insiderDone)
+      out.push({ command: 'suspect', via: 'pm', template: 'Verdacht: {name}', targets: s.order.filter((x) => x !== me), until });
+  } else if (v.phase === 'night') {
+    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: 'Mord: {name}', targets: others(s, me), until });
+    if (role === 'guardian-angel')
+      out.push({ command: 'protect', via: 'pm', template: 'Schutz: {name}', targets: all.filter((x) => x !== v.lastProtected), until });
+    if (role === 'detective' && v.n % 2 === 0) out.push({ command: 'query', via: 'pm', template: 'Abfrage: {name}', targets: others(s, me), until });
+    if (role === 'matchmaker' && v.n % 2 === 1)
+      out.push({ command: 'compare', via: 'pm', template: 'Vergleich: {name} und {name}', targets: others(s, me), until });
+    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: 'Rufmord: {name}', targets: others(s, me), until });
+    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: 'Voodoo: {name}', targets: others(s, me), until });
+    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: 'Raub: {name}', targets: others(s, me), until });
+    if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) out.push({ command: 'role', via: 'pm', template: 'Rolle: {role}', until });
+  }
+  out.push({ command: 'will', via: 'pm', template: 'Testament:\n{text}' });
+  return out;
+}
+
+/**
+ * DE-SCHED-7 holds through engine/time.ts (a missing local time moves forward, a doubled one means the first).
+ * DE-SIGN-4: too few players at the signup deadline: extend, at most `maxSignupExtensions` times, then cancel. */
+function tooFew(b: B, n: number, min: number): boolean {
+  const s = b.state;
+  const o = opts(s);
+  if (s.v.extensions < o.maxSignupExtensions) {
+    const deadline = s.v.signupDeadline + o.signupExtensionHours * 3_600_000;
+    b.emit('signup.deadline', { deadline, extensions: s.v.extensions + 1 });
+    b.upsertDeadlines({ id: 'start', kind: 'start', at: deadline });
+    b.announce(msg('MSG-SIGNUP-EXTENDED', { n, min, deadline: when(s, deadline) }));
+    return true;
+  }
+  b.emit('game.cancelled', { reason: 'players', players: n });
+  b.announce(msg('MSG-CANCELLED', { game: gameNo(s) }));
+  return true;
+}
+
+/** The mafia-de variant. */
+export const mafiaDe: Variant<DeState> = {
+  id: 'mafia-de',
+  names: { de: 'Mafia (deutsche Forenregeln)', en: 'Mafia (German forum rules)' },
+  defaultLocale: 'de',
+  locales: ['de', 'en'],
+  defaultTimeZone: 'Europe/Berlin',
+  // Every calendar day is a game day (decision A2); pauses come from pauseDates / weekendPause (DE-SCHED-4).
+  defaultCalendar: { workingWeekdays: [1, 2, 3, 4, 5, 6, 7], preset: 'none', extraPauseDays: [], extraWorkingDays: [] },
+  minPlayers: 7,
+  maxPlayers: 30,
+  roles: ROLES,
+  sides: SIDES,
+  syntax: [
+    // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
+    { command: 'join', keywords: ['Anmeldung'], form: 'lead' },
+    { command: 'leave', keywords: ['Abmeldung'], form: 'lead' },
+    // PN keywords, so that commands before the start are answered with R-NOT-RUNNING (DE-GEN-11).
+    {
+      command: 'pm',
+      keywords: [
+        'Stimme',
+        'Mord',
+        'Todesbotschaft',
+        'Schutz',
+        'Abfrage',
+        'Vergleich',
+        'Rufmord',
+        'Voodoo',
+        'Raub',
+        'Verdacht',
+        'Rolle',
+        'Nachfolger',
+        'Anzeige',
+        'Testament',
+      ],
+      form: 'colon',
+    },
+  ],
+  messages: { de, en },
+  optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
+  validateConfig(config) {
+    if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
+    const fixed = Object.values(config.fixedRoles ?? {});
+    if (fixed.some((r) => MAFIA_SPECIALS.includes(r as never))) return 'mafia special roles are chosen in Night 1, not dealt (DE-MROLE-1)';
+    return null;
+  },
+  initial: initialDe,
+  evolve: (v, e) => evolveDe(v, e),
+  deal: flow.deal,
+  start: flow.start,
+  // DE-GEN-2: the engine fires every deadline due at an input's stamp before the input (a vote at 20:00:00 is late).
+  // DE-WIN-7: after the end the engine answers every command with R-GAME-OVER.
+  onDeadline(b, d) {
+    if (d.kind === 'phase') {
+      if (b.state.v.phase === 'day') resolveDay(b);
+      else if (b.state.v.phase === 'night') resolveNight(b);
+    } else if (d.kind === 'surrender') {
+      expireSurrender(b, d.id.slice('surrender:'.length));
+    }
+  },
+  post: onPost,
+  edit(b, cmd) {
+    if (cmd.actor.kind === 'player' && b.state.postAuthors[cmd.postId] === cmd.actor.id) {
+      b.emit('post.edited', { postId: cmd.postId, author: cmd.actor.id, text: cmd.text });
+    }
+  },
+  pm: onPm,
+  mod: moderate,
+  legalActions,
+  formatParam,
+  defaultRoles: (n) => defaultRoles(n),
+  signup: {
+    limits: (config) => ({ min: Number(config.options.minPlayers ?? 7), max: Number(config.options.maxPlayers ?? 30) }),
+    refuse(s, name) {
+      const probe = [{ id: 'x', name }];
+      const o = opts(s);
+      // DE-SIGN-2, DE-INACT-8: blacklist (matched as names are, DE-GEN-3), moderator accounts, a full game.
+      if (s.v.blacklist.some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-BLACKLIST' };
+      if (o.moderatorAccounts.some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-SIGNUP-MOD' };
+      if (s.order.length >= o.maxPlayers) return { code: 'R-SIGNUP-FULL', params: { max: o.maxPlayers } };
+      return undefined;
+    },
+    duplicate: 'R-SIGNUP-DUP',
+    // Decision (interpretation 7): forum members who did not sign up may discuss in the thread; nothing answers them.
+    ignoreGuestPosts: true,
+    joined(b, id) {
+      pn(b, [id], 'Anmeldung', msg('MSG-SIGNUP-OK', { game: gameNo(b.state), deadline: when(b.state, b.state.v.signupDeadline) }));
+    },
+    left(b, id) {
+      pn(b, [id], 'Anmeldung', msg('MSG-SIGNOFF-OK', { game: gameNo(b.state) }));
+    },
+    tooFew,
+  },
+  rejection: decorateRejection,
+  schedule(locale) {
+    const g = locale === 'de';
+    return [
+      { when: g ? 'Anmeldeschluss' : 'signup deadline', what: g ? 'Rollenverteilung, Rollen-PNs, Tag 1 beginnt' : 'deal, role PMs, Day 1 begins' },
+      {
+        when: '20:00',
+        what: g
+          ? 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung'
+          : 'vote closes: votes published, lynch (tie: all tied), newspaper',
+      },
+      { when: '10:00', what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
+      { when: g ? 'Pausentage' : 'pause dates', what: g ? 'keine Frist fällt auf einen Pausentag' : 'no deadline falls on a pause date' },
+    ];
+  },
+};

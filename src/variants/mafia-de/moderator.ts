@@ -1,0 +1,218 @@
+// The human game master's powers in mafia-de (DE-MOD-*, DE-SCHED-5, DE-SIGN-8, DE-KILL-5, DE-INACT-4). Every
+// accepted action is logged by the engine with its author and time; public state changes are announced.
+import type { Command, PlayerId } from '../../core/types.ts';
+import { matchStrict } from '../../engine/names.ts';
+import { isAlive, nameOf } from '../../engine/state.ts';
+import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
+import { normalizeDm } from './deathmessage.ts';
+import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
+import { CITIZENS, MAFIA, ROLES } from './roles.ts';
+
+type ModCmd = Extract<Command, { type: 'mod' }>;
+
+class Refusal {
+  constructor(
+    readonly code: string,
+    readonly params: Record<string, string | number>,
+  ) {}
+}
+
+function refuse(detail: string): never {
+  throw new Refusal('R-MOD-ARGS', { detail });
+}
+
+function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId {
+  const raw = args[key];
+  if (typeof raw !== 'string') refuse(`"${key}" must be a player name`);
+  const m = matchStrict(
+    raw,
+    s.order.map((id) => s.players[id]!),
+  );
+  if (m.kind !== 'one') throw new Refusal('R-NAME', { input: raw });
+  return m.id;
+}
+
+function text(args: Record<string, unknown>, key: string): string {
+  const t = args[key];
+  if (typeof t !== 'string' || t.trim() === '') refuse(`"${key}" is required`);
+  return t.trim();
+}
+
+function running(s: S): void {
+  if (s.status !== 'running') refuse('the game is not running');
+}
+
+function dates(v: unknown, key: string): string[] {
+  const list = v ?? [];
+  if (!Array.isArray(list) || list.some((d) => typeof d !== 'string' || !isIsoDate(d))) refuse(`"${key}" must be a list of dates`);
+  return list as string[];
+}
+
+const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
+  /** DE-SCHED-5, DE-SIGN-8: set the deadline of the open phase (or of signup) to a later instant than now. */
+  deadline(b, args) {
+    const s = b.state;
+    const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
+    if (to === null) refuse('"to" must be a time like 2011-04-01T22:00');
+    if (to <= b.at) refuse('the new deadline must be later than now');
+    if (s.status === 'signup') {
+      b.emit('signup.deadline', { deadline: to });
+      b.upsertDeadlines({ id: 'start', kind: 'start', at: to });
+      b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
+      return;
+    }
+    running(s);
+    b.emit('phase.deadline', { deadline: to });
+    b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
+    b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
+  },
+
+  /** DE-SCHED-4/5: add or remove pause dates for the future; the open phase's deadline is recomputed. */
+  'pause-dates'(b, args) {
+    const s = b.state;
+    const today = localDate(b.at, s.config.timeZone);
+    const add = dates(args.add, 'add');
+    const del = dates(args.remove, 'remove');
+    if (add.length + del.length === 0) refuse('no date given');
+    for (const d of [...add, ...del]) if (d <= today) refuse(`${d} is not in the future`);
+    b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
+    if (s.status !== 'running') return;
+    const st = b.state;
+    const fresh = phaseDeadline(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+    if (fresh !== st.v.deadline && fresh > b.at) {
+      b.emit('phase.deadline', { deadline: fresh });
+      b.upsertDeadlines({ id: 'phase', kind: 'phase', at: fresh, round: st.v.n });
+      b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(st), deadline: when(st, fresh) }));
+    }
+  },
+
+  /** DE-KILL-5: reject the current death message before the night deadline. */
+  'reject-dm'(b, args) {
+    const s = b.state;
+    running(s);
+    const reason = text(args, 'reason');
+    if (s.v.phase !== 'night' || s.v.dm === undefined) refuse('there is no death message to reject');
+    b.emit('dm.rejected', { normalized: normalizeDm(s.v.dm), reason }, { kind: 'moderator' });
+    if (s.v.boss !== undefined) pn(b, [s.v.boss], 'Hinweis', msg('MSG-DM-REJECTED', { reason, deadline: when(s, s.v.deadline) }));
+  },
+
+  /** DE-MOD-2: disqualify a player at once (reason required). */
+  disqualify(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+    postWithWinCheck(b, [disqualify(b, id, { text: text(args, 'reason') })]);
+  },
+
+  /** DE-INACT-4: add a warning with a reason. */
+  warn(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+    const r = warn(b, id, { text: text(args, 'reason') });
+    postWithWinCheck(b, [...warningLine(b, [id]), ...(r.dq ? [r.dq] : [])]);
+  },
+
+  /** DE-INACT-4: revoke a warning (a completed disqualification stays). */
+  'revoke-warning'(b, args) {
+    const s = b.state;
+    const id = player(s, args);
+    const k = s.v.warnings[id] ?? 0;
+    if (k === 0) refuse(`${nameOf(s, id)} has no warning`);
+    const max = opts(s).maxWarnings;
+    b.emit('warning.changed', { player: id, count: k - 1 });
+    pn(b, [id], 'Verwarnung', msg('MSG-WARN-REVOKED-PN', { k: k - 1, max }));
+    b.announce(msg('MSG-WARN-REVOKED', { name: nameOf(s, id), k: k - 1, max }));
+  },
+
+  /** DE-MOD-4, DE-MOD-5: end the round with a winner, without one, or for the party opposing a violator. */
+  end(b, args) {
+    const s = b.state;
+    running(s);
+    const reason = text(args, 'reason');
+    let side = args.side;
+    if (typeof args.against === 'string') side = partyOf(s, player(s, args, 'against')) === MAFIA ? CITIZENS : MAFIA;
+    if (side !== CITIZENS && side !== MAFIA && side !== 'none') refuse('"side" must be citizens, mafia or none (or give "against")');
+    b.announce(...endParts(b, side, 'mod', reason));
+  },
+
+  /** DE-MOD-1: remove a player (a correction; decision, interpretation 13: no testament, no voodoo death). */
+  kill(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+    remove(b, id, 'moderator');
+    succeed(b);
+    postWithWinCheck(b, [msg('MSG-KILLED-MOD', { name: nameOf(s, id) })]);
+  },
+
+  /** DE-MOD-1: bring a removed player back. */
+  revive(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
+    b.emit('player.restored', { player: id });
+    postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(s, id) })]);
+  },
+
+  /** DE-MOD-1: change a player's role (told to him privately). */
+  'set-role'(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args);
+    const role = text(args, 'role');
+    if (!ROLES.some((r) => r.id === role)) refuse(`unknown role ${role}`);
+    b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
+    if (role === 'mafia-boss') b.emit('boss.set', { boss: id }, { kind: 'moderator' });
+    if (mafiaIn(b.state).length === 0 || citizensIn(b.state).length === 0) postWithWinCheck(b, []);
+  },
+
+  /** DE-MOD-8: a forum member replaces a player and inherits everything. */
+  replace(b, args) {
+    const s = b.state;
+    running(s);
+    const id = player(s, args, 'old');
+    const name = text(args, 'new');
+    const taken = matchStrict(
+      name,
+      s.order.map((x) => s.players[x]!),
+    );
+    if (taken.kind !== 'none') refuse(`${name} is already a participant`);
+    if (s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one')) refuse(`${name} is on the blacklist`);
+    const old = nameOf(s, id);
+    b.emit('player.substituted', { player: id, name, previous: old });
+    b.emit('role.assigned', { player: id, role: s.players[id]!.role, substitute: true }, { kind: 'players', ids: [id] });
+    b.announce(msg('MSG-REPLACED', { new: name, old }));
+  },
+
+  /** DE-MOD-6: edit the blacklist until the signup deadline. */
+  blacklist(b, args) {
+    const s = b.state;
+    if (s.status !== 'signup') refuse('the blacklist can be edited only during signup');
+    const add = Array.isArray(args.add) ? (args.add as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    const del = Array.isArray(args.remove) ? (args.remove as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+    const gone = (x: string) => del.some((d) => matchStrict(d, [{ id: 'x', name: x }]).kind === 'one');
+    b.emit('blacklist.set', { names: [...s.v.blacklist.filter((x) => !gone(x)), ...add] }, { kind: 'moderator' });
+  },
+};
+
+/** Runs a mafia-de moderator action; false when the action is not one of mafia-de's. */
+export function moderate(b: B, cmd: ModCmd): boolean {
+  const fn = ACTIONS[cmd.mod.action];
+  if (!fn) return false;
+  try {
+    fn(b, (cmd.mod.args ?? {}) as Record<string, unknown>);
+  } catch (e) {
+    if (e instanceof Refusal) b.reject(cmd.actor, e.code, e.params);
+    else throw e;
+  }
+  return true;
+}
+
+/** The names of mafia-de's own moderator actions. */
+export const MOD_ACTIONS = Object.keys(ACTIONS);

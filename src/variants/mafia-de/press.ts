@@ -1,0 +1,71 @@
+// Newspaper ads (DE-NEWS) and testaments (DE-WILL): anonymous ads under pseudonyms bound to their first author,
+// with quotas per cycle; testaments that replace each other and go public or to chosen players on death.
+import type { PlayerId } from '../../core/types.ts';
+import { matchStrict, strictKey } from '../../engine/names.ts';
+import { normKeyword } from './commands.ts';
+import { type B, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf } from './common.ts';
+import { MAFIA } from './roles.ts';
+
+type Refuse = (code: string, params?: Record<string, string | number>) => never;
+
+/** DE-NEWS-1/4: the ad quota of a player per cycle; 0 for plain citizens. */
+export function adQuota(b: B, id: PlayerId): number {
+  const o = opts(b.state);
+  if (partyOf(b.state, id) === MAFIA) return o.adQuotaMafia;
+  return roleOf(b.state, id) === 'citizen' ? 0 : o.adQuotaCitizenSpecial;
+}
+
+/** DE-NEWS-1, DE-NEWS-2, DE-NEWS-3 (pseudonyms bound to their first author), DE-NEWS-4: an ad «Anzeige: Pseudonym» with the text on the following lines. */
+export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly string[], no: Refuse): void {
+  const s = b.state;
+  const o = opts(s);
+  const q = adQuota(b, me);
+  if (q === 0) no('R-AD-NOT-ALLOWED');
+  const p = pseudonym.trim();
+  const text = rest.join('\n').trim();
+  const used = s.v.adCount[me] ?? 0;
+  if (used >= q) no('R-AD-QUOTA', { q });
+  const key = strictKey(p);
+  const bound = s.v.pseudonyms[key];
+  if (p !== '' && bound && bound.author !== me) no('R-AD-PSEUDONYM', { p });
+  if (p === '' || [...p].length > o.pseudonymMaxChars || text === '' || [...text].length > o.adMaxChars) {
+    no('R-AD-INVALID', { maxP: o.pseudonymMaxChars, maxA: o.adMaxChars });
+  }
+  b.emit('ad.accepted', { author: me, key, display: p, text }, { kind: 'players', ids: [me] });
+  pn(b, [me], 'Bestätigung', msg('MSG-ACK-AD', { p: bound?.display ?? p, phase: phaseLabel(s), k: used + 1, q }));
+}
+
+/** DE-WILL-1, DE-WILL-2 (recipients are participants; an unknown name changes nothing): a testament (optionally with «Empfänger:» as its first line) or «Testament löschen». */
+export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string[], no: Refuse): void {
+  const s = b.state;
+  // Decision (interpretation 11): the text may start on the keyword line; «löschen» alone deletes.
+  const lines = [arg, ...rest];
+  if (normKeyword(arg) === 'loeschen' && rest.every((l) => l.trim() === '')) {
+    b.emit('will.deleted', { player: me }, { kind: 'players', ids: [me] });
+    pn(b, [me], 'Bestätigung', msg('MSG-ACK-WILL-DELETED'));
+    return;
+  }
+  const first = lines.findIndex((l) => l.trim() !== '');
+  let recipients: PlayerId[] = [];
+  let body = lines;
+  const head = first >= 0 ? /^\s*empf(?:ä|ae)nger\s*:?\s*(.*)$/i.exec(lines[first]!) : null;
+  if (head) {
+    body = lines.slice(first + 1);
+    for (const raw of head[1]!.split(/\s*,\s*|\s+und\s+/i)) {
+      const name = raw.trim();
+      if (name === '') continue;
+      const m = matchStrict(
+        name,
+        s.order.map((id) => s.players[id]!),
+      );
+      if (m.kind !== 'one' || m.id === me) no('R-WILL-RECIPIENT', { input: name });
+      if (!recipients.includes(m.id)) recipients.push(m.id);
+    }
+  }
+  const text = body.join('\n').trim();
+  const max = opts(s).testamentMaxChars;
+  if (text === '' || [...text].length > max) no('R-WILL-INVALID', { max });
+  recipients = s.order.filter((id) => recipients.includes(id));
+  b.emit('will.set', { player: me, text, recipients }, { kind: 'players', ids: [me] });
+  pn(b, [me], 'Bestätigung', recipients.length ? msg('MSG-ACK-WILL-TO', { names: nameList(s, recipients) }) : msg('MSG-ACK-WILL-PUBLIC'));
+}
