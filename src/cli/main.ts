@@ -48,6 +48,12 @@ function printTranscript(t: Transcript, out: (s: string) => void): void {
   if (t.seed !== undefined) out(`Seed: ${t.seed}`);
 }
 
+// A reader that stops early (`narrator play … | head`) closes the pipe: that is not an error of ours.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 const program = new Program();
 program.name('narrator').description('Narrator: an automatic moderator for play-by-post Mafia games').showHelpAfterError();
 
