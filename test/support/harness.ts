@@ -95,7 +95,7 @@ export async function harness(store: Store = new MemoryStore(), t0 = T0): Promis
 /** The nine demo names. */
 export const NINE = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'Hara', 'Ilias'];
 
-/** A started nine-player palermo game (round 1 open on Monday 3/11): the moderator, the players by name, the id. */
+/** A nine-player palermo game started by its moderator (round 1 open on Monday 3/11, closing at 20:00): the moderator, the players by name, the id. */
 export async function startedGame(
   h: Harness,
   prefix = '',
@@ -111,7 +111,9 @@ export async function startedGame(
     if (!s.json.accepted) throw new Error(s.text);
     players[n] = c;
   }
-  await h.at('2025-11-03T09:00:00Z');
+  // The moderator starts at once (the clock stays where it is, so several games can be set up).
+  const st = await mod.req('POST', `/api/games/${id}/start`);
+  if (!st.json.accepted) throw new Error(st.text);
   const g = await mod.req('GET', `/api/games/${id}`);
   const roles: Record<string, string> = {};
   for (const [name, role] of Object.entries(g.json.moderator.roles as Record<string, string>)) roles[name.slice(prefix.length)] = role;
