@@ -43,6 +43,13 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (an overlong or undecodable URL) get the same error shape.
+    frameworkErrors: (err, _req, reply) => {
+      const e = err as { code?: string };
+      if (e.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'request.uri_too_long', 'a path segment is too long');
+      if (e.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'request.bad_url', 'the URL cannot be decoded');
+      return sendError(reply, 400, 'request.invalid', 'bad request');
+    },
   }) as unknown as FastifyInstance;
   // zod validates every request (see http.ts); Fastify's own compilers would only duplicate it.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
