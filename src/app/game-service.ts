@@ -305,7 +305,9 @@ export class GameService {
     }
     if (parts.length === 0) return;
     try {
-      await this.store.append(gameId, g.version, all, { dueAt: nextDue(state) });
+      // The timer is written in the same commit whenever it changes (and on every empty commit, which repairs it).
+      const due = nextDue(state);
+      await this.store.append(gameId, g.version, all, all.length === 0 || due !== nextDue(g.state) ? { dueAt: due } : undefined);
     } catch (e) {
       if (e instanceof StaleVersionError && !retried) {
         // Another writer got there first (only possible with several processes): reload and decide again.

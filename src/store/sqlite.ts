@@ -2,6 +2,9 @@
 // runs the versioned migrations; compiled queries run synchronously on cached prepared statements, so a
 // multi-statement write is one real SQLite transaction (an async Kysely transaction would let other writes of
 // this process interleave between its statements) and an append costs microseconds, not a round of promises.
+// Appends are group-committed: one transaction per turn of the event loop, across games.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
@@ -87,6 +90,76 @@ export interface SqliteOptions {
    * not a power cut; 'full' also fsyncs every commit.
    */
   readonly synchronous?: 'normal' | 'full';
+  /** Real milliseconds between WAL checkpoints, run by a worker thread (file databases only). */
+  readonly checkpointMs?: number;
+}
+
+/**
+ * Checkpoints the WAL from a second connection in a worker thread. SQLite's automatic checkpoint runs inside the
+ * commit that crosses the threshold and fsyncs there, stalling the event loop (and every game) for milliseconds;
+ * a passive checkpoint on another thread copies the same pages without blocking the writer.
+ */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
+const timer = setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.everyMs);
+parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.postMessage('closed'); });
+`;
+
+/** An append waiting for the group commit. */
+interface PendingAppend {
+  readonly streamId: string;
+  readonly expected: number;
+  readonly events: readonly GameEvent[];
+  readonly timer: TimerUpdate | undefined;
+  resolve(version: number): void;
+  reject(e: unknown): void;
+}
+
+/** Sentinel values: a hot statement is compiled once with them, and each parameter is found again by value. */
+const S = {
+  stream: '\u0000stream',
+  version: -1_000_001,
+  at: -1_000_002,
+  due: -1_000_003,
+  type: '\u0000type',
+  audience: '\u0000audience',
+  data: '\u0000data',
+} as const;
+
+/**
+ * A statement on the hot path: Kysely compiles it once with sentinel values; `run` and `get` bind named values
+ * in the compiled parameter order. Saves compiling the same query for every command.
+ */
+class Hot {
+  private readonly stmt: Database.Statement;
+  private readonly order: string[];
+
+  constructor(db: Database.Database, q: Compilable, names: readonly (keyof typeof S)[]) {
+    const c = q.compile();
+    this.stmt = db.prepare(c.sql);
+    this.order = c.parameters.map((p) => {
+      const name = names.find((n) => S[n] === p);
+      if (name === undefined && p !== null) throw new Error(`unbound parameter ${String(p)} in ${c.sql}`);
+      return name ?? '';
+    });
+  }
+
+  private bind(values: Record<string, unknown>): unknown[] {
+    return this.order.map((n) => (n === '' ? null : values[n]));
+  }
+
+  /** Runs the statement. */
+  run(values: Record<string, unknown>): void {
+    this.stmt.run(...this.bind(values));
+  }
+
+  /** Runs the statement and returns its first row. */
+  get<T>(values: Record<string, unknown>): T | undefined {
+    return this.stmt.get(...this.bind(values)) as T | undefined;
+  }
 }
 
 /** A Store in one SQLite file. Open it with `SqliteStore.open`. */
@@ -94,38 +167,46 @@ export class SqliteStore implements Store {
   /** Identifies the implementation. */
   readonly kind = 'sqlite';
   private readonly statements = new Map<string, Database.Statement>();
-  private readonly appendTx: (streamId: string, expected: number, events: readonly GameEvent[], timer?: TimerUpdate) => number;
+  private readonly hot: Record<'version' | 'create' | 'bump' | 'timerSet' | 'timerClear' | 'insert', Hot>;
+  /** Appends waiting for the next group commit. */
+  private pending: PendingAppend[] = [];
   private readonly claimTx: (now: Millis, leaseMs: number, limit: number) => Timer[];
 
   private constructor(
     /** The raw connection (tests and the benchmark use it). */
     readonly db: Database.Database,
     private readonly k: Kysely<Schema>,
+    private readonly checkpointer?: Worker,
   ) {
-    this.appendTx = db.transaction((streamId: string, expected: number, events: readonly GameEvent[], timer?: TimerUpdate) => {
-      const row = this.get<{ version: number }>(k.selectFrom('streams').select('version').where('stream_id', '=', streamId));
-      const actual = row?.version ?? 0;
-      if (actual !== expected) throw new StaleVersionError(streamId, expected, actual);
-      const next = expected + events.length;
-      if (events.length > 0) {
-        // One multi-row insert per chunk: SQLite allows 32766 bound values, six per row.
-        for (let i = 0; i < events.length; i += 1000) {
-          const rows = events.slice(i, i + 1000).map((e, j) => ({
-            stream_id: streamId,
-            seq: expected + i + j + 1,
-            type: e.type,
-            at: e.at,
-            audience: JSON.stringify(e.audience),
-            data: JSON.stringify(e.data ?? null),
-          }));
-          this.run(k.insertInto('events').values(rows));
-        }
-        if (expected === 0) this.run(k.insertInto('streams').values({ stream_id: streamId, version: next, created_at: events[0]!.at }));
-        else this.run(k.updateTable('streams').set({ version: next }).where('stream_id', '=', streamId));
-      }
-      if (timer) this.setTimer(streamId, timer.dueAt);
-      return next;
-    });
+    // The hot path's statements, built by Kysely once and bound by name (see `Hot`).
+    this.hot = {
+      version: new Hot(db, k.selectFrom('streams').select('version').where('stream_id', '=', S.stream), ['stream']),
+      create: new Hot(db, k.insertInto('streams').values({ stream_id: S.stream, version: S.version, created_at: S.at }), ['stream', 'version', 'at']),
+      bump: new Hot(db, k.updateTable('streams').set({ version: S.version }).where('stream_id', '=', S.stream), ['version', 'stream']),
+      timerSet: new Hot(
+        db,
+        k
+          .insertInto('timers')
+          .values({ stream_id: S.stream, due_at: S.due, claimed_until: null })
+          .onConflict((oc) =>
+            oc.column('stream_id').doUpdateSet({
+              due_at: S.due,
+              // A changed instant is a new timer: its claim (if any) no longer applies.
+              claimed_until: sql<number | null>`case when timers.due_at = ${S.due} then timers.claimed_until else null end`,
+            }),
+          ),
+        ['stream', 'due'],
+      ),
+      timerClear: new Hot(db, k.deleteFrom('timers').where('stream_id', '=', S.stream), ['stream']),
+      insert: new Hot(db, k.insertInto('events').values({ stream_id: S.stream, seq: S.version, type: S.type, at: S.at, audience: S.audience, data: S.data }), [
+        'stream',
+        'version',
+        'type',
+        'at',
+        'audience',
+        'data',
+      ]),
+    };
     this.claimTx = db.transaction((now: Millis, leaseMs: number, limit: number) => {
       const rows = this.all<{ stream_id: string; due_at: number }>(
         k
@@ -162,7 +243,16 @@ export class SqliteStore implements Store {
       const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
       throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
     }
-    const store = new SqliteStore(db, k);
+    let checkpointer: Worker | undefined;
+    if (file !== ':memory:' && file !== '') {
+      db.pragma('wal_autocheckpoint = 0');
+      checkpointer = new Worker(CHECKPOINTER, {
+        eval: true,
+        workerData: { file, module: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: options.checkpointMs ?? 500 },
+      });
+      checkpointer.unref();
+    }
+    const store = new SqliteStore(db, k, checkpointer);
     // A single-process store: claims left by a crashed process are void, so overdue deadlines fire on boot.
     await store.releaseClaims();
     return store;
@@ -194,9 +284,67 @@ export class SqliteStore implements Store {
     return s.all(...p) as T[];
   }
 
-  /** See EventStore.append. */
-  async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
-    return this.appendTx(streamId, expectedVersion, events, timer);
+  /**
+   * See EventStore.append. Appends issued in the same turn of the event loop — from any game — are committed in one
+   * SQLite transaction (group commit): each keeps its own version check, and each promise resolves only after that
+   * transaction has committed, so an acknowledged command is durable while a commit's cost is shared.
+   */
+  append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      this.pending.push({ streamId, expected: expectedVersion, events, timer, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const results: (number | StaleVersionError)[] = [];
+    try {
+      this.db.transaction(() => {
+        for (const a of batch) {
+          try {
+            results.push(this.appendOne(a));
+          } catch (e) {
+            // A stale version is detected before anything is written: the others in the batch go on.
+            if (e instanceof StaleVersionError) results.push(e);
+            else throw e;
+          }
+        }
+      })();
+    } catch (e) {
+      for (const a of batch) a.reject(e);
+      return;
+    }
+    batch.forEach((a, i) => {
+      const r = results[i]!;
+      if (r instanceof StaleVersionError) a.reject(r);
+      else a.resolve(r);
+    });
+  }
+
+  private appendOne(a: PendingAppend): number {
+    const row = this.hot.version.get<{ version: number }>({ stream: a.streamId });
+    const actual = row?.version ?? 0;
+    if (actual !== a.expected) throw new StaleVersionError(a.streamId, a.expected, actual);
+    const next = a.expected + a.events.length;
+    a.events.forEach((e, i) => {
+      this.hot.insert.run({
+        stream: a.streamId,
+        version: a.expected + i + 1,
+        type: e.type,
+        at: e.at,
+        audience: JSON.stringify(e.audience),
+        data: JSON.stringify(e.data ?? null),
+      });
+    });
+    if (a.events.length > 0) {
+      if (a.expected === 0) this.hot.create.run({ stream: a.streamId, version: next, at: a.events[0]!.at });
+      else this.hot.bump.run({ stream: a.streamId, version: next });
+    }
+    if (a.timer) this.setTimer(a.streamId, a.timer.dueAt);
+    return next;
   }
 
   /** See EventStore.read. */
@@ -238,22 +386,8 @@ export class SqliteStore implements Store {
   }
 
   private setTimer(streamId: string, dueAt: Millis | null): void {
-    if (dueAt === null) {
-      this.run(this.k.deleteFrom('timers').where('stream_id', '=', streamId));
-      return;
-    }
-    // A changed instant is a new timer: its claim (if any) no longer applies.
-    this.run(
-      this.k
-        .insertInto('timers')
-        .values({ stream_id: streamId, due_at: dueAt, claimed_until: null })
-        .onConflict((oc) =>
-          oc.column('stream_id').doUpdateSet({
-            due_at: dueAt,
-            claimed_until: sql<number | null>`case when timers.due_at = ${dueAt} then timers.claimed_until else null end`,
-          }),
-        ),
-    );
+    if (dueAt === null) this.hot.timerClear.run({ stream: streamId });
+    else this.hot.timerSet.run({ stream: streamId, due: dueAt });
   }
 
   /** See TimerStore.schedule. */
@@ -321,8 +455,19 @@ export class SqliteStore implements Store {
     this.run(this.k.deleteFrom('sessions').where('id', '=', id));
   }
 
-  /** Closes the database file (checkpointing the WAL). */
+  /** Commits what is pending and closes the database file (checkpointing the WAL). */
   async close(): Promise<void> {
+    this.flush();
+    const w = this.checkpointer;
+    if (w) {
+      await new Promise<void>((resolve) => {
+        w.once('message', () => resolve());
+        w.once('exit', () => resolve());
+        w.postMessage('close');
+      });
+      await w.terminate();
+    }
+    // The last connection to close checkpoints the WAL into the database file.
     if (this.db.open) this.db.close();
   }
 }
