@@ -143,7 +143,11 @@ program
   .description('serve the API, the WebSocket updates and the web app; stores games in one SQLite file')
   .option('--port <port>', 'TCP port (0: any free port)', process.env.PORT ?? '8080')
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
-  .option('--db <file>', 'SQLite database file (created and migrated on first run; ":memory:" keeps nothing)', './data/narrator.db')
+  .option(
+    '--db <file>',
+    'SQLite database file (created and migrated on first run; ":memory:" keeps nothing; a postgres:// URL uses PostgreSQL)',
+    './data/narrator.db',
+  )
   .option('--demo', 'create demo accounts and a demo game, and print their log-ins')
   .option('--speed <factor>', 'run game time this many times faster than real time (demos)')
   .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)')

@@ -1,5 +1,5 @@
 // `narrator serve --demo`: demo accounts (a moderator and nine players) and a nine-player palermo game that
-// starts two minutes after it is created and plays every day of the week. Run again, it only prints the log-ins.
+// starts three minutes after it is created and plays every day of the week. Run again, it only prints the log-ins.
 import type { Accounts } from '../app/accounts.ts';
 import type { Clock } from '../app/clock.ts';
 import { buildConfig } from '../app/config.ts';

@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '../app/clock.ts';
 import { GameService } from '../app/game-service.ts';
 import { Scheduler } from '../app/scheduler.ts';
 import { MemoryStore } from '../store/memory.ts';
+import { PostgresStore } from '../store/postgres.ts';
 import { SqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/types.ts';
 import { buildServer } from './app.ts';
@@ -18,7 +19,7 @@ import { setupDemo } from './demo.ts';
 export interface ServeOptions {
   readonly port: number;
   readonly host: string;
-  /** SQLite file, or ':memory:' for a throw-away in-memory store. */
+  /** SQLite file, ':memory:' for a throw-away in-memory store, or a postgres:// URL (one server process). */
   readonly db: string;
   readonly demo?: boolean;
   readonly clock?: Clock;
@@ -52,6 +53,7 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   const clock = o.clock ?? systemClock;
   let store: Store;
   if (o.db === ':memory:') store = new MemoryStore();
+  else if (/^postgres(ql)?:\/\//.test(o.db)) store = await PostgresStore.open(o.db);
   else {
     mkdirSync(dirname(o.db), { recursive: true });
     store = await SqliteStore.open(o.db, { synchronous: o.synchronous ?? 'normal' });

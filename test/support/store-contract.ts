@@ -39,6 +39,32 @@ export function storeContract(name: string, make: () => Promise<Store>): void {
       await s.close();
     });
 
+    it('lets exactly one of two concurrent appends at the same version through', async () => {
+      const s = await make();
+      await s.append('g', 0, [ev('a', 1)]);
+      const r = await Promise.allSettled([
+        s.append('g', 1, [ev('x', 2)]),
+        s.append('g', 1, [ev('y', 2)]),
+        s.append('new', 0, [ev('n', 1)]),
+        s.append('new', 0, [ev('m', 1)]),
+      ]);
+      expect(r.filter((x) => x.status === 'fulfilled')).toHaveLength(2);
+      for (const x of r) if (x.status === 'rejected') expect(x.reason).toBeInstanceOf(StaleVersionError);
+      expect(await s.version('g')).toBe(2);
+      expect(await s.version('new')).toBe(1);
+      await s.close();
+    });
+
+    it('hands each due timer to one of several concurrent pollers', async () => {
+      const s = await make();
+      for (let i = 0; i < 20; i++) await s.schedule(`g${i}`, i);
+      const claims = await Promise.all([s.claimDue(100, 10_000, 20), s.claimDue(100, 10_000, 20), s.claimDue(100, 10_000, 20)]);
+      const ids = claims.flat().map((t) => t.streamId);
+      expect(ids.length).toBe(20);
+      expect(new Set(ids).size).toBe(20);
+      await s.close();
+    });
+
     it('lists streams and keeps them apart', async () => {
       const s = await make();
       await s.append('a', 0, [ev('x', 1)]);
