@@ -4,7 +4,7 @@ import type { Accounts } from '../app/accounts.ts';
 import type { Clock } from '../app/clock.ts';
 import { buildConfig } from '../app/config.ts';
 import type { GameService, LoadedGame } from '../app/game-service.ts';
-import { isoLocal } from '../engine/time.ts';
+import { isoLocal, localDate } from '../engine/time.ts';
 
 /** The demo's password for every account. */
 export const DEMO_PASSWORD = 'narrator-demo';
@@ -30,6 +30,8 @@ export async function setupDemo(service: GameService, accounts: Accounts, clock:
         locale: 'en',
         calendar: { preset: 'none', workingWeekdays: [1, 2, 3, 4, 5, 6, 7] },
         startAt: local(now + 180_000),
+        // Round 1 closes at 20:00 on its date: started late in the evening, it is played the next day.
+        ...(Number(local(now + 180_000).slice(11, 13)) >= 18 ? { firstRoundDate: localDate(now + 86_400_000, tz) } : {}),
       },
       now,
     );
