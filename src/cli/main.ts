@@ -148,6 +148,45 @@ program
     }
   });
 
+program
+  .command('serve')
+  .description('serve the API, the WebSocket updates and the web app; stores games in one SQLite file')
+  .option('--port <port>', 'TCP port (0: any free port)', process.env.PORT ?? '8080')
+  .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
+  .option(
+    '--db <file>',
+    'SQLite database file (created and migrated on first run; ":memory:" keeps nothing; a postgres:// URL uses PostgreSQL)',
+    './data/narrator.db',
+  )
+  .option('--demo', 'create demo accounts and a demo game, and print their log-ins')
+  .option('--speed <factor>', 'run game time this many times faster than real time (demos)')
+  .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)')
+  .option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)', 'normal')
+  .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
+  .action(async (opts: { port: string; host: string; db: string; demo?: boolean; speed?: string; clock?: string; sync: string; logLevel: string }) => {
+    const { serve } = await import('../server/main.ts');
+    const { ScaledClock } = await import('../app/clock.ts');
+    const now = Date.now();
+    const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
+    const port = Number(opts.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
+    if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
+    const server = await serve({
+      port,
+      host: opts.host,
+      db: opts.db,
+      demo: opts.demo === true,
+      logLevel: opts.logLevel,
+      synchronous: opts.sync,
+      ...(clock ? { clock } : {}),
+    });
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`narrator: internal error: ${(e as Error).stack ?? String(e)}\n`);
   process.exitCode = 3;

@@ -2,7 +2,7 @@
 // the variant's own evolve for its slice. Pure and total: an unknown event changes nothing but the version.
 import type { GameEvent, Millis, PlayerId } from '../core/types.ts';
 import type { Calendar } from './calendar.ts';
-import type { Deadline, GameConfig, GameState, Outcome, PlayerState } from './state.ts';
+import { type Deadline, type GameConfig, type GameState, type Outcome, type PlayerState, withPostAuthor } from './state.ts';
 import type { Variant } from './variant.ts';
 
 function withPlayer<V>(s: GameState<V>, id: PlayerId, patch: Partial<PlayerState>): GameState<V> {
@@ -57,7 +57,7 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
     case 'player.substituted':
       return withPlayer(s, d.player as PlayerId, { name: d.name as string });
     case 'post.published':
-      return { ...s, posts: s.posts + 1, postAuthors: { ...s.postAuthors, [d.postId as string]: d.author as PlayerId } };
+      return { ...s, posts: s.posts + 1, postAuthors: withPostAuthor(s.postAuthors, d.postId as string, d.author as PlayerId) };
     case 'game.paused':
       return { ...s, pausedSince: e.at };
     case 'game.resumed': {
@@ -100,7 +100,7 @@ export function initialState<V>(variant: Variant<V>, e: GameEvent): GameState<V>
     clock: e.at,
     calendar: d.config.calendar,
     posts: 0,
-    postAuthors: {},
+    postAuthors: [],
     v: variant.initial(d.config),
   };
 }

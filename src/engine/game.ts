@@ -3,7 +3,7 @@
 import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLIC, type Rejection, SYSTEM } from '../core/types.ts';
 import { actorLabel, Builder, type Env } from './builder.ts';
 import { initialState } from './evolve.ts';
-import { fold } from './names.ts';
+import { fold, matchName } from './names.ts';
 import { compileSyntax, parseCommands, type Syntax } from './parse.ts';
 import { commitmentOf } from './rng.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
@@ -202,6 +202,20 @@ function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
       if (typeof args.text !== 'string' || args.text.trim() === '') return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'note needs text' });
       b.announce({ key: 'MSG-MOD-NOTE', params: { text: args.text } });
       break;
+    case 'tell': {
+      // The moderator answers one player privately (a reply to a PM, a warning): a message only that player sees.
+      const who =
+        typeof args.name === 'string'
+          ? matchName(
+              args.name,
+              s.order.map((id) => s.players[id]!),
+            )
+          : undefined;
+      if (who?.kind !== 'one' || typeof args.text !== 'string' || args.text.trim() === '')
+        return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'tell needs a player "name" and a "text"' });
+      b.tell([who.id], { key: 'MSG-MOD-NOTE', params: { text: args.text } });
+      break;
+    }
     case 'pause':
       if (s.pausedSince !== undefined || s.status === 'ended') return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'the game is not running' });
       b.emit('game.paused', {});

@@ -96,9 +96,28 @@ export interface GameState<V = unknown> {
   readonly outcome?: Outcome;
   /** Thread posts made so far (for post ids). */
   readonly posts: number;
-  /** Author of each thread post by id (edits are allowed to the author only). */
-  readonly postAuthors: Readonly<Record<string, PlayerId>>;
+  /**
+   * Author of each thread post as [postId, author] pairs in chunks of at most POST_CHUNK: a new post copies only
+   * the last chunk, not every author so far (edits are allowed to the author only; read it with `postAuthor`).
+   */
+  readonly postAuthors: readonly (readonly (readonly [string, PlayerId])[])[];
   readonly v: V;
+}
+
+/** Entries per chunk of `postAuthors`. */
+export const POST_CHUNK = 64;
+
+/** The author of a thread post, if the post exists. */
+export function postAuthor<V>(s: GameState<V>, postId: string): PlayerId | undefined {
+  for (const chunk of s.postAuthors) for (const [id, author] of chunk) if (id === postId) return author;
+  return undefined;
+}
+
+/** `postAuthors` with one more post: O(POST_CHUNK + posts / POST_CHUNK) instead of O(posts). */
+export function withPostAuthor(chunks: GameState['postAuthors'], postId: string, author: PlayerId): GameState['postAuthors'] {
+  const last = chunks.at(-1);
+  if (!last || last.length >= POST_CHUNK) return [...chunks, [[postId, author]]];
+  return [...chunks.slice(0, -1), [...last, [postId, author]]];
 }
 
 /** Players in signup order with the given status (default: in the game). */

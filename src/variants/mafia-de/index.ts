@@ -5,7 +5,7 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
 import { matchStrict } from '../../engine/names.ts';
-import { isAlive, type Locale, playersIn } from '../../engine/state.ts';
+import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { decorateRejection, onPm } from './actions.ts';
 import { type B, gameNo, isBoss, msg, opts, pn, roleOf, type S, SEP, when } from './common.ts';
@@ -271,7 +271,7 @@ export const mafiaDe: Variant<DeState> = {
   },
   post: onPost,
   edit(b, cmd) {
-    if (cmd.actor.kind === 'player' && b.state.postAuthors[cmd.postId] === cmd.actor.id) {
+    if (cmd.actor.kind === 'player' && postAuthor(b.state, cmd.postId) === cmd.actor.id) {
       b.emit('post.edited', { postId: cmd.postId, author: cmd.actor.id, text: cmd.text });
     }
   },

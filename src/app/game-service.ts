@@ -1,0 +1,352 @@
+// GameService (DESIGN.md §5): one writer per game. Every change to a game — a player's post, a moderator's
+// command, a scheduled deadline — goes through the game's queue: it is decided against the current state, its
+// events are appended at the expected version and committed (with the game's next timer in the same
+// transaction), and only then are listeners told and the caller answered. Commands that queue up while a commit
+// is in flight are decided one after another and committed together (group commit): same order, same events,
+// one transaction.
+import { randomBytes } from 'node:crypto';
+import type { Command, GameEvent, Millis, Rejection } from '../core/types.ts';
+import { evolve, foldAll, replay } from '../engine/evolve.ts';
+import { createGame, type Decision, decide } from '../engine/game.ts';
+import type { GameConfig, GameState } from '../engine/state.ts';
+import type { Variant } from '../engine/variant.ts';
+import { StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
+import { getVariant } from '../variants/registry.ts';
+import type { Clock } from './clock.ts';
+import { AppError, gameNotFound } from './errors.ts';
+
+/** What the service keeps about a game beyond the engine state: folded from the service's own events. */
+export interface GameMeta {
+  readonly title: string;
+  /** The account name of the creator (the first moderator). */
+  readonly host: string;
+  /** Names of every moderator, host first. */
+  readonly moderators: readonly string[];
+  /** Each team channel's members as its latest team event names them (who may write there). */
+  readonly teams: Readonly<Record<string, readonly string[]>>;
+  /** Everyone any event of a team channel was ever addressed to (who may read there). */
+  readonly teamsEver: Readonly<Record<string, readonly string[]>>;
+}
+
+/** A game held in memory: its current state and version (= number of events in its stream). */
+export interface LoadedGame {
+  readonly id: string;
+  readonly variant: Variant<unknown>;
+  state: GameState<unknown>;
+  meta: GameMeta;
+  version: number;
+}
+
+/** The result of one command: the events it produced (with sequence numbers) and its rejections. */
+export interface Outcome {
+  readonly version: number;
+  readonly events: readonly StoredEvent[];
+  readonly rejections: readonly Rejection[];
+}
+
+/** Decides a change against the current state at the stamped instant (pure). */
+export type Decider = (game: LoadedGame, at: Millis) => Decision<unknown>;
+
+/** Called after each commit with the committed events. */
+export type CommitListener = (game: LoadedGame, events: readonly StoredEvent[]) => void;
+
+/** A pino-compatible logger (the app layer does not depend on pino). */
+export interface Log {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+const silent: Log = { info() {}, warn() {}, error() {} };
+
+type Job =
+  | { kind: 'decide'; decider: Decider; resolve: (o: Outcome) => void; reject: (e: unknown) => void }
+  | { kind: 'run'; fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+
+/** Service events: the game's title and moderators, and team chat. The engine ignores them (evolve is total). */
+export const SERVICE_EVENTS = ['game.hosted', 'moderator.added', 'team.chat'] as const;
+
+/** Folds a service event into the meta. */
+export function foldMeta(meta: GameMeta, e: GameEvent): GameMeta {
+  const d = e.data as Record<string, unknown>;
+  if (e.type === 'game.hosted') return { ...meta, title: String(d.title), host: String(d.host), moderators: [String(d.host)] };
+  if (e.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(d.name)] };
+  const a = e.audience;
+  if (a.kind === 'team') {
+    const ever = meta.teamsEver[a.team] ?? [];
+    return {
+      ...meta,
+      teams: { ...meta.teams, [a.team]: [...a.ids] },
+      teamsEver: { ...meta.teamsEver, [a.team]: [...ever, ...a.ids.filter((id) => !ever.includes(id))] },
+    };
+  }
+  return meta;
+}
+
+const EMPTY_META: GameMeta = { title: '', host: '', moderators: [], teams: {}, teamsEver: {} };
+
+/** The instant the game's timer must fire next, or null (ended, cancelled or paused games wait for nobody). */
+export function nextDue(s: GameState<unknown>): Millis | null {
+  if (s.status === 'ended' || s.status === 'cancelled' || s.pausedSince !== undefined) return null;
+  return s.deadlines[0]?.at ?? null;
+}
+
+/** Options of the service. */
+export interface GameServiceOptions {
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly log?: Log;
+  /** Save a snapshot after this many events since the last one. */
+  readonly snapshotEvery?: number;
+  /** Most commands decided into one commit. */
+  readonly maxBatch?: number;
+}
+
+/** The one writer per game. */
+export class GameService {
+  private readonly games = new Map<string, LoadedGame>();
+  private readonly queues = new Map<string, Job[]>();
+  private readonly draining = new Set<string>();
+  private readonly snapshotAt = new Map<string, number>();
+  private readonly listeners = new Set<CommitListener>();
+  private readonly store: Store;
+  private readonly clock: Clock;
+  private readonly log: Log;
+  private readonly snapshotEvery: number;
+  private readonly maxBatch: number;
+
+  constructor(o: GameServiceOptions) {
+    this.store = o.store;
+    this.clock = o.clock;
+    this.log = o.log ?? silent;
+    this.snapshotEvery = o.snapshotEvery ?? 500;
+    this.maxBatch = o.maxBatch ?? 256;
+  }
+
+  /** Loads every game (snapshot + newer events) and rewrites each game's timer from its state. */
+  async boot(): Promise<void> {
+    for (const id of await this.store.streams()) {
+      const g = await this.load(id);
+      // The timer index is derived from state: rewriting it heals any disagreement.
+      await this.store.schedule(id, nextDue(g.state));
+    }
+  }
+
+  private async load(id: string): Promise<LoadedGame> {
+    const snap = await this.store.loadSnapshot(id);
+    let g: LoadedGame;
+    if (snap) {
+      const saved = snap.state as { state: GameState<unknown>; meta: GameMeta };
+      const variant = this.variantOf(saved.state.config.variant);
+      const tail = await this.store.read(id, snap.version + 1);
+      const events = tail.map((e) => e.event);
+      g = { id, variant, state: foldAll(variant, saved.state, events), meta: events.reduce(foldMeta, saved.meta), version: snap.version + tail.length };
+      this.snapshotAt.set(id, snap.version);
+    } else {
+      const all = (await this.store.read(id)).map((e) => e.event);
+      const created = all[0]?.data as { config?: GameConfig } | undefined;
+      const variant = this.variantOf(created?.config?.variant ?? '');
+      g = { id, variant, state: replay(variant, all), meta: all.reduce(foldMeta, EMPTY_META), version: all.length };
+      this.snapshotAt.set(id, 0);
+    }
+    this.games.set(id, g);
+    return g;
+  }
+
+  private variantOf(id: string): Variant<unknown> {
+    const v = getVariant(id);
+    if (!v) throw new Error(`the database holds a game of unknown variant "${id}"`);
+    return v;
+  }
+
+  /** Every loaded game. */
+  list(): LoadedGame[] {
+    return [...this.games.values()];
+  }
+
+  /** A game by id, or undefined. */
+  find(id: string): LoadedGame | undefined {
+    return this.games.get(id);
+  }
+
+  /** A game by id; throws game.not_found. */
+  get(id: string): LoadedGame {
+    const g = this.games.get(id);
+    if (!g) throw gameNotFound(id);
+    return g;
+  }
+
+  /** Registers a listener for committed events; returns the unsubscribe function. */
+  onCommit(listener: CommitListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Creates a game: the engine's creation events plus who hosts it, committed with its first timer. */
+  async create(variant: Variant<unknown>, config: GameConfig, seed: string, host: string, title: string): Promise<LoadedGame> {
+    const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
+    const d = createGame(variant, config, seed);
+    const hosted: GameEvent = { type: 'game.hosted', at: config.createdAt, audience: { kind: 'public' }, data: { title, host } };
+    const events = [...d.events, hosted];
+    const state = evolve(variant, d.state, hosted);
+    await this.store.append(id, 0, events, { dueAt: nextDue(state) });
+    const g: LoadedGame = { id, variant, state, meta: foldMeta(EMPTY_META, hosted), version: events.length };
+    this.games.set(id, g);
+    this.snapshotAt.set(id, 0);
+    this.notify(
+      g,
+      events.map((event, i) => ({ seq: i + 1, event })),
+    );
+    return g;
+  }
+
+  /** Decides an engine command, stamped at the moment it is decided. */
+  submit(gameId: string, make: (at: Millis) => Command): Promise<Outcome> {
+    return this.apply(gameId, (g, at) => decide(g.variant, g.state, make(at)));
+  }
+
+  /** Fires the game's due deadlines (the scheduler's command). */
+  tick(gameId: string): Promise<Outcome> {
+    return this.submit(gameId, (at) => ({ type: 'deadline.reached', at, actor: { kind: 'system' } }));
+  }
+
+  /** Appends service events (already authorised by the caller) through the same queue. */
+  appendService(gameId: string, make: (g: LoadedGame, at: Millis) => GameEvent[]): Promise<Outcome> {
+    return this.apply(gameId, (g, at) => {
+      const events = make(g, at);
+      return { events, state: foldAll(g.variant, g.state, events), rejections: [] };
+    });
+  }
+
+  /** Queues a decider for the game; resolves once its events are committed. */
+  apply(gameId: string, decider: Decider): Promise<Outcome> {
+    this.get(gameId);
+    return new Promise<Outcome>((resolve, reject) => this.enqueue(gameId, { kind: 'decide', decider, resolve, reject }));
+  }
+
+  /** Runs `fn` in the game's queue: no commit of this game interleaves with it (WebSocket catch-up uses it). */
+  serial<T>(gameId: string, fn: () => T | Promise<T>): Promise<T> {
+    this.get(gameId);
+    return new Promise<T>((resolve, reject) => this.enqueue(gameId, { kind: 'run', fn, resolve: resolve as (v: unknown) => void, reject }));
+  }
+
+  /** Events of a game from a sequence number. */
+  async read(gameId: string, from = 1, limit?: number): Promise<StoredEvent[]> {
+    this.get(gameId);
+    return this.store.read(gameId, from, limit);
+  }
+
+  /** Waits until every queued job of every game has run (for shutdown and tests). */
+  async idle(): Promise<void> {
+    while (this.draining.size > 0) await new Promise((r) => setTimeout(r, 2));
+  }
+
+  private enqueue(gameId: string, job: Job): void {
+    let q = this.queues.get(gameId);
+    if (!q) this.queues.set(gameId, (q = []));
+    q.push(job);
+    if (!this.draining.has(gameId)) {
+      this.draining.add(gameId);
+      void this.drain(gameId);
+    }
+  }
+
+  private async drain(gameId: string): Promise<void> {
+    const q = this.queues.get(gameId)!;
+    try {
+      while (q.length > 0) {
+        const head = q[0]!;
+        if (head.kind === 'run') {
+          q.shift();
+          try {
+            head.resolve(await head.fn());
+          } catch (e) {
+            head.reject(e);
+          }
+          continue;
+        }
+        let n = 0;
+        while (n < q.length && n < this.maxBatch && q[n]!.kind === 'decide') n++;
+        const batch = q.splice(0, n) as Extract<Job, { kind: 'decide' }>[];
+        await this.commitBatch(gameId, batch);
+      }
+    } finally {
+      this.draining.delete(gameId);
+      if (q.length > 0) {
+        this.draining.add(gameId);
+        void this.drain(gameId);
+      }
+    }
+  }
+
+  private async commitBatch(gameId: string, batch: Extract<Job, { kind: 'decide' }>[], retried = false): Promise<void> {
+    const g = this.get(gameId);
+    let state = g.state;
+    let meta = g.meta;
+    const all: GameEvent[] = [];
+    const parts: { job: (typeof batch)[number]; from: number; count: number; rejections: readonly Rejection[] }[] = [];
+    for (const job of batch) {
+      // Each command is stamped when decided, never before the game's clock: the log's instants only go forward.
+      const at = Math.max(this.clock.now(), state.clock);
+      let d: Decision<unknown>;
+      try {
+        d = job.decider({ ...g, state, meta }, at);
+      } catch (e) {
+        // An AppError is a precondition the caller checked in the queue (an expected version, a membership).
+        // Anything else thrown is an engine bug, never a rule violation: this command fails, the others go on.
+        if (!(e instanceof AppError)) this.log.error({ err: e, gameId }, 'decide threw');
+        job.reject(e instanceof AppError ? e : new AppError('internal.engine', 500, 'the engine failed on this command'));
+        continue;
+      }
+      parts.push({ job, from: g.version + all.length + 1, count: d.events.length, rejections: d.rejections });
+      all.push(...d.events);
+      state = d.state;
+      for (const e of d.events) meta = foldMeta(meta, e);
+    }
+    if (parts.length === 0) return;
+    try {
+      // The timer is written in the same commit whenever it changes (and on every empty commit, which repairs it).
+      const due = nextDue(state);
+      await this.store.append(gameId, g.version, all, all.length === 0 || due !== nextDue(g.state) ? { dueAt: due } : undefined);
+    } catch (e) {
+      if (e instanceof StaleVersionError && !retried) {
+        // Another writer got there first (only possible with several processes): reload and decide again.
+        this.log.warn({ gameId, expected: e.expected, actual: e.actual }, 'stale version; reloading');
+        await this.load(gameId);
+        return this.commitBatch(
+          gameId,
+          parts.map((p) => p.job),
+          true,
+        );
+      }
+      this.log.error({ err: e, gameId }, 'append failed');
+      for (const p of parts) p.job.reject(e instanceof StaleVersionError ? new AppError('game.conflict', 409, 'the game changed; try again') : e);
+      return;
+    }
+    const base = g.version;
+    g.state = state;
+    g.meta = meta;
+    g.version = base + all.length;
+    const stored = all.map((event, i) => ({ seq: base + i + 1, event }));
+    this.notify(g, stored);
+    for (const p of parts)
+      p.job.resolve({ version: g.version, events: stored.slice(p.from - base - 1, p.from - base - 1 + p.count), rejections: p.rejections });
+    if (g.version - (this.snapshotAt.get(gameId) ?? 0) >= this.snapshotEvery) {
+      this.snapshotAt.set(gameId, g.version);
+      await this.store.saveSnapshot(gameId, { version: g.version, state: { state: g.state, meta: g.meta } }).catch((e: unknown) => {
+        this.log.warn({ err: e, gameId }, 'snapshot failed');
+      });
+    }
+  }
+
+  private notify(g: LoadedGame, events: readonly StoredEvent[]): void {
+    if (events.length === 0) return;
+    for (const l of this.listeners) {
+      try {
+        l(g, events);
+      } catch (e) {
+        this.log.error({ err: e, gameId: g.id }, 'commit listener failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,218 @@
+// Read models of a game for one viewer, built from the stored events through viewFor (DESIGN.md §2): the thread,
+// the private inbox, team channels, the live vote count, the next deadline, the players list, legal actions and
+// the moderator's audit log. Nothing here decides anything; every item comes from an event the viewer may see.
+import type { GameEvent, Message, PlayerId, Viewer } from '../core/types.ts';
+import type { GameState, Locale } from '../engine/state.ts';
+import { isoLocal } from '../engine/time.ts';
+import type { Variant } from '../engine/variant.ts';
+import { viewFor } from '../engine/view.ts';
+import { renderMessage, renderParts } from '../i18n/render.ts';
+import type { StoredEvent } from '../store/types.ts';
+
+/** One line of a view. */
+export interface Item {
+  readonly seq: number;
+  /** Epoch milliseconds. */
+  readonly at: number;
+  /** The instant in the game's zone (ISO with offset). */
+  readonly time: string;
+  /** post, announcement, edit, message, rejection, sent, role, flag, chat, team… */
+  readonly kind: string;
+  readonly author?: string;
+  readonly postId?: string;
+  /** A stable code (rejections) or message key. */
+  readonly code?: string;
+  readonly text: string;
+}
+
+/** Context every projection needs. */
+export interface ViewContext {
+  readonly variant: Variant<unknown>;
+  readonly state: GameState<unknown>;
+  readonly locale: Locale;
+}
+
+const render = (c: ViewContext, parts: readonly Message[]) => renderParts(c.variant, c.locale, parts);
+const time = (c: ViewContext, at: number) => isoLocal(at, c.state.config.timeZone);
+const nameOf = (c: ViewContext, id: unknown) => (typeof id === 'string' ? (c.state.players[id]?.name ?? id) : '');
+
+function item(c: ViewContext, seq: number, e: GameEvent, rest: Omit<Item, 'seq' | 'at' | 'time'>): Item {
+  return { seq, at: e.at, time: time(c, e.at), ...rest };
+}
+
+/** The public thread: posts, edits and public announcements. */
+export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Item[] {
+  const out: Item[] = [];
+  for (const { seq, event: e } of events) {
+    if (e.audience.kind !== 'public') continue;
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'post.published') out.push(item(c, seq, e, { kind: 'post', author: String(d.name), postId: String(d.postId), text: String(d.text) }));
+    else if (e.type === 'post.edited') out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, d.author), postId: String(d.postId), text: String(d.text) }));
+    else if (e.type === 'message') {
+      const parts = d.parts as Message[];
+      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts) }));
+    }
+  }
+  return out;
+}
+
+/** Events of `events` the viewer may see (whole), keeping their sequence numbers. */
+function visible(viewer: Viewer, events: readonly StoredEvent[]): StoredEvent[] {
+  if (events.length === 0) return [];
+  return viewFor(
+    viewer,
+    events.map((e) => e.event),
+    events[0]!.seq,
+  ).flatMap((v) => (v.event ? [{ seq: v.seq, event: v.event }] : []));
+}
+
+/**
+ * The private conversation with the moderator. A player sees what was addressed to him alone or to a list of
+ * players including him (role message, acknowledgements, results, rejections, his own PMs); the moderator sees
+ * what was addressed to the moderator and every player's PMs.
+ */
+export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly StoredEvent[]): Item[] {
+  const out: Item[] = [];
+  for (const { seq, event: e } of visible(viewer, events)) {
+    const a = e.audience;
+    const mine = viewer.kind === 'moderator' ? a.kind === 'moderator' || e.type === 'pm.received' || e.type === 'pm.forwarded' : a.kind === 'players';
+    if (!mine) continue;
+    const d = e.data as Record<string, unknown>;
+    const to = a.kind === 'players' && viewer.kind === 'moderator' ? a.ids.map((id) => nameOf(c, id)).join(', ') : undefined;
+    switch (e.type) {
+      case 'message': {
+        const parts = d.parts as Message[];
+        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), ...(to ? { author: `to ${to}` } : {}) }));
+        break;
+      }
+      case 'command.rejected':
+        out.push(
+          item(c, seq, e, {
+            kind: 'rejection',
+            code: String(d.code),
+            author: String(d.by),
+            text: renderMessage(c.variant, c.locale, { key: String(d.code), params: d.params as Message['params'] }),
+          }),
+        );
+        break;
+      case 'pm.received':
+      case 'pm.forwarded':
+        out.push(
+          item(c, seq, e, { kind: 'sent', author: viewer.kind === 'moderator' ? String(d.from ?? nameOf(c, d.player)) : undefined, text: String(d.text) }),
+        );
+        break;
+      case 'role.assigned': {
+        const role = c.variant.roles.find((r) => r.id === d.role);
+        out.push(item(c, seq, e, { kind: 'role', code: String(d.role), text: role?.names[c.locale] ?? role?.names.en ?? String(d.role) }));
+        break;
+      }
+      case 'moderator.flag':
+        out.push(
+          item(c, seq, e, {
+            kind: 'flag',
+            code: String(d.reason),
+            text: renderMessage(c.variant, c.locale, { key: String(d.reason), params: d.params as Message['params'] }),
+          }),
+        );
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+/** Members of a team who may write there now: named by its latest team event and still in the game. */
+export function activeMembers(s: GameState<unknown>, teams: Readonly<Record<string, readonly PlayerId[]>>, team: string): PlayerId[] {
+  return (teams[team] ?? []).filter((id) => s.players[id]?.status === 'alive');
+}
+
+/** A team channel as the viewer may see it: the engine's team messages and the members' chat. */
+export function teamItems(c: ViewContext, viewer: Viewer, team: string, events: readonly StoredEvent[]): Item[] {
+  const out: Item[] = [];
+  for (const { seq, event: e } of visible(viewer, events)) {
+    if (e.audience.kind !== 'team' || e.audience.team !== team) continue;
+    const d = e.data as Record<string, unknown>;
+    if (e.type === 'message') out.push(item(c, seq, e, { kind: 'message', code: (d.parts as Message[])[0]?.key, text: render(c, d.parts as Message[]) }));
+    else if (e.type === 'team.chat') out.push(item(c, seq, e, { kind: 'chat', author: String(d.name), text: String(d.text) }));
+    else if (e.type === 'team.formed') out.push(item(c, seq, e, { kind: 'team', text: ((d.members as string[]) ?? []).map((id) => nameOf(c, id)).join(', ') }));
+  }
+  return out;
+}
+
+/** One line of a vote count. */
+export interface VoteLine {
+  readonly target: string;
+  readonly votes: number;
+  readonly voters: string[];
+}
+
+/** The live vote count (public: votes are thread posts). */
+export interface VoteCount {
+  readonly round: number;
+  readonly phase: string;
+  readonly lines: VoteLine[];
+  /** Players in the game who have not voted. */
+  readonly notVoted: string[];
+}
+
+/**
+ * The live count of the open vote, for variants whose slice keeps `votes` (voter → target) and `round`, and a
+ * runoff with `ballots` while one runs. Null when the variant keeps no such record or no vote is open.
+ */
+export function voteCount(s: GameState<unknown>): VoteCount | null {
+  const v = s.v as { votes?: Record<string, string>; round?: number; phase?: string; runoff?: { ballots?: Record<string, string> } } | null;
+  if (!v || typeof v.votes !== 'object' || s.status !== 'running') return null;
+  const phase = v.phase ?? 'day';
+  const record = phase === 'runoff' && v.runoff?.ballots ? v.runoff.ballots : v.votes;
+  const name = (id: string) => s.players[id]?.name ?? id;
+  const by = new Map<string, string[]>();
+  for (const id of s.order) {
+    const t = record[id];
+    if (t !== undefined) by.set(t, [...(by.get(t) ?? []), name(id)]);
+  }
+  const order = (id: string) => s.order.indexOf(id);
+  const lines = [...by.entries()]
+    .sort((a, b) => b[1].length - a[1].length || order(a[0]) - order(b[0]))
+    .map(([t, voters]) => ({ target: name(t), votes: voters.length, voters }));
+  const notVoted = s.order.filter((id) => s.players[id]?.status === 'alive' && record[id] === undefined).map(name);
+  return { round: v.round ?? 0, phase, lines, notVoted };
+}
+
+/** The next deadline, if the game is waiting for one. */
+export function nextDeadline(s: GameState<unknown>): { at: number; time: string; kind: string; id: string } | null {
+  if (s.pausedSince !== undefined || s.status === 'ended' || s.status === 'cancelled') return null;
+  const d = s.deadlines[0];
+  return d ? { at: d.at, time: isoLocal(d.at, s.config.timeZone), kind: d.kind, id: d.id } : null;
+}
+
+/** Players as everyone may see them: names and status; roles only once revealed by the game's end. */
+export function publicPlayers(s: GameState<unknown>): { id: string; name: string; status: string; removedHow: string | null; role: string | null }[] {
+  const ended = s.status === 'ended';
+  return s.order.map((id) => {
+    const p = s.players[id]!;
+    return { id, name: p.name, status: p.status, removedHow: p.removedHow ?? null, role: ended ? (p.role ?? null) : null };
+  });
+}
+
+/** Event types the moderator's audit log lists. */
+const AUDIT = new Set([
+  'game.hosted',
+  'moderator.added',
+  'moderator.action',
+  'moderator.flag',
+  'deadline.fired',
+  'game.paused',
+  'game.resumed',
+  'game.started',
+  'game.cancelled',
+  'game.ended',
+  'player.substituted',
+  'player.removed',
+  'player.restored',
+]);
+
+/** The audit log: who did what when (moderator only). */
+export function auditItems(c: ViewContext, events: readonly StoredEvent[]): { seq: number; at: number; time: string; type: string; data: unknown }[] {
+  return events.filter((e) => AUDIT.has(e.event.type)).map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
+}

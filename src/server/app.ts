@@ -1,0 +1,96 @@
+// Builds the Fastify application: error shape, authentication, OpenAPI at /docs, the API, WebSocket updates and
+// the static web app. No listening and no I/O setup here: main.ts wires the store, clock and logger.
+import { resolve } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Accounts } from '../app/accounts.ts';
+import type { Clock } from '../app/clock.ts';
+import type { GameService } from '../app/game-service.ts';
+import type { Store } from '../store/types.ts';
+import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
+import { classify, sendError } from './http.ts';
+import { registerRoutes } from './routes.ts';
+import { registerWs } from './ws.ts';
+
+/** What the application is built from. */
+export interface ServerDeps {
+  readonly store: Store;
+  readonly service: GameService;
+  readonly accounts: Accounts;
+  readonly clock: Clock;
+  readonly logger?: FastifyBaseLogger;
+  /** Folder of the static web app (default: public/ of the package). */
+  readonly publicDir?: string;
+  /** Mark cookies Secure (serve behind HTTPS). */
+  readonly secureCookies?: boolean;
+  /** Largest accepted request body in bytes. */
+  readonly bodyLimit?: number;
+}
+
+/** The package's static folder. */
+export const PUBLIC_DIR = resolve(import.meta.dirname, '..', '..', 'public');
+
+/** Builds the server (call `listen` or `inject` on it). */
+export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(d.logger ? { loggerInstance: d.logger } : { logger: false }),
+    bodyLimit: d.bodyLimit ?? 64 * 1024,
+    // One log line per request would dominate the log of a busy game; errors are logged by the error handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (an overlong or undecodable URL) get the same error shape.
+    frameworkErrors: (err, _req, reply) => {
+      const e = err as { code?: string };
+      if (e.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 414, 'request.uri_too_long', 'a path segment is too long');
+      if (e.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'request.bad_url', 'the URL cannot be decoded');
+      return sendError(reply, 400, 'request.invalid', 'bad request');
+    },
+  }) as unknown as FastifyInstance;
+  // zod validates every request (see http.ts); Fastify's own compilers would only duplicate it.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.setErrorHandler((err, req, reply) => {
+    const c = classify(err);
+    if (c.status >= 500) req.log.error({ err, url: req.url }, 'request failed');
+    return sendError(reply, c.status, c.code, c.message, c.details);
+  });
+  app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'route.not_found', `no route ${req.method} ${req.url.slice(0, 200)}`));
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Narrator API',
+        version: '0.1.0',
+        description:
+          `Automatic moderator for play-by-post Mafia games. Log in with POST /api/sessions; the session cookie ` +
+          `(${SESSION_COOKIE}) is HttpOnly; every POST or DELETE made with it must carry the CSRF token in the ` +
+          `${CSRF_HEADER} header. Errors are {error:{code,message}} with a stable code. Live updates: WebSocket ` +
+          `/api/ws, send {"type":"subscribe","game":"<id>","from":<last seq seen>}.`,
+      },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+
+  const sessions = new SessionCache(d.accounts);
+  installAuth(app, sessions);
+  registerRoutes(app, {
+    service: d.service,
+    accounts: d.accounts,
+    sessions,
+    store: d.store,
+    clock: d.clock,
+    secureCookies: d.secureCookies ?? false,
+  });
+  registerWs(app, d.service, sessions);
+  await app.register(fastifyStatic, { root: d.publicDir ?? PUBLIC_DIR, prefix: '/', wildcard: false, index: 'index.html' });
+  return app;
+}

@@ -1,0 +1,83 @@
+// Composition root of the server: opens the store (SQLite by default, migrating it), builds the services, loads
+// every game, serves HTTP and WebSocket, and starts the scheduler. `narrator serve` and `npm start` call `serve`.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+import { type AccountOptions, Accounts } from '../app/accounts.ts';
+import { type Clock, systemClock } from '../app/clock.ts';
+import { GameService } from '../app/game-service.ts';
+import { Scheduler } from '../app/scheduler.ts';
+import { MemoryStore } from '../store/memory.ts';
+import { PostgresStore } from '../store/postgres.ts';
+import { SqliteStore } from '../store/sqlite.ts';
+import type { Store } from '../store/types.ts';
+import { buildServer } from './app.ts';
+import { setupDemo } from './demo.ts';
+
+/** Options of `narrator serve`. */
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  /** SQLite file, ':memory:' for a throw-away in-memory store, or a postgres:// URL (one server process). */
+  readonly db: string;
+  readonly demo?: boolean;
+  readonly clock?: Clock;
+  readonly logLevel?: string;
+  /** Scheduler poll interval (real ms). */
+  readonly pollMs?: number;
+  /** 'full' fsyncs every commit (see SqliteOptions). */
+  readonly synchronous?: 'normal' | 'full';
+  readonly accountOptions?: AccountOptions;
+  readonly secureCookies?: boolean;
+  /** Where to print the banner (default stdout). */
+  readonly print?: (line: string) => void;
+}
+
+/** A running server. */
+export interface RunningServer {
+  readonly url: string;
+  readonly app: FastifyInstance;
+  readonly service: GameService;
+  readonly scheduler: Scheduler;
+  readonly store: Store;
+  readonly accounts: Accounts;
+  /** Stops the scheduler, drains the game queues, closes connections and the store. */
+  close(): Promise<void>;
+}
+
+/** Starts a server. */
+export async function serve(o: ServeOptions): Promise<RunningServer> {
+  const print = o.print ?? ((l: string) => process.stdout.write(`${l}\n`));
+  const logger = pino({ level: o.logLevel ?? 'info' });
+  const clock = o.clock ?? systemClock;
+  let store: Store;
+  if (o.db === ':memory:') store = new MemoryStore();
+  else if (/^postgres(ql)?:\/\//.test(o.db)) store = await PostgresStore.open(o.db);
+  else {
+    mkdirSync(dirname(o.db), { recursive: true });
+    store = await SqliteStore.open(o.db, { synchronous: o.synchronous ?? 'normal' });
+  }
+  const accounts = new Accounts(store, clock, o.accountOptions);
+  const service = new GameService({ store, clock, log: logger });
+  await service.boot();
+  const app = await buildServer({ store, service, accounts, clock, logger, secureCookies: o.secureCookies ?? false });
+  await app.listen({ port: o.port, host: o.host });
+  const addr = app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : o.port;
+  const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  const scheduler = new Scheduler({ timers: store, service, clock, log: logger, pollMs: o.pollMs ?? 100 });
+  scheduler.start();
+  logger.info({ url, store: store.kind, db: o.db, games: service.list().length }, 'narrator serving');
+  if (o.demo) for (const line of (await setupDemo(service, accounts, clock, url)).lines) print(line);
+  print(`Narrator is serving on ${url}  (API docs: ${url}/docs)`);
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await scheduler.stop();
+      await service.idle();
+      await app.close();
+      await store.close();
+    })());
+  return { url, app, service, scheduler, store, accounts, close };
+}

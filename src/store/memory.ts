@@ -1,0 +1,137 @@
+// The in-memory store for tests and the engine's own tools. Values are copied through JSON on the way in and out,
+// so a test catches anything the SQL stores could not persist (and nobody can mutate stored events by reference).
+import type { GameEvent, Millis } from '../core/types.ts';
+import {
+  type AccountRecord,
+  DuplicateError,
+  type SessionRecord,
+  type Snapshot,
+  StaleVersionError,
+  type Store,
+  type StoredEvent,
+  type Timer,
+  type TimerUpdate,
+} from './types.ts';
+
+const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+/** A Store kept in process memory. */
+export class MemoryStore implements Store {
+  /** Identifies the implementation. */
+  readonly kind = 'memory';
+  private readonly events = new Map<string, GameEvent[]>();
+  private readonly snapshots = new Map<string, Snapshot>();
+  private readonly timerRows = new Map<string, { dueAt: Millis; claimedUntil: Millis | null }>();
+  private readonly accounts = new Map<string, AccountRecord>();
+  private readonly sessions = new Map<string, SessionRecord>();
+
+  /** See EventStore.append. */
+  async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+    const list = this.events.get(streamId) ?? [];
+    if (list.length !== expectedVersion) throw new StaleVersionError(streamId, expectedVersion, list.length);
+    list.push(...copy(events));
+    this.events.set(streamId, list);
+    if (timer) this.setTimer(streamId, timer.dueAt);
+    return list.length;
+  }
+
+  /** See EventStore.read. */
+  async read(streamId: string, fromSeq = 1, limit = Number.MAX_SAFE_INTEGER): Promise<StoredEvent[]> {
+    const list = this.events.get(streamId) ?? [];
+    const start = Math.max(1, fromSeq);
+    return copy(list.slice(start - 1, start - 1 + limit)).map((event, i) => ({ seq: start + i, event }));
+  }
+
+  /** See EventStore.version. */
+  async version(streamId: string): Promise<number> {
+    return this.events.get(streamId)?.length ?? 0;
+  }
+
+  /** See EventStore.streams. */
+  async streams(): Promise<string[]> {
+    return [...this.events.keys()];
+  }
+
+  /** See EventStore.saveSnapshot. */
+  async saveSnapshot(streamId: string, snapshot: Snapshot): Promise<void> {
+    this.snapshots.set(streamId, copy(snapshot));
+  }
+
+  /** See EventStore.loadSnapshot. */
+  async loadSnapshot(streamId: string): Promise<Snapshot | undefined> {
+    const s = this.snapshots.get(streamId);
+    return s ? copy(s) : undefined;
+  }
+
+  private setTimer(streamId: string, dueAt: Millis | null): void {
+    if (dueAt === null) this.timerRows.delete(streamId);
+    else if (this.timerRows.get(streamId)?.dueAt !== dueAt) this.timerRows.set(streamId, { dueAt, claimedUntil: null });
+  }
+
+  /** See TimerStore.schedule. */
+  async schedule(streamId: string, dueAt: Millis | null): Promise<void> {
+    this.setTimer(streamId, dueAt);
+  }
+
+  /** See TimerStore.claimDue. */
+  async claimDue(now: Millis, leaseMs: number, limit: number): Promise<Timer[]> {
+    const due = [...this.timerRows.entries()]
+      .filter(([, t]) => t.dueAt <= now && (t.claimedUntil === null || t.claimedUntil <= now))
+      .sort((a, b) => a[1].dueAt - b[1].dueAt)
+      .slice(0, limit);
+    for (const [, t] of due) t.claimedUntil = now + leaseMs;
+    return due.map(([streamId, t]) => ({ streamId, dueAt: t.dueAt }));
+  }
+
+  /** See TimerStore.complete. */
+  async complete(streamId: string, dueAt: Millis): Promise<void> {
+    if (this.timerRows.get(streamId)?.dueAt === dueAt) this.timerRows.delete(streamId);
+  }
+
+  /** See TimerStore.releaseClaims. */
+  async releaseClaims(): Promise<void> {
+    for (const t of this.timerRows.values()) t.claimedUntil = null;
+  }
+
+  /** See TimerStore.timers. */
+  async timers(): Promise<Timer[]> {
+    return [...this.timerRows.entries()].map(([streamId, t]) => ({ streamId, dueAt: t.dueAt })).sort((a, b) => a.dueAt - b.dueAt);
+  }
+
+  /** See AccountStore.createAccount. */
+  async createAccount(a: AccountRecord): Promise<void> {
+    if ([...this.accounts.values()].some((x) => x.nameKey === a.nameKey)) throw new DuplicateError(`account ${a.name} exists`);
+    this.accounts.set(a.id, copy(a));
+  }
+
+  /** See AccountStore.accountByName. */
+  async accountByName(nameKey: string): Promise<AccountRecord | undefined> {
+    const a = [...this.accounts.values()].find((x) => x.nameKey === nameKey);
+    return a ? copy(a) : undefined;
+  }
+
+  /** See AccountStore.account. */
+  async account(id: string): Promise<AccountRecord | undefined> {
+    const a = this.accounts.get(id);
+    return a ? copy(a) : undefined;
+  }
+
+  /** See AccountStore.createSession. */
+  async createSession(s: SessionRecord): Promise<void> {
+    this.sessions.set(s.id, copy(s));
+  }
+
+  /** See AccountStore.session. */
+  async session(id: string): Promise<SessionRecord | undefined> {
+    const s = this.sessions.get(id);
+    return s ? copy(s) : undefined;
+  }
+
+  /** See AccountStore.deleteSession. */
+  async deleteSession(id: string): Promise<void> {
+    this.sessions.delete(id);
+  }
+
+  /** Nothing to close. */
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,473 @@
+// The embedded default store: one SQLite file through better-sqlite3 in WAL mode. Kysely builds every query and
+// runs the versioned migrations; compiled queries run synchronously on cached prepared statements, so a
+// multi-statement write is one real SQLite transaction (an async Kysely transaction would let other writes of
+// this process interleave between its statements) and an append costs microseconds, not a round of promises.
+// Appends are group-committed: one transaction per turn of the event loop, across games.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
+import type { GameEvent, Millis } from '../core/types.ts';
+import {
+  type AccountRecord,
+  DuplicateError,
+  type SessionRecord,
+  type Snapshot,
+  StaleVersionError,
+  type Store,
+  type StoredEvent,
+  type Timer,
+  type TimerUpdate,
+} from './types.ts';
+
+/** Table shapes, for Kysely. */
+interface Schema {
+  streams: { stream_id: string; version: number; created_at: number };
+  events: { stream_id: string; seq: number; type: string; at: number; audience: string; data: string };
+  snapshots: { stream_id: string; version: number; state: string };
+  timers: { stream_id: string; due_at: number; claimed_until: number | null };
+  accounts: { id: string; name: string; name_key: string; password_hash: string; created_at: number };
+  sessions: { id: string; account_id: string; csrf: string; created_at: number; expires_at: number };
+}
+
+/** Versioned migrations; never edit a shipped one, add the next. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('streams')
+        .addColumn('stream_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('events')
+        .addColumn('stream_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .addColumn('audience', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('events_pk', ['stream_id', 'seq'])
+        .execute();
+      await db.schema
+        .createTable('snapshots')
+        .addColumn('stream_id', 'text', (c) => c.primaryKey())
+        .addColumn('version', 'integer', (c) => c.notNull())
+        .addColumn('state', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('timers')
+        .addColumn('stream_id', 'text', (c) => c.primaryKey())
+        .addColumn('due_at', 'integer', (c) => c.notNull())
+        .addColumn('claimed_until', 'integer')
+        .execute();
+      await db.schema.createIndex('timers_due').on('timers').column('due_at').execute();
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull().unique())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('sessions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
+        .addColumn('csrf', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'integer', (c) => c.notNull())
+        .addColumn('expires_at', 'integer', (c) => c.notNull())
+        .execute();
+    },
+  },
+};
+
+/** Options of the SQLite store. */
+export interface SqliteOptions {
+  /**
+   * 'normal' (default): a commit is durable once written to the WAL, which survives a process crash (SIGKILL) but
+   * not a power cut; 'full' also fsyncs every commit.
+   */
+  readonly synchronous?: 'normal' | 'full';
+  /** Real milliseconds between WAL checkpoints, run by a worker thread (file databases only). */
+  readonly checkpointMs?: number;
+}
+
+/**
+ * Checkpoints the WAL from a second connection in a worker thread. SQLite's automatic checkpoint runs inside the
+ * commit that crosses the threshold and fsyncs there, stalling the event loop (and every game) for milliseconds;
+ * a passive checkpoint on another thread copies the same pages without blocking the writer.
+ */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.module);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = 5000');
+const timer = setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)'); } catch {} }, workerData.everyMs);
+parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.postMessage('closed'); });
+`;
+
+/** An append waiting for the group commit. */
+interface PendingAppend {
+  readonly streamId: string;
+  readonly expected: number;
+  readonly events: readonly GameEvent[];
+  readonly timer: TimerUpdate | undefined;
+  resolve(version: number): void;
+  reject(e: unknown): void;
+}
+
+/** Sentinel values: a hot statement is compiled once with them, and each parameter is found again by value. */
+const S = {
+  stream: '\u0000stream',
+  version: -1_000_001,
+  at: -1_000_002,
+  due: -1_000_003,
+  type: '\u0000type',
+  audience: '\u0000audience',
+  data: '\u0000data',
+} as const;
+
+/**
+ * A statement on the hot path: Kysely compiles it once with sentinel values; `run` and `get` bind named values
+ * in the compiled parameter order. Saves compiling the same query for every command.
+ */
+class Hot {
+  private readonly stmt: Database.Statement;
+  private readonly order: string[];
+
+  constructor(db: Database.Database, q: Compilable, names: readonly (keyof typeof S)[]) {
+    const c = q.compile();
+    this.stmt = db.prepare(c.sql);
+    this.order = c.parameters.map((p) => {
+      const name = names.find((n) => S[n] === p);
+      if (name === undefined && p !== null) throw new Error(`unbound parameter ${String(p)} in ${c.sql}`);
+      return name ?? '';
+    });
+  }
+
+  private bind(values: Record<string, unknown>): unknown[] {
+    return this.order.map((n) => (n === '' ? null : values[n]));
+  }
+
+  /** Runs the statement. */
+  run(values: Record<string, unknown>): void {
+    this.stmt.run(...this.bind(values));
+  }
+
+  /** Runs the statement and returns its first row. */
+  get<T>(values: Record<string, unknown>): T | undefined {
+    return this.stmt.get(...this.bind(values)) as T | undefined;
+  }
+}
+
+/** A Store in one SQLite file. Open it with `SqliteStore.open`. */
+export class SqliteStore implements Store {
+  /** Identifies the implementation. */
+  readonly kind = 'sqlite';
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly hot: Record<'version' | 'create' | 'bump' | 'timerSet' | 'timerClear' | 'insert', Hot>;
+  /** Appends waiting for the next group commit. */
+  private pending: PendingAppend[] = [];
+  private readonly claimTx: (now: Millis, leaseMs: number, limit: number) => Timer[];
+
+  private constructor(
+    /** The raw connection (tests and the benchmark use it). */
+    readonly db: Database.Database,
+    private readonly k: Kysely<Schema>,
+    private readonly checkpointer?: Worker,
+  ) {
+    // The hot path's statements, built by Kysely once and bound by name (see `Hot`).
+    this.hot = {
+      version: new Hot(db, k.selectFrom('streams').select('version').where('stream_id', '=', S.stream), ['stream']),
+      create: new Hot(db, k.insertInto('streams').values({ stream_id: S.stream, version: S.version, created_at: S.at }), ['stream', 'version', 'at']),
+      bump: new Hot(db, k.updateTable('streams').set({ version: S.version }).where('stream_id', '=', S.stream), ['version', 'stream']),
+      timerSet: new Hot(
+        db,
+        k
+          .insertInto('timers')
+          .values({ stream_id: S.stream, due_at: S.due, claimed_until: null })
+          .onConflict((oc) =>
+            oc.column('stream_id').doUpdateSet({
+              due_at: S.due,
+              // A changed instant is a new timer: its claim (if any) no longer applies.
+              claimed_until: sql<number | null>`case when timers.due_at = ${S.due} then timers.claimed_until else null end`,
+            }),
+          ),
+        ['stream', 'due'],
+      ),
+      timerClear: new Hot(db, k.deleteFrom('timers').where('stream_id', '=', S.stream), ['stream']),
+      insert: new Hot(db, k.insertInto('events').values({ stream_id: S.stream, seq: S.version, type: S.type, at: S.at, audience: S.audience, data: S.data }), [
+        'stream',
+        'version',
+        'type',
+        'at',
+        'audience',
+        'data',
+      ]),
+    };
+    this.claimTx = db.transaction((now: Millis, leaseMs: number, limit: number) => {
+      const rows = this.all<{ stream_id: string; due_at: number }>(
+        k
+          .selectFrom('timers')
+          .select(['stream_id', 'due_at'])
+          .where('due_at', '<=', now)
+          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
+          .orderBy('due_at')
+          .limit(limit),
+      );
+      for (const r of rows)
+        this.run(
+          k
+            .updateTable('timers')
+            .set({ claimed_until: now + leaseMs })
+            .where('stream_id', '=', r.stream_id),
+        );
+      return rows.map((r) => ({ streamId: r.stream_id, dueAt: r.due_at }));
+    });
+  }
+
+  /** Opens (creating if needed) a database file and brings its schema up to date. ':memory:' works too. */
+  static async open(file: string, options: SqliteOptions = {}): Promise<SqliteStore> {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.pragma('busy_timeout = 5000');
+    db.pragma('foreign_keys = ON');
+    const k = new Kysely<Schema>({ dialect: new SqliteDialect({ database: db }) });
+    const migrator = new Migrator({ db: k, provider: { getMigrations: async () => MIGRATIONS } });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      db.close();
+      const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
+      throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
+    }
+    let checkpointer: Worker | undefined;
+    if (file !== ':memory:' && file !== '') {
+      db.pragma('wal_autocheckpoint = 0');
+      checkpointer = new Worker(CHECKPOINTER, {
+        eval: true,
+        workerData: { file, module: createRequire(import.meta.url).resolve('better-sqlite3'), everyMs: options.checkpointMs ?? 500 },
+      });
+      checkpointer.unref();
+    }
+    const store = new SqliteStore(db, k, checkpointer);
+    // A single-process store: claims left by a crashed process are void, so overdue deadlines fire on boot.
+    await store.releaseClaims();
+    return store;
+  }
+
+  private stmt(q: Compilable): { s: Database.Statement; p: unknown[] } {
+    const c = q.compile();
+    let s = this.statements.get(c.sql);
+    if (!s) {
+      if (this.statements.size > 500) this.statements.clear();
+      s = this.db.prepare(c.sql);
+      this.statements.set(c.sql, s);
+    }
+    return { s, p: c.parameters as unknown[] };
+  }
+
+  private run(q: Compilable): Database.RunResult {
+    const { s, p } = this.stmt(q);
+    return s.run(...p);
+  }
+
+  private get<T>(q: Compilable): T | undefined {
+    const { s, p } = this.stmt(q);
+    return s.get(...p) as T | undefined;
+  }
+
+  private all<T>(q: Compilable): T[] {
+    const { s, p } = this.stmt(q);
+    return s.all(...p) as T[];
+  }
+
+  /**
+   * See EventStore.append. Appends issued in the same turn of the event loop — from any game — are committed in one
+   * SQLite transaction (group commit): each keeps its own version check, and each promise resolves only after that
+   * transaction has committed, so an acknowledged command is durable while a commit's cost is shared.
+   */
+  append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+    return new Promise<number>((resolve, reject) => {
+      this.pending.push({ streamId, expected: expectedVersion, events, timer, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => this.flush());
+    });
+  }
+
+  private flush(): void {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const results: (number | StaleVersionError)[] = [];
+    try {
+      this.db.transaction(() => {
+        for (const a of batch) {
+          try {
+            results.push(this.appendOne(a));
+          } catch (e) {
+            // A stale version is detected before anything is written: the others in the batch go on.
+            if (e instanceof StaleVersionError) results.push(e);
+            else throw e;
+          }
+        }
+      })();
+    } catch (e) {
+      for (const a of batch) a.reject(e);
+      return;
+    }
+    batch.forEach((a, i) => {
+      const r = results[i]!;
+      if (r instanceof StaleVersionError) a.reject(r);
+      else a.resolve(r);
+    });
+  }
+
+  private appendOne(a: PendingAppend): number {
+    const row = this.hot.version.get<{ version: number }>({ stream: a.streamId });
+    const actual = row?.version ?? 0;
+    if (actual !== a.expected) throw new StaleVersionError(a.streamId, a.expected, actual);
+    const next = a.expected + a.events.length;
+    a.events.forEach((e, i) => {
+      this.hot.insert.run({
+        stream: a.streamId,
+        version: a.expected + i + 1,
+        type: e.type,
+        at: e.at,
+        audience: JSON.stringify(e.audience),
+        data: JSON.stringify(e.data ?? null),
+      });
+    });
+    if (a.events.length > 0) {
+      if (a.expected === 0) this.hot.create.run({ stream: a.streamId, version: next, at: a.events[0]!.at });
+      else this.hot.bump.run({ stream: a.streamId, version: next });
+    }
+    if (a.timer) this.setTimer(a.streamId, a.timer.dueAt);
+    return next;
+  }
+
+  /** See EventStore.read. */
+  async read(streamId: string, fromSeq = 1, limit = -1): Promise<StoredEvent[]> {
+    const rows = this.all<Schema['events']>(
+      this.k.selectFrom('events').selectAll().where('stream_id', '=', streamId).where('seq', '>=', Math.max(1, fromSeq)).orderBy('seq').limit(limit),
+    );
+    return rows.map((r) => ({
+      seq: r.seq,
+      event: { type: r.type, at: r.at, audience: JSON.parse(r.audience) as GameEvent['audience'], data: JSON.parse(r.data) as unknown },
+    }));
+  }
+
+  /** See EventStore.version. */
+  async version(streamId: string): Promise<number> {
+    return this.get<{ version: number }>(this.k.selectFrom('streams').select('version').where('stream_id', '=', streamId))?.version ?? 0;
+  }
+
+  /** See EventStore.streams. */
+  async streams(): Promise<string[]> {
+    return this.all<{ stream_id: string }>(this.k.selectFrom('streams').select('stream_id').orderBy('created_at').orderBy('stream_id')).map((r) => r.stream_id);
+  }
+
+  /** See EventStore.saveSnapshot. */
+  async saveSnapshot(streamId: string, snapshot: Snapshot): Promise<void> {
+    const state = JSON.stringify(snapshot.state);
+    this.run(
+      this.k
+        .insertInto('snapshots')
+        .values({ stream_id: streamId, version: snapshot.version, state })
+        .onConflict((oc) => oc.column('stream_id').doUpdateSet({ version: snapshot.version, state })),
+    );
+  }
+
+  /** See EventStore.loadSnapshot. */
+  async loadSnapshot(streamId: string): Promise<Snapshot | undefined> {
+    const r = this.get<Schema['snapshots']>(this.k.selectFrom('snapshots').selectAll().where('stream_id', '=', streamId));
+    return r ? { version: r.version, state: JSON.parse(r.state) as unknown } : undefined;
+  }
+
+  private setTimer(streamId: string, dueAt: Millis | null): void {
+    if (dueAt === null) this.hot.timerClear.run({ stream: streamId });
+    else this.hot.timerSet.run({ stream: streamId, due: dueAt });
+  }
+
+  /** See TimerStore.schedule. */
+  async schedule(streamId: string, dueAt: Millis | null): Promise<void> {
+    this.setTimer(streamId, dueAt);
+  }
+
+  /** See TimerStore.claimDue. */
+  async claimDue(now: Millis, leaseMs: number, limit: number): Promise<Timer[]> {
+    return this.claimTx(now, leaseMs, limit);
+  }
+
+  /** See TimerStore.complete. */
+  async complete(streamId: string, dueAt: Millis): Promise<void> {
+    this.run(this.k.deleteFrom('timers').where('stream_id', '=', streamId).where('due_at', '=', dueAt));
+  }
+
+  /** See TimerStore.releaseClaims. */
+  async releaseClaims(): Promise<void> {
+    this.run(this.k.updateTable('timers').set({ claimed_until: null }));
+  }
+
+  /** See TimerStore.timers. */
+  async timers(): Promise<Timer[]> {
+    return this.all<Schema['timers']>(this.k.selectFrom('timers').selectAll().orderBy('due_at')).map((r) => ({ streamId: r.stream_id, dueAt: r.due_at }));
+  }
+
+  /** See AccountStore.createAccount. */
+  async createAccount(a: AccountRecord): Promise<void> {
+    try {
+      this.run(this.k.insertInto('accounts').values({ id: a.id, name: a.name, name_key: a.nameKey, password_hash: a.passwordHash, created_at: a.createdAt }));
+    } catch (e) {
+      if ((e as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) throw new DuplicateError(`account ${a.name} exists`);
+      throw e;
+    }
+  }
+
+  private toAccount(r: Schema['accounts'] | undefined): AccountRecord | undefined {
+    return r ? { id: r.id, name: r.name, nameKey: r.name_key, passwordHash: r.password_hash, createdAt: r.created_at } : undefined;
+  }
+
+  /** See AccountStore.accountByName. */
+  async accountByName(nameKey: string): Promise<AccountRecord | undefined> {
+    return this.toAccount(this.get(this.k.selectFrom('accounts').selectAll().where('name_key', '=', nameKey)));
+  }
+
+  /** See AccountStore.account. */
+  async account(id: string): Promise<AccountRecord | undefined> {
+    return this.toAccount(this.get(this.k.selectFrom('accounts').selectAll().where('id', '=', id)));
+  }
+
+  /** See AccountStore.createSession. */
+  async createSession(s: SessionRecord): Promise<void> {
+    this.run(this.k.insertInto('sessions').values({ id: s.id, account_id: s.accountId, csrf: s.csrf, created_at: s.createdAt, expires_at: s.expiresAt }));
+  }
+
+  /** See AccountStore.session. */
+  async session(id: string): Promise<SessionRecord | undefined> {
+    const r = this.get<Schema['sessions']>(this.k.selectFrom('sessions').selectAll().where('id', '=', id));
+    return r ? { id: r.id, accountId: r.account_id, csrf: r.csrf, createdAt: r.created_at, expiresAt: r.expires_at } : undefined;
+  }
+
+  /** See AccountStore.deleteSession. */
+  async deleteSession(id: string): Promise<void> {
+    this.run(this.k.deleteFrom('sessions').where('id', '=', id));
+  }
+
+  /** Commits what is pending and closes the database file (checkpointing the WAL). */
+  async close(): Promise<void> {
+    this.flush();
+    const w = this.checkpointer;
+    if (w) {
+      await new Promise<void>((resolve) => {
+        w.once('message', () => resolve());
+        w.once('exit', () => resolve());
+        w.postMessage('close');
+      });
+      await w.terminate();
+    }
+    // The last connection to close checkpoints the WAL into the database file.
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,126 @@
+// Storage contracts (DESIGN.md §5): an append-only event store with optimistic concurrency, the timers index the
+// scheduler polls, and accounts with their sessions. Narrow on purpose so memory, SQLite and PostgreSQL can all
+// implement them and one contract suite can check every implementation.
+import type { GameEvent, Millis } from '../core/types.ts';
+
+/** An event as stored: its 1-based position in its stream is its sequence number. */
+export interface StoredEvent {
+  readonly seq: number;
+  readonly event: GameEvent;
+}
+
+/** A saved fold of a stream's first `version` events (keeps load time flat for long games). */
+export interface Snapshot {
+  readonly version: number;
+  readonly state: unknown;
+}
+
+/** The stream's pending deadline after an append: an instant, or null for none (written in the same commit). */
+export type TimerUpdate = { readonly dueAt: Millis | null };
+
+/** Raised when an append's expected version is not the stream's current version. */
+export class StaleVersionError extends Error {
+  /** Stable error code for the API. */
+  readonly code = 'store.stale_version';
+  constructor(
+    readonly streamId: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId} is at version ${actual}, not ${expected}`);
+  }
+}
+
+/** Raised when a unique key (an account name) is already taken. */
+export class DuplicateError extends Error {
+  /** Stable error code for the API. */
+  readonly code = 'store.duplicate';
+}
+
+/** Append-only event streams, one per game. */
+export interface EventStore {
+  /**
+   * Appends events to a stream whose current version (number of events) must equal `expectedVersion` (0 creates
+   * the stream). With `timer`, the stream's timer is set in the same transaction, so a crash never separates a
+   * deadline from the events that scheduled it. Returns the new version. Throws StaleVersionError.
+   */
+  append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number>;
+  /** Events of a stream from sequence number `fromSeq` (1-based), at most `limit` of them. */
+  read(streamId: string, fromSeq?: number, limit?: number): Promise<StoredEvent[]>;
+  /** The stream's version (0 when it does not exist). */
+  version(streamId: string): Promise<number>;
+  /** Every stream id, oldest first. */
+  streams(): Promise<string[]>;
+  /** Saves a snapshot (replacing an older one). */
+  saveSnapshot(streamId: string, snapshot: Snapshot): Promise<void>;
+  /** The latest snapshot of a stream, if any. */
+  loadSnapshot(streamId: string): Promise<Snapshot | undefined>;
+}
+
+/** A stream's next deadline, as the scheduler sees it. */
+export interface Timer {
+  readonly streamId: string;
+  readonly dueAt: Millis;
+}
+
+/** The durable timers index: at most one timer per stream (its earliest pending deadline). */
+export interface TimerStore {
+  /** Sets (or with null clears) a stream's timer. */
+  schedule(streamId: string, dueAt: Millis | null): Promise<void>;
+  /**
+   * Claims up to `limit` timers due at or before `now` that nobody holds, for `leaseMs`: a claimed timer is not
+   * handed out again until the lease ends or the timer changes. Earliest first.
+   */
+  claimDue(now: Millis, leaseMs: number, limit: number): Promise<Timer[]>;
+  /** Releases a claim once handled: deletes the timer if it still has `dueAt`, else keeps the newer one. */
+  complete(streamId: string, dueAt: Millis): Promise<void>;
+  /** Drops every claim (on boot of a single-process store: the claims of a crashed process are void). */
+  releaseClaims(): Promise<void>;
+  /** Every timer (for checks and the console). */
+  timers(): Promise<Timer[]>;
+}
+
+/** A user account. */
+export interface AccountRecord {
+  readonly id: string;
+  /** The display name, also the player name in games. */
+  readonly name: string;
+  /** The name folded for uniqueness (lower case, NFC). */
+  readonly nameKey: string;
+  readonly passwordHash: string;
+  readonly createdAt: Millis;
+}
+
+/** A log-in session; the id is the SHA-256 of the cookie token, so a leaked database holds no usable token. */
+export interface SessionRecord {
+  readonly id: string;
+  readonly accountId: string;
+  /** The CSRF token the client must echo on state-changing requests. */
+  readonly csrf: string;
+  readonly createdAt: Millis;
+  readonly expiresAt: Millis;
+}
+
+/** Accounts and sessions. */
+export interface AccountStore {
+  /** Creates an account; throws DuplicateError when the name is taken. */
+  createAccount(a: AccountRecord): Promise<void>;
+  /** Finds an account by folded name. */
+  accountByName(nameKey: string): Promise<AccountRecord | undefined>;
+  /** Finds an account by id. */
+  account(id: string): Promise<AccountRecord | undefined>;
+  /** Stores a session. */
+  createSession(s: SessionRecord): Promise<void>;
+  /** Finds a session by (hashed) id. */
+  session(id: string): Promise<SessionRecord | undefined>;
+  /** Deletes a session. */
+  deleteSession(id: string): Promise<void>;
+}
+
+/** Everything the application needs from storage. */
+export interface Store extends EventStore, TimerStore, AccountStore {
+  /** Which implementation (for logs and the health route). */
+  readonly kind: string;
+  /** Closes connections and files. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,121 @@
+// An in-process server for integration tests: memory (or given) store, a manual clock, fast password hashing,
+// and clients that keep their cookie and CSRF token. `advance` moves the clock and runs the scheduler once.
+import type { FastifyInstance } from 'fastify';
+import { Accounts } from '../../src/app/accounts.ts';
+import { ManualClock } from '../../src/app/clock.ts';
+import { GameService } from '../../src/app/game-service.ts';
+import { Scheduler } from '../../src/app/scheduler.ts';
+import { buildServer } from '../../src/server/app.ts';
+import { MemoryStore } from '../../src/store/memory.ts';
+import type { Store } from '../../src/store/types.ts';
+
+/** Monday 3 November 2025, 10:00 in Athens. */
+export const T0 = Date.parse('2025-11-03T08:00:00Z');
+
+/** A logged-in (or anonymous) API client. */
+export class Client {
+  cookie = '';
+  csrf = '';
+  constructor(
+    readonly app: FastifyInstance,
+    readonly name: string,
+  ) {}
+
+  /** Sends a request with the session cookie and CSRF token. */
+  async req(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown): Promise<{ status: number; json: any; text: string }> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.cookie = this.cookie;
+    if (this.csrf && method !== 'GET') headers['x-csrf-token'] = this.csrf;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const r = await this.app.inject({ method, url, headers, ...(body !== undefined ? { payload: JSON.stringify(body) } : {}) });
+    let json: any;
+    try {
+      json = JSON.parse(r.body);
+    } catch {
+      json = undefined;
+    }
+    const set = r.headers['set-cookie'];
+    const cookies = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]!).filter((c) => c.startsWith('narrator_session='));
+    if (cookies.length > 0) this.cookie = cookies[0]!;
+    if (json?.csrfToken) this.csrf = json.csrfToken;
+    return { status: r.statusCode, json, text: r.body };
+  }
+
+  /** Signs up (and so logs in). */
+  async signUp(password = 'password1'): Promise<this> {
+    const r = await this.req('POST', '/api/accounts', { name: this.name, password });
+    if (r.status !== 201) throw new Error(`sign-up of ${this.name} failed: ${r.text}`);
+    return this;
+  }
+}
+
+/** The test server. */
+export interface Harness {
+  readonly app: FastifyInstance;
+  readonly clock: ManualClock;
+  readonly service: GameService;
+  readonly scheduler: Scheduler;
+  readonly store: Store;
+  /** A new client, signed up unless `anonymous`. */
+  client(name: string, anonymous?: boolean): Promise<Client>;
+  /** Moves the clock to an instant and fires what is due. */
+  at(iso: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts an in-process server. */
+export async function harness(store: Store = new MemoryStore(), t0 = T0): Promise<Harness> {
+  const clock = new ManualClock(t0);
+  const accounts = new Accounts(store, clock, { scryptN: 1024, loginLimit: { max: 5, windowMs: 60_000 } });
+  const service = new GameService({ store, clock, snapshotEvery: 25 });
+  await service.boot();
+  const app = await buildServer({ store, service, accounts, clock });
+  const scheduler = new Scheduler({ timers: store, service, clock });
+  return {
+    app,
+    clock,
+    service,
+    scheduler,
+    store,
+    async client(name, anonymous = false) {
+      const c = new Client(app, name);
+      return anonymous ? c : c.signUp();
+    },
+    async at(iso) {
+      clock.t = Date.parse(iso);
+      await scheduler.pollOnce();
+    },
+    async close() {
+      await app.close();
+      await store.close();
+    },
+  };
+}
+
+/** The nine demo names. */
+export const NINE = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'Hara', 'Ilias'];
+
+/** A nine-player palermo game started by its moderator (round 1 open on Monday 3/11, closing at 20:00): the moderator, the players by name, the id. */
+export async function startedGame(
+  h: Harness,
+  prefix = '',
+): Promise<{ id: string; mod: Client; players: Record<string, Client>; roles: Record<string, string> }> {
+  const mod = await h.client(`${prefix}Mod`);
+  const r = await mod.req('POST', '/api/games', { variant: 'palermo', title: `${prefix}Test`, startAt: '2025-11-03T11:00', locale: 'en' });
+  if (r.status !== 201) throw new Error(r.text);
+  const id = r.json.id as string;
+  const players: Record<string, Client> = {};
+  for (const n of NINE) {
+    const c = await h.client(`${prefix}${n}`);
+    const s = await c.req('POST', `/api/games/${id}/signup`);
+    if (!s.json.accepted) throw new Error(s.text);
+    players[n] = c;
+  }
+  // The moderator starts at once (the clock stays where it is, so several games can be set up).
+  const st = await mod.req('POST', `/api/games/${id}/start`);
+  if (!st.json.accepted) throw new Error(st.text);
+  const g = await mod.req('GET', `/api/games/${id}`);
+  const roles: Record<string, string> = {};
+  for (const [name, role] of Object.entries(g.json.moderator.roles as Record<string, string>)) roles[name.slice(prefix.length)] = role;
+  return { id, mod, players, roles };
+}
