@@ -81,3 +81,25 @@ describe('viewFor', () => {
     }
   });
 });
+
+describe('secret configuration (PAL-GEN-6)', () => {
+  const s05 = runScript(loadScript(readFileSync(join(import.meta.dirname, 'scenarios', 'palermo', 'PAL-S05.yaml'), 'utf8')));
+  it('a deal fixed by the moderator and the informant’s configured knowledge reach only the moderator', () => {
+    const created = s05.events.find((e) => e.type === 'game.created')!;
+    expect(JSON.stringify(created.data)).not.toContain('informantKnows');
+    expect(JSON.stringify(created.data)).not.toContain('fixedRoles');
+    for (const id of s05.state.order) {
+      const text = JSON.stringify(
+        viewFor({ kind: 'player', id }, s05.events)
+          .flatMap((v) => (v.event ? [v.event] : []))
+          .filter((e) => e.type !== 'seed.revealed'),
+      );
+      expect(text).not.toContain('fixedRoles');
+      expect(text).not.toContain('informantKnows');
+    }
+    const mod = viewFor({ kind: 'moderator' }, s05.events).flatMap((v) => (v.event ? [v.event] : []));
+    expect(mod.some((e) => e.type === 'config.sealed')).toBe(true);
+    // The fold still knows the fixed deal: the roles are the ones the script fixed.
+    expect(s05.state.config.fixedRoles?.Anna).toBe('killer');
+  });
+});

@@ -24,6 +24,15 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
       const next = withPlayer(s, id, { status: 'withdrawn' });
       return { ...next, order: s.order.filter((x) => x !== id) };
     }
+    case 'config.sealed': {
+      const sealed = d as { fixedRoles?: GameConfig['fixedRoles']; options: Record<string, unknown> };
+      const config: GameConfig = {
+        ...s.config,
+        ...(sealed.fixedRoles ? { fixedRoles: sealed.fixedRoles } : {}),
+        options: { ...s.config.options, ...sealed.options },
+      };
+      return { ...s, config };
+    }
     case 'seed.sealed':
       return { ...s, seed: d.seed as string };
     case 'signup.closed':

@@ -33,9 +33,19 @@ export function syntaxOf(variant: Variant<never> | Variant<unknown>): Syntax {
  * lifecycle deadlines. `players` sign up at creation, in order (game scripts and tests use this).
  */
 export function createGame<V>(variant: Variant<V>, config: GameConfig, seed: string, players: readonly string[] = []): Decision<V> {
-  const created: GameEvent = { type: 'game.created', at: config.createdAt, audience: PUBLIC, data: { config, commitment: commitmentOf(seed) } };
+  // A deal fixed by the moderator and the variant's secret options (e.g. who knows which killer) are part of the
+  // configuration but not of what players may read: they travel in a moderator-only event next to the public one.
+  const secretKeys = new Set(variant.secretOptions ?? []);
+  const { fixedRoles, ...open } = config;
+  const publicOptions = Object.fromEntries(Object.entries(config.options).filter(([k]) => !secretKeys.has(k)));
+  const secretOptions = Object.fromEntries(Object.entries(config.options).filter(([k]) => secretKeys.has(k)));
+  const publicConfig: GameConfig = { ...open, options: publicOptions };
+  const created: GameEvent = { type: 'game.created', at: config.createdAt, audience: PUBLIC, data: { config: publicConfig, commitment: commitmentOf(seed) } };
   const b = new Builder(variant, initialState(variant, created), {}, config.createdAt);
   b.events.push(created);
+  if (fixedRoles || Object.keys(secretOptions).length > 0) {
+    b.emit('config.sealed', { ...(fixedRoles ? { fixedRoles } : {}), options: secretOptions }, MODERATOR);
+  }
   b.emit('seed.sealed', { seed }, { kind: 'secret' });
   const deadlines: Deadline[] = [{ id: 'start', kind: 'start', at: config.startAt }];
   if (config.signupDeadline !== undefined && config.signupDeadline < config.startAt) {

@@ -83,6 +83,8 @@ export interface Variant<V = unknown> {
   readonly syntax: readonly SyntaxRule[];
   /** Message templates (ICU MessageFormat) and rejection texts, per locale, keyed by id/code. */
   readonly messages: Partial<Record<Locale, Readonly<Record<string, string>>>>;
+  /** Option keys that are secret (moderator-only), kept out of the public creation event. */
+  readonly secretOptions?: readonly string[];
   /** Schema of the variant's options (`GameConfig.options`). */
   readonly optionsSchema: z.ZodType<Record<string, unknown>>;
   /** Checks a configuration beyond its schema; returns an error text or null. */

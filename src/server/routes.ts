@@ -283,7 +283,11 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
           startAt: s.config.startAt,
           signupDeadline: s.config.signupDeadline ?? null,
           calendar: s.calendar,
-          options: s.config.options,
+          // Secret options (e.g. who knows which killer) are the moderator's only.
+          options:
+            r.kind === 'moderator'
+              ? s.config.options
+              : Object.fromEntries(Object.entries(s.config.options).filter(([k]) => !(g.variant.secretOptions ?? []).includes(k))),
           gameNumber: s.config.gameNumber ?? null,
         },
         players: publicPlayers(s),

@@ -144,6 +144,8 @@ export const palermo: Variant<PalState> = {
   syntax: SYNTAX,
   messages: { el, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
+  // PAL-GEN-6: which killers an informant knows is a secret of the informant (and the ΣΕ).
+  secretOptions: ['informantKnows'],
   validateConfig(config) {
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
     return null;
