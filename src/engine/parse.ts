@@ -22,10 +22,13 @@ export interface CommandLine {
 }
 
 const MAX_TEXT = 100_000;
+const MARKUP = /[[<>*_~`]/;
 
 /** Removes quoted text (BBCode [quote] blocks, Markdown '>' lines) and formatting markup. */
 export function stripMarkup(text: string): string {
   let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  // Nothing below can match a text without these characters (most posts): skip the regular expressions.
+  if (!MARKUP.test(s)) return s;
   // Nested quotes: remove innermost blocks until none is left (bounded).
   for (let i = 0; i < 20 && /\[quote[^\]]*\]/i.test(s); i++) {
     const next = s.replace(/\[quote[^\]]*\](?:(?!\[quote)[\s\S])*?\[\/quote\]/gi, '');

@@ -56,14 +56,25 @@ export function hhmmss(ms: Millis, timeZone: string): string {
   return `${hhmm(ms, timeZone)}:${String(z.second).padStart(2, '0')}`;
 }
 
+// Date arithmetic memos: parsing a PlainDate costs microseconds and the same few dates recur in every round.
+const weekdayCache = new Map<IsoDate, number>();
+const addDaysCache = new Map<string, IsoDate>();
+
+function remember<K, T>(cache: Map<K, T>, k: K, value: T): T {
+  if (cache.size > 50_000) cache.clear();
+  cache.set(k, value);
+  return value;
+}
+
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export function weekday(date: IsoDate): number {
-  return Temporal.PlainDate.from(date).dayOfWeek;
+  return weekdayCache.get(date) ?? remember(weekdayCache, date, Temporal.PlainDate.from(date).dayOfWeek);
 }
 
 /** The date `days` after `date` (negative goes back). */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
+  const k = `${date}${days}`;
+  return addDaysCache.get(k) ?? remember(addDaysCache, k, Temporal.PlainDate.from(date).add({ days }).toString());
 }
 
 /** Minutes after an instant (absolute time, no wall-clock effects). */
