@@ -29,14 +29,22 @@ function zoned(ms: Millis, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
 }
 
+const localDateCache = new Map<string, IsoDate>();
+
 /** ISO-8601 with the zone's local offset, e.g. 2025-10-06T20:00:00+03:00. */
 export function isoLocal(ms: Millis, timeZone: string): string {
   return zoned(ms, timeZone).toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
 }
 
-/** The local date of an instant. */
+/** The local date of an instant (memoised: every round asks for the same few). */
 export function localDate(ms: Millis, timeZone: string): IsoDate {
-  return zoned(ms, timeZone).toPlainDate().toString();
+  const k = `${ms}@${timeZone}`;
+  const hit = localDateCache.get(k);
+  if (hit !== undefined) return hit;
+  const date = zoned(ms, timeZone).toPlainDate().toString();
+  if (localDateCache.size > 50_000) localDateCache.clear();
+  localDateCache.set(k, date);
+  return date;
 }
 
 /** 'dd/mm' of a date. */
