@@ -59,7 +59,7 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
     case 'player.substituted':
       return withPlayer(s, d.player as PlayerId, { name: d.name as string });
     case 'post.published':
-      return { ...s, posts: s.posts + 1, postAuthors: { ...s.postAuthors, [d.postId as string]: d.author as PlayerId } };
+      return { ...s, posts: s.posts + 1, postAuthors: [...s.postAuthors, [d.postId as string, d.author as PlayerId]] };
     case 'game.paused':
       return { ...s, pausedSince: e.at };
     case 'game.resumed':
@@ -129,7 +129,7 @@ export function initialState<V>(variant: Variant<V>, e: GameEvent): GameState<V>
     calendar: d.config.calendar,
     outcome: undefined,
     posts: 0,
-    postAuthors: {},
+    postAuthors: [],
     v: variant.initial(d.config),
   };
 }

@@ -73,8 +73,24 @@ export function compileSyntax(rules: readonly SyntaxRule[]): Syntax {
   };
 }
 
-/** Finds every command line in a text, in order. Lines are matched on their folded form. */
-export function parseCommands(text: string, syntax: Syntax): CommandLine[] {
+/** Finds every command line in a text, in order. Lines are matched on their folded form. Memoised. */
+export function parseCommands(text: string, syntax: Syntax): readonly CommandLine[] {
+  // The same short texts ("Vote: Anna") recur all game long, and a post is parsed by the engine and the variant:
+  // remember recent parses per syntax (the results are never mutated).
+  if (text.length > 500) return parseFresh(text, syntax);
+  let memo = parsed.get(syntax);
+  if (!memo) parsed.set(syntax, (memo = new Map()));
+  const hit = memo.get(text);
+  if (hit) return hit;
+  const lines = Object.freeze(parseFresh(text, syntax));
+  if (memo.size > 5_000) memo.clear();
+  memo.set(text, lines);
+  return lines;
+}
+
+const parsed = new WeakMap<Syntax, Map<string, readonly CommandLine[]>>();
+
+function parseFresh(text: string, syntax: Syntax): CommandLine[] {
   const out: CommandLine[] = [];
   for (const raw of stripMarkup(text).split('\n')) {
     const line = raw.trim();

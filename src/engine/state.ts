@@ -96,9 +96,19 @@ export interface GameState<V = unknown> {
   readonly outcome?: Outcome;
   /** Thread posts made so far (for post ids). */
   readonly posts: number;
-  /** Author of each thread post by id (edits are allowed to the author only). */
-  readonly postAuthors: Readonly<Record<string, PlayerId>>;
+  /**
+   * Author of each thread post, as [post id, author] pairs in posting order (edits are allowed to the author only).
+   * A list rather than a record: copying a record of a hundred posts on every post cost ~15 µs (dictionary-mode
+   * spread), copying the list costs a fraction of that; lookups (edits) are rare. See `postAuthor`.
+   */
+  readonly postAuthors: readonly (readonly [string, PlayerId])[];
   readonly v: V;
+}
+
+/** The author of a thread post, if the post exists. */
+export function postAuthor<V>(s: GameState<V>, postId: string): PlayerId | undefined {
+  for (let i = s.postAuthors.length - 1; i >= 0; i--) if (s.postAuthors[i]![0] === postId) return s.postAuthors[i]![1];
+  return undefined;
 }
 
 /** Players in signup order with the given status (default: in the game). */

@@ -6,7 +6,7 @@ import { forward, publishPost, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import type { CommandLine } from '../../engine/parse.ts';
 import { parseCommands } from '../../engine/parse.ts';
-import { type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
+import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor } from '../../engine/state.ts';
 import { hhmmss } from '../../engine/time.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
 import { knownKillers } from './roles.ts';
@@ -124,7 +124,7 @@ export function onEdit(b: B, cmd: Extract<Command, { type: 'post.edit' }>): void
   if (cmd.actor.kind !== 'player') return b.reject(cmd.actor, 'R-NOT-IN-GAME');
   const s = b.state;
   const id = cmd.actor.id;
-  const author = s.postAuthors[cmd.postId];
+  const author = postAuthor(s, cmd.postId);
   if (author !== id) return b.reject(cmd.actor, 'R-NO-POST', { post: cmd.postId });
   b.emit('post.edited', { postId: cmd.postId, author: id, text: cmd.text });
   const lw = s.v.lastWords[id];
