@@ -46,11 +46,25 @@ export function bareRate(n: number, m: number, seconds: number): number {
   return games / (cpu / 1e6);
 }
 
+/** The share of a simulated game's time spent inside the engine (the rest: bots, views, statistics). */
+export function engineShare(spec: SimSpec, games: number): number {
+  const clock = { engine: 0 };
+  const t0 = performance.now();
+  for (let i = 0; i < games; i++) driveGame(spec, 5_000_000 + i, { clock });
+  return clock.engine / (performance.now() - t0);
+}
+
 /** The three engine figures of the table. */
 export function engineFigures(seconds: number) {
   const sensible: SimSpec = { variant: 'palermo', players: 13, roleList: palermoSim.roleList(13), options: {}, policy: 'sensible' };
   const model = modelSpec(13, 3, 'strict');
-  return { sensible: engineRate(sensible, seconds), model: engineRate(model, seconds), bare: bareRate(13, 3, Math.min(seconds, 2)) };
+  return {
+    sensible: engineRate(sensible, seconds),
+    sensibleShare: engineShare(sensible, 500),
+    model: engineRate(model, seconds),
+    modelShare: engineShare(model, 500),
+    bare: bareRate(13, 3, Math.min(seconds, 2)),
+  };
 }
 
 /** States of `count` 13-player games driven two rounds in (for the memory figure). */

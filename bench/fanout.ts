@@ -1,7 +1,7 @@
 // Fan-out: time from a vote the engine accepts to the arrival of the resulting update at 500 WebSocket subscribers
 // (13 players, the rest spectators), p50/p99. A minimal `ws` server in this thread stands in for the real server's
 // WebSocket fan-out until it lands: per vote it decides, builds each viewer class's view once (viewFor), serialises
-// once per class and sends. The subscribers live in a worker thread with their own event loop.
+// and encodes once per class and sends that buffer; the next vote follows when every subscriber has the update. The subscribers live in a worker thread with their own event loop.
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { Worker } from 'node:worker_threads';
@@ -35,8 +35,10 @@ export async function fanoutFigures(clients: number, votes: number): Promise<{ c
   });
   const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
   const worker = new Worker(new URL('./fanout-clients.mjs', import.meta.url), { workerData: { url, clients, expected: votes } });
+  let arrived: (() => void) | undefined;
   const done = new Promise<number[]>((resolve, reject) => {
     worker.on('message', (m: { kind: string; delays?: number[]; message?: string }) => {
+      if (m.kind === 'arrived') arrived?.();
       if (m.kind === 'done') resolve(m.delays!);
       if (m.kind === 'error') reject(new Error(m.message));
     });
@@ -57,18 +59,21 @@ export async function fanoutFigures(clients: number, votes: number): Promise<{ c
     if (d.rejections.length > 0) throw new Error(`vote rejected: ${d.rejections[0]!.code}`);
     const from = state.version + 1;
     state = d.state;
-    const frames = new Map<string, string>();
+    const all = new Promise<void>((r) => (arrived = r));
+    // One encoded frame per viewer class (each player, spectators), sent as the same buffer to every socket.
+    const frames = new Map<string, Buffer>();
     for (const [ws, viewer] of viewers) {
       const key = viewer.kind === 'player' ? viewer.id : viewer.kind;
       let frame = frames.get(key);
       if (frame === undefined) {
-        frame = JSON.stringify({ acceptedAt, events: viewFor(viewer, d.events, from) });
+        frame = Buffer.from(JSON.stringify({ vote: i, acceptedAt, events: viewFor(viewer, d.events, from) }));
         frames.set(key, frame);
       }
-      ws.send(frame);
+      ws.send(frame, { binary: false });
     }
-    // Votes arrive as people post: pace them so each update is measured on its own.
-    await new Promise((r) => setTimeout(r, 10));
+    // Votes arrive seconds apart in a forum game: measure each update on its own, after the previous one landed.
+    await all;
+    await new Promise((r) => setTimeout(r, 5));
   }
   const delays = (await done).sort((a, b) => a - b);
   await worker.terminate();

@@ -80,6 +80,28 @@ function observeMessage(v: PalView, parts: readonly Message[]): void {
   }
 }
 
+const OBSERVED = new Set([
+  'player.signed_up',
+  'role.assigned',
+  'team.formed',
+  'pal.knowledge',
+  'informant.told',
+  'round.opened',
+  'vote.cast',
+  'votes.voided',
+  'player.removed',
+  'player.restored',
+  'close.resolved',
+  'post.published',
+]);
+const OBSERVED_MESSAGES = new Set(['MSG-REVEAL', 'MSG-ABS-ELIM', 'MSG-ABS-ELIM-TOP', 'MSG-PENALTY', 'MSG-OUT-MISS', 'MSG-ROLE-HENCHMAN']);
+
+/** True for the events `observe` reads (the others are not offered to every view). */
+function relevant(e: GameEvent): boolean {
+  if (OBSERVED.has(e.type)) return true;
+  return e.type === 'message' && (e.data as { parts: Message[] }).parts.some((p) => OBSERVED_MESSAGES.has(p.key));
+}
+
 /** Folds one visible event into a view. */
 function observe(v: PalView, e: GameEvent): void {
   const d = e.data as Record<string, unknown>;
@@ -391,6 +413,7 @@ const random: Policy<PalView> = {
  */
 const model: Policy<PalView> = {
   id: 'model',
+  late: false,
   act(turn) {
     const v = turn.view;
     if (turn.pass > 0) return [];
@@ -502,6 +525,7 @@ export const palermoSim: SimVariant<PalView> = {
   },
   newView,
   observe,
+  relevant,
   roleIn: (v) => v.role,
   rulesOf,
   rounds: (s) => (s as GameState<PalState>).v.round,

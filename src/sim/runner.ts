@@ -84,6 +84,8 @@ export interface DriveOptions {
   readonly deadlines?: number;
   /** Keep every event (for stores and replays). */
   readonly keepEvents?: boolean;
+  /** Adds the milliseconds spent inside the engine (createGame and decide) to `clock.engine` (benchmarks). */
+  readonly clock?: { engine: number };
 }
 
 /** Drives one game like `playGame`, optionally stopping early; returns the final state and, if asked, the events. */
@@ -106,9 +108,10 @@ export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}):
     if (opts.keepEvents) kept.push(...evs);
     for (const e of evs) {
       for (const r of sim.rulesOf(e)) rules[r] = (rules[r] ?? 0) + 1;
+      if (!sim.relevant(e)) continue;
       const a = e.audience;
       if (a.kind === 'public') {
-        for (const v of views.values()) sim.observe(v, e);
+        for (const v of viewList) sim.observe(v, e);
       } else if (a.kind === 'players' || a.kind === 'team') {
         for (const id of a.ids) {
           const v = views.get(id);
@@ -119,11 +122,15 @@ export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}):
   };
   // Every seat gets its view before the first event, so signups and role messages reach it.
   for (let i = 0; i < names.length; i++) views.set(`p${i + 1}`, sim.newView(`p${i + 1}`));
+  const viewList = [...views.values()];
   const created = createGame(variant, config, `sim-${seed}`, names);
   let state: GameState<unknown> = created.state;
   deliver(created.events);
+  const clock = opts.clock;
   const apply = (cmd: Command) => {
+    const t0 = clock ? performance.now() : 0;
     const d = decide(variant, state, cmd, env);
+    if (clock) clock.engine += performance.now() - t0;
     commands++;
     state = d.state;
     deliver(d.events);
@@ -140,12 +147,12 @@ export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}):
       for (const id of rng.shuffle(state.order)) {
         if (state.status !== 'running' || t >= next.at - STEP_MS) break;
         if (state.players[id]?.status !== 'alive') continue;
-        const legal = variant.legalActions(state, id);
-        if (legal.length === 0) continue;
         const view = views.get(id)!;
         const role = sim.roleIn(view);
         const policy = role !== undefined ? policyByRole[role] : undefined;
-        if (!policy) continue;
+        if (!policy || (pass > 0 && policy.late === false)) continue;
+        const legal = variant.legalActions(state, id);
+        if (legal.length === 0) continue;
         const turn: Turn<unknown> = { player: id, view, legal, pass, next: { kind: next.kind, at: next.at }, rng, table, name: nameOf };
         const intents: Intent[] = policy.act(turn);
         for (const intent of intents) {

@@ -40,6 +40,8 @@ export interface Turn<K> {
 /** A bot: chooses inputs for one turn. */
 export interface Policy<K> {
   readonly id: string;
+  /** False when the bot never acts in the late pass of a phase (the runner then skips that turn). */
+  readonly late?: boolean;
   act(turn: Turn<K>): Intent[];
 }
 
@@ -55,6 +57,8 @@ export interface SimVariant<K> {
   newView(player: PlayerId): K;
   /** Folds one event the player may see into his view. */
   observe(view: K, event: GameEvent): void;
+  /** False for events no view uses (the runner then skips offering them to every view). */
+  relevant(event: GameEvent): boolean;
   /** The role of a player as his view knows it (set once he has seen his role). */
   roleIn(view: K): string | undefined;
   /** Rule ids an event shows firing (for the statistics), e.g. ['PAL-TIE-1']. */
