@@ -34,6 +34,7 @@ export function restartFigures(games: number): {
   events: number;
   writeSeconds: number;
   loadSeconds: number;
+  loadCpuSeconds: number;
   fullReplaySeconds: number;
   dbBytes: number;
 } {
@@ -72,6 +73,7 @@ export function restartFigures(games: number): {
 
     // Restart: a fresh connection; for every game the latest snapshot, then the events after it.
     const l0 = performance.now();
+    const c0 = process.cpuUsage();
     const db2 = new Database(file, { readonly: true });
     const latest = db2.prepare('SELECT version, state FROM snapshots WHERE game = ? ORDER BY version DESC LIMIT 1');
     const after = db2.prepare('SELECT body FROM events WHERE game = ? AND seq > ? ORDER BY seq');
@@ -84,6 +86,8 @@ export function restartFigures(games: number): {
       check += s.version;
     }
     const loadSeconds = (performance.now() - l0) / 1000;
+    const cpu = process.cpuUsage(c0);
+    const loadCpuSeconds = (cpu.user + cpu.system) / 1e6;
     if (check !== games * EVENTS) throw new Error(`restart folded ${check} events, expected ${games * EVENTS}`);
 
     // For comparison: the same restart replaying every event without snapshots (a tenth of the games, scaled).
@@ -98,7 +102,7 @@ export function restartFigures(games: number): {
     const fullReplaySeconds = ((performance.now() - f0) / 1000) * (games / sample);
     db2.close();
     const dbBytes = statSync(file).size;
-    return { games, events: EVENTS, writeSeconds, loadSeconds, fullReplaySeconds, dbBytes };
+    return { games, events: EVENTS, writeSeconds, loadSeconds, loadCpuSeconds, fullReplaySeconds, dbBytes };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -19,7 +19,7 @@ export function thousands(n: number): string {
 /** A progress reporter for `total` units. */
 export class Progress {
   private readonly start = performance.now();
-  private lastDraw = 0;
+  private lastDraw = Number.NEGATIVE_INFINITY;
   private readonly tty: boolean;
 
   constructor(
