@@ -3,6 +3,7 @@
 import { randomInt } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { Command as Program } from 'commander';
+import { ExactModel } from '../sim/exact.ts';
 import { runBatch } from '../sim/pool.ts';
 import { Progress } from '../sim/progress.ts';
 import { getSim, SIMS } from '../sim/registry.ts';
@@ -88,6 +89,16 @@ export function specOf(a: SetupArgs): SimSpec {
   };
 }
 
+/** The literature's exact value when the spec is the random-lynch model (killers and citizens, model bots). */
+function exactOf(spec: SimSpec): { exact: { rule: string; killers: string; p: number } } | Record<string, never> {
+  if (spec.policy !== 'model' || spec.roleList.some((r) => r !== 'killer' && r !== 'citizen')) return {};
+  const parity = spec.options.killersWinAtParity === true;
+  if (!parity && spec.options.autoStopWhenKillersOutnumber === false) return {};
+  const m = spec.roleList.filter((r) => r === 'killer').length;
+  const x = new ExactModel(parity ? 'parity' : 'strict').mafiaWins(spec.players, m);
+  return { exact: { rule: parity ? 'mafia win at parity' : 'mafia win when more', killers: x.toString(), p: x.toNumber() } };
+}
+
 interface SimulateOpts {
   variant: string;
   players?: string;
@@ -136,7 +147,7 @@ export function addSimulate(program: Program): void {
         const started = performance.now();
         const [tally] = await runBatch([{ spec, games, seed }], { workers, onProgress: (d) => bar?.update(d) });
         const seconds = bar ? bar.finish() : (performance.now() - started) / 1000;
-        const report = buildReport(spec, tally!, { seed, workers, seconds });
+        const report = buildReport(spec, tally!, { seed, workers, seconds, ...exactOf(spec) });
         process.stdout.write(opts.json ? `${JSON.stringify(report, null, 1)}\n` : `${formatReport(report)}\n`);
       } catch (e) {
         if (e instanceof UsageError) {

@@ -45,7 +45,8 @@ export class Progress {
   /** Reports progress (throttled: 10 redraws a second on a terminal, a line every 5 s otherwise). */
   update(done: number): void {
     const now = performance.now();
-    if (now - this.lastDraw < (this.tty ? 100 : 5000) && done < this.total) return;
+    // On a terminal the full bar is drawn at once; off it, `finish` prints the last line.
+    if (now - this.lastDraw < (this.tty ? 100 : 5000) && (!this.tty || done < this.total)) return;
     this.lastDraw = now;
     if (this.tty) this.out.write(`\r${this.line(done)}\x1b[K`);
     else this.out.write(`${this.line(done)}\n`);

@@ -24,6 +24,8 @@ export interface SimReport {
   readonly rules: Record<string, { games: number; share: number; perGame: number }>;
   readonly commandsPerGame: number;
   readonly eventsPerGame: number;
+  /** For the random-lynch model: the exact P(killers win) of the literature's recursion, and the end rule. */
+  readonly exact?: { readonly rule: string; readonly killers: string; readonly p: number };
 }
 
 /** Counts of each role in a list. */
@@ -34,7 +36,11 @@ export function roleCounts(list: readonly string[]): Record<string, number> {
 }
 
 /** Builds the report of one setup. */
-export function buildReport(spec: SimSpec, t: Tally, meta: { seed: number; workers: number; seconds: number }): SimReport {
+export function buildReport(
+  spec: SimSpec,
+  t: Tally,
+  meta: { seed: number; workers: number; seconds: number; exact?: { rule: string; killers: string; p: number } },
+): SimReport {
   const wins: SimReport['wins'] = {};
   for (const side of Object.keys(t.wins).sort()) {
     const e = wilson(t.wins[side]!, t.games);
@@ -69,6 +75,7 @@ export function buildReport(spec: SimSpec, t: Tally, meta: { seed: number; worke
     rules,
     commandsPerGame: t.commands / Math.max(1, t.games),
     eventsPerGame: t.events / Math.max(1, t.games),
+    ...(meta.exact ? { exact: meta.exact } : {}),
   };
 }
 
@@ -88,6 +95,7 @@ export function formatReport(r: SimReport): string {
   lines.push('Win rate (95% Wilson interval)');
   for (const [side, w] of Object.entries(r.wins))
     lines.push(`  ${side.padEnd(12)} ${pct(w.rate).padStart(6)}  [${pct(w.lo)} – ${pct(w.hi)}]  ${w.games} games`);
+  if (r.exact) lines.push(`  exact random-lynch model (${r.exact.rule}): killers ${r.exact.killers} = ${(r.exact.p * 100).toFixed(2)}%`);
   lines.push('');
   lines.push('Survival to the end, per role (95% interval)');
   for (const [role, s] of Object.entries(r.survival))
