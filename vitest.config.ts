@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The long statistical checks run in `npm run test:slow` (vitest.slow.config.ts).
+    exclude: ['test/slow/**', 'node_modules/**'],
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
     testTimeout: 30_000,

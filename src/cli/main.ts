@@ -1,4 +1,5 @@
-// The `narrator` command line: play a game script, verify a finished game, describe the rulebooks.
+// The `narrator` command line: play a game script, verify a finished game, describe the rulebooks, simulate and
+// report balance.
 // Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest.
 import { readFileSync } from 'node:fs';
 import { Command as Program } from 'commander';
@@ -8,6 +9,8 @@ import type { Locale } from '../engine/state.ts';
 import { loadScript, ScriptError } from '../scripts/load.ts';
 import { runScript } from '../scripts/run.ts';
 import { getVariant, VARIANTS } from '../variants/registry.ts';
+import { addBalance } from './balance.ts';
+import { addSimulate } from './simulate.ts';
 
 function readText(file: string): string {
   try {
@@ -186,6 +189,9 @@ program
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+
+addSimulate(program);
+addBalance(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
   process.stderr.write(`narrator: internal error: ${(e as Error).stack ?? String(e)}\n`);

@@ -91,8 +91,21 @@ export function isPlayDay(cal: Calendar, date: IsoDate): boolean {
   return !presetHolidays(cal.preset, Number(date.slice(0, 4))).has(date);
 }
 
-/** The first play day strictly after `date` (PAL-CAL-2: "next day" means next working day). */
+const nextCache = new WeakMap<Calendar, Map<IsoDate, IsoDate>>();
+
+/** The first play day strictly after `date` (PAL-CAL-2: "next day" means next working day). Memoised per calendar. */
 export function nextPlayDay(cal: Calendar, date: IsoDate): IsoDate {
+  let memo = nextCache.get(cal);
+  if (!memo) nextCache.set(cal, (memo = new Map()));
+  const hit = memo.get(date);
+  if (hit !== undefined) return hit;
+  const next = scanPlayDay(cal, date);
+  if (memo.size > 10_000) memo.clear();
+  memo.set(date, next);
+  return next;
+}
+
+function scanPlayDay(cal: Calendar, date: IsoDate): IsoDate {
   let d = addDays(date, 1);
   for (let i = 0; i < 3660; i++) {
     if (isPlayDay(cal, d)) return d;

@@ -8,7 +8,12 @@ import type { Variant } from './variant.ts';
 function withPlayer<V>(s: GameState<V>, id: PlayerId, patch: Partial<PlayerState>): GameState<V> {
   const p = s.players[id];
   if (!p) return s;
-  return { ...s, players: { ...s.players, [id]: { ...p, ...patch } } };
+  return { ...s, players: { ...s.players, [id]: player({ ...p, ...patch }) } };
+}
+
+/** A player record built by one literal (one hidden class for all; see `evolve`). */
+function player(p: PlayerState): PlayerState {
+  return { id: p.id, name: p.name, index: p.index, role: p.role, status: p.status, removedAt: p.removedAt, removedHow: p.removedHow };
 }
 
 function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
@@ -16,7 +21,7 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
   switch (e.type) {
     case 'player.signed_up': {
       const id = d.id as PlayerId;
-      const p: PlayerState = { id, name: d.name as string, index: s.signups, status: 'alive' };
+      const p = player({ id, name: d.name as string, index: s.signups, role: undefined, status: 'alive', removedAt: undefined, removedHow: undefined });
       return { ...s, signups: s.signups + 1, players: { ...s.players, [id]: p }, order: [...s.order, id] };
     }
     case 'player.withdrew': {
@@ -42,7 +47,7 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
     case 'game.dealt': {
       const roles = d.roles as Record<PlayerId, string>;
       let players = s.players;
-      for (const [id, role] of Object.entries(roles)) players = { ...players, [id]: { ...players[id]!, role } };
+      for (const [id, role] of Object.entries(roles)) players = { ...players, [id]: player({ ...players[id]!, role }) };
       return { ...s, players };
     }
     case 'game.keyed':
@@ -58,8 +63,7 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
     case 'player.restored': {
       const p = s.players[d.player as PlayerId];
       if (!p) return s;
-      const { removedAt: _a, removedHow: _h, ...rest } = p;
-      return { ...s, players: { ...s.players, [p.id]: { ...rest, status: 'alive' } } };
+      return { ...s, players: { ...s.players, [p.id]: player({ ...p, status: 'alive', removedAt: undefined, removedHow: undefined }) } };
     }
     case 'role.changed':
       return withPlayer(s, d.player as PlayerId, { role: d.role as string });
@@ -69,10 +73,8 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
       return { ...s, posts: s.posts + 1, postAuthors: withPostAuthor(s.postAuthors, d.postId as string, d.author as PlayerId) };
     case 'game.paused':
       return { ...s, pausedSince: e.at };
-    case 'game.resumed': {
-      const { pausedSince: _p, ...rest } = s;
-      return rest as GameState<V>;
-    }
+    case 'game.resumed':
+      return { ...s, pausedSince: undefined };
     case 'calendar.changed':
       return { ...s, calendar: d.calendar as Calendar };
     case 'game.ended':
@@ -82,14 +84,40 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
   }
 }
 
-/** Folds one event into the state. */
+/**
+ * Folds one event into the state.
+ *
+ * Performance: every state is built by the one object literal at the end (all keys, optional ones undefined, none
+ * ever deleted), so all states share one hidden class and the spreads in `generic` stay monomorphic. When states
+ * came out of spreads of spreads, V8's clone cache went megamorphic and its slow path gave each copy a fresh hidden
+ * class, which made every spread and every property access of the engine several times slower.
+ */
 export function evolve<V>(variant: Variant<V>, s: GameState<V>, e: GameEvent): GameState<V> {
-  let next = generic(s, e);
+  const next = generic(s, e);
   const drawn = (e.data as { drawn?: unknown } | null)?.drawn;
-  if (Array.isArray(drawn) && drawn.length > 0) next = { ...next, draws: next.draws + drawn.length };
+  const draws = Array.isArray(drawn) && drawn.length > 0 ? next.draws + drawn.length : next.draws;
   const clock: Millis = Math.max(e.at, next.clock);
   const v = variant.evolve(next.v, e, next);
-  return { ...next, v, clock, version: s.version + 1 };
+  return {
+    version: s.version + 1,
+    config: next.config,
+    commitment: next.commitment,
+    seed: next.seed,
+    key: next.key,
+    status: next.status,
+    players: next.players,
+    order: next.order,
+    signups: next.signups,
+    draws,
+    deadlines: next.deadlines,
+    clock,
+    pausedSince: next.pausedSince,
+    calendar: next.calendar,
+    outcome: next.outcome,
+    posts: next.posts,
+    postAuthors: next.postAuthors,
+    v,
+  };
 }
 
 /** The state a game's creation event implies, before any other event. */
@@ -100,6 +128,7 @@ export function initialState<V>(variant: Variant<V>, e: GameEvent): GameState<V>
     config: d.config,
     commitment: d.commitment,
     seed: '',
+    key: undefined,
     status: 'signup',
     players: {},
     order: [],
@@ -107,7 +136,9 @@ export function initialState<V>(variant: Variant<V>, e: GameEvent): GameState<V>
     draws: 0,
     deadlines: [],
     clock: e.at,
+    pausedSince: undefined,
     calendar: d.config.calendar,
+    outcome: undefined,
     posts: 0,
     postAuthors: [],
     v: variant.initial(d.config),

@@ -1,8 +1,21 @@
 // Forum-name matching (PAL-GEN-4): case-, accent- and markup-insensitive, no transliteration.
 import type { PlayerId } from '../core/types.ts';
 
-/** Folds a string for comparison: no accents, lower case, final sigma as sigma, single spaces, trimmed. */
+const foldCache = new Map<string, string>();
+
+/** Folds a string for comparison: no accents, lower case, final sigma as sigma, single spaces, trimmed. Memoised. */
 export function fold(s: string): string {
+  const hit = foldCache.get(s);
+  if (hit !== undefined) return hit;
+  const out = foldRaw(s);
+  if (s.length <= 200) {
+    if (foldCache.size > 20_000) foldCache.clear();
+    foldCache.set(s, out);
+  }
+  return out;
+}
+
+function foldRaw(s: string): string {
   return s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')

@@ -25,10 +25,13 @@ export interface CommandLine {
 }
 
 const MAX_TEXT = 100_000;
+const MARKUP = /[[<>*_~`]/;
 
 /** Removes quoted text (BBCode [quote] blocks, Markdown '>' lines) and formatting markup. */
 export function stripMarkup(text: string): string {
   let s = text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text;
+  // Nothing below can match a text without these characters (most posts): skip the regular expressions.
+  if (!MARKUP.test(s)) return s;
   // Nested quotes: remove innermost blocks until none is left (bounded).
   for (let i = 0; i < 20 && /\[quote[^\]]*\]/i.test(s); i++) {
     const next = s.replace(/\[quote[^\]]*\](?:(?!\[quote)[\s\S])*?\[\/quote\]/gi, '');
@@ -75,8 +78,24 @@ export function compileSyntax(rules: readonly SyntaxRule[]): Syntax {
   };
 }
 
-/** Finds every command line in a text, in order. Lines are matched on their folded form. */
-export function parseCommands(text: string, syntax: Syntax): CommandLine[] {
+/** Finds every command line in a text, in order. Lines are matched on their folded form. Memoised. */
+export function parseCommands(text: string, syntax: Syntax): readonly CommandLine[] {
+  // The same short texts ("Vote: Anna") recur all game long, and a post is parsed by the engine and the variant:
+  // remember recent parses per syntax (the results are never mutated).
+  if (text.length > 500) return parseFresh(text, syntax);
+  let memo = parsed.get(syntax);
+  if (!memo) parsed.set(syntax, (memo = new Map()));
+  const hit = memo.get(text);
+  if (hit) return hit;
+  const lines = Object.freeze(parseFresh(text, syntax));
+  if (memo.size > 5_000) memo.clear();
+  memo.set(text, lines);
+  return lines;
+}
+
+const parsed = new WeakMap<Syntax, Map<string, readonly CommandLine[]>>();
+
+function parseFresh(text: string, syntax: Syntax): CommandLine[] {
   const out: CommandLine[] = [];
   for (const raw of stripMarkup(text).split('\n')) {
     const line = raw.trim();

@@ -29,14 +29,22 @@ function zoned(ms: Millis, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
 }
 
+const localDateCache = new Map<string, IsoDate>();
+
 /** ISO-8601 with the zone's local offset, e.g. 2025-10-06T20:00:00+03:00. */
 export function isoLocal(ms: Millis, timeZone: string): string {
   return zoned(ms, timeZone).toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
 }
 
-/** The local date of an instant. */
+/** The local date of an instant (memoised: every round asks for the same few). */
 export function localDate(ms: Millis, timeZone: string): IsoDate {
-  return zoned(ms, timeZone).toPlainDate().toString();
+  const k = `${ms}@${timeZone}`;
+  const hit = localDateCache.get(k);
+  if (hit !== undefined) return hit;
+  const date = zoned(ms, timeZone).toPlainDate().toString();
+  if (localDateCache.size > 50_000) localDateCache.clear();
+  localDateCache.set(k, date);
+  return date;
 }
 
 /** 'dd/mm' of a date. */
@@ -56,14 +64,25 @@ export function hhmmss(ms: Millis, timeZone: string): string {
   return `${hhmm(ms, timeZone)}:${String(z.second).padStart(2, '0')}`;
 }
 
+// Date arithmetic memos: parsing a PlainDate costs microseconds and the same few dates recur in every round.
+const weekdayCache = new Map<IsoDate, number>();
+const addDaysCache = new Map<string, IsoDate>();
+
+function remember<K, T>(cache: Map<K, T>, k: K, value: T): T {
+  if (cache.size > 50_000) cache.clear();
+  cache.set(k, value);
+  return value;
+}
+
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export function weekday(date: IsoDate): number {
-  return Temporal.PlainDate.from(date).dayOfWeek;
+  return weekdayCache.get(date) ?? remember(weekdayCache, date, Temporal.PlainDate.from(date).dayOfWeek);
 }
 
 /** The date `days` after `date` (negative goes back). */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  return Temporal.PlainDate.from(date).add({ days }).toString();
+  const k = `${date}${days}`;
+  return addDaysCache.get(k) ?? remember(addDaysCache, k, Temporal.PlainDate.from(date).add({ days }).toString());
 }
 
 /** Minutes after an instant (absolute time, no wall-clock effects). */

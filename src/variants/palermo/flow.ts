@@ -424,6 +424,8 @@ export function winner(s: S, outingSucceeded: boolean): { side: string; reason: 
   if (aligned === 0) return { side: 'killers', reason: 'REASON-NO-CITIZENS' }; // PAL-WIN-2
   const auto = s.config.options.autoStopWhenKillersOutnumber !== false;
   if (auto && killers > alive.length - killers) return { side: 'killers', reason: 'REASON-OUTNUMBER' }; // PAL-WIN-4
+  // House/simulation option `killersWinAtParity` (not a rule of the book): equality ends the game too.
+  if (s.config.options.killersWinAtParity === true && killers >= alive.length - killers) return { side: 'killers', reason: 'REASON-PARITY' };
   return undefined;
 }
 

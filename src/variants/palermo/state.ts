@@ -81,25 +81,73 @@ export interface PalState {
   readonly revealed: readonly PlayerId[];
 }
 
+/**
+ * The slice before the start. Every key is present (optional ones undefined) and every slice is made by spreading
+ * this one, so all slices share one hidden class and the spreads in `evolvePal` stay monomorphic (see engine/evolve.ts).
+ */
+const INITIAL: PalState = {
+  round: 0,
+  date: '',
+  phase: 'pre',
+  killAt: undefined,
+  closeAt: 0,
+  killDone: false,
+  lastClose: undefined,
+  votes: {},
+  waived: [],
+  absences: {},
+  killOrder: undefined,
+  protection: undefined,
+  lastProtection: undefined,
+  killLostRound: undefined,
+  outingOpen: false,
+  outing: undefined,
+  runoff: undefined,
+  extensionMinutes: 30,
+  designated: undefined,
+  lastWords: {},
+  lastVotedOut: [],
+  knows: {},
+  M: 0,
+  revealed: [],
+};
+
 /** The slice at creation. */
 export function initialPal(config: GameConfig): PalState {
-  const ext = Number(config.options.runoffExtensionMinutes ?? 30);
+  return canonical({ ...INITIAL, extensionMinutes: Number(config.options.runoffExtensionMinutes ?? 30) });
+}
+
+/**
+ * A copy built by one object literal, so every stored slice has the same hidden class. Without it the spreads of
+ * `evolvePal` saw many classes, V8's clone cache went megamorphic, and its slow path made a fresh class for every
+ * copy: each event then cost about a microsecond more, and every access to the slice was megamorphic.
+ */
+function canonical(v: PalState): PalState {
   return {
-    round: 0,
-    date: '',
-    phase: 'pre',
-    closeAt: 0,
-    killDone: false,
-    votes: {},
-    waived: [],
-    absences: {},
-    outingOpen: false,
-    extensionMinutes: ext,
-    lastWords: {},
-    lastVotedOut: [],
-    knows: {},
-    M: 0,
-    revealed: [],
+    round: v.round,
+    date: v.date,
+    phase: v.phase,
+    killAt: v.killAt,
+    closeAt: v.closeAt,
+    killDone: v.killDone,
+    lastClose: v.lastClose,
+    votes: v.votes,
+    waived: v.waived,
+    absences: v.absences,
+    killOrder: v.killOrder,
+    protection: v.protection,
+    lastProtection: v.lastProtection,
+    killLostRound: v.killLostRound,
+    outingOpen: v.outingOpen,
+    outing: v.outing,
+    runoff: v.runoff,
+    extensionMinutes: v.extensionMinutes,
+    designated: v.designated,
+    lastWords: v.lastWords,
+    lastVotedOut: v.lastVotedOut,
+    knows: v.knows,
+    M: v.M,
+    revealed: v.revealed,
   };
 }
 
@@ -111,6 +159,11 @@ function without<T>(rec: Readonly<Record<string, T>>, keys: Iterable<string>): R
 
 /** Folds one event into the palermo slice. */
 export function evolvePal(v: PalState, e: GameEvent): PalState {
+  const next = step(v, e);
+  return next === v ? v : canonical(next);
+}
+
+function step(v: PalState, e: GameEvent): PalState {
   const d = e.data as Record<string, unknown>;
   switch (e.type) {
     case 'pal.setup':

@@ -1,0 +1,536 @@
+// The simulation adapter of `palermo`: what each player learns from the events he may see, the bots of every role
+// (random play, sensible play, and the random-lynch model of the literature), and the rule each event shows firing.
+import type { GameEvent, Message, PlayerId } from '../core/types.ts';
+import type { GameState } from '../engine/state.ts';
+import type { LegalAction } from '../engine/variant.ts';
+import { palermo } from '../variants/palermo/index.ts';
+import { defaultRoles } from '../variants/palermo/roles.ts';
+import type { PalState } from '../variants/palermo/state.ts';
+import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
+
+/** What one palermo player knows: built only from events whose audience includes him. */
+export interface PalView {
+  readonly me: PlayerId;
+  role?: string;
+  round: number;
+  readonly order: PlayerId[];
+  readonly idByName: Map<string, PlayerId>;
+  readonly alive: Set<PlayerId>;
+  /** Killers this player knows (a killer's team, or the henchman's role message). */
+  readonly mates: Set<PlayerId>;
+  /** Killers an informant knows. */
+  readonly known: Set<PlayerId>;
+  /** Formal team shown by reveals ('killer' or 'citizen'). */
+  readonly revealed: Map<PlayerId, string>;
+  /** The live count of the open round: voter -> target. */
+  readonly votes: Map<PlayerId, PlayerId>;
+  /** Final votes of every closed round (from the public tally). */
+  readonly history: Map<PlayerId, PlayerId>[];
+  /** Public informant claims: claimer -> the killer he names. */
+  readonly claims: Map<PlayerId, PlayerId>;
+  /** The player has claimed already. */
+  claimed: boolean;
+}
+
+function newView(me: PlayerId): PalView {
+  return {
+    me,
+    round: 0,
+    order: [],
+    idByName: new Map(),
+    alive: new Set(),
+    mates: new Set(),
+    known: new Set(),
+    revealed: new Map(),
+    votes: new Map(),
+    history: [],
+    claims: new Map(),
+    claimed: false,
+  };
+}
+
+const CLAIM = 'Claim: informant';
+const VOTE_RE = /^(?:Ψήφος|Vote):\s*(.+)$/m;
+
+function namesToIds(v: PalView, list: string): PlayerId[] {
+  return list
+    .split(', ')
+    .map((n) => v.idByName.get(n.trim()))
+    .filter((x): x is PlayerId => x !== undefined);
+}
+
+function observeMessage(v: PalView, parts: readonly Message[]): void {
+  for (const p of parts) {
+    const params = p.params ?? {};
+    const name = typeof params.name === 'string' ? v.idByName.get(params.name) : undefined;
+    switch (p.key) {
+      case 'MSG-REVEAL':
+      case 'MSG-ABS-ELIM':
+      case 'MSG-ABS-ELIM-TOP':
+      case 'MSG-PENALTY':
+        if (name) v.revealed.set(name, String(params.team));
+        break;
+      case 'MSG-OUT-MISS':
+        if (name) v.revealed.set(name, 'killer');
+        break;
+      case 'MSG-ROLE-HENCHMAN':
+        for (const id of namesToIds(v, String(params.killers ?? ''))) v.mates.add(id);
+        break;
+    }
+  }
+}
+
+const OBSERVED = new Set([
+  'player.signed_up',
+  'role.assigned',
+  'team.formed',
+  'pal.knowledge',
+  'informant.told',
+  'round.opened',
+  'vote.cast',
+  'votes.voided',
+  'player.removed',
+  'player.restored',
+  'close.resolved',
+  'post.published',
+]);
+const OBSERVED_MESSAGES = new Set(['MSG-REVEAL', 'MSG-ABS-ELIM', 'MSG-ABS-ELIM-TOP', 'MSG-PENALTY', 'MSG-OUT-MISS', 'MSG-ROLE-HENCHMAN']);
+
+/** True for the events `observe` reads (the others are not offered to every view). */
+function relevant(e: GameEvent): boolean {
+  if (OBSERVED.has(e.type)) return true;
+  return e.type === 'message' && (e.data as { parts: Message[] }).parts.some((p) => OBSERVED_MESSAGES.has(p.key));
+}
+
+/** Folds one visible event into a view. */
+function observe(v: PalView, e: GameEvent): void {
+  const d = e.data as Record<string, unknown>;
+  switch (e.type) {
+    case 'player.signed_up':
+      v.order.push(d.id as string);
+      v.idByName.set(d.name as string, d.id as string);
+      v.alive.add(d.id as string);
+      break;
+    case 'role.assigned':
+      if (d.player === v.me) v.role = d.role as string;
+      break;
+    case 'team.formed':
+      for (const id of d.members as string[]) v.mates.add(id);
+      break;
+    case 'pal.knowledge':
+      for (const id of d.killers as string[]) v.known.add(id);
+      break;
+    case 'informant.told':
+      v.known.add(d.killer as string);
+      break;
+    case 'round.opened':
+      v.round = d.round as number;
+      v.votes.clear();
+      break;
+    case 'vote.cast':
+      v.votes.set(d.voter as string, d.target as string);
+      break;
+    case 'votes.voided':
+      for (const id of d.voters as string[]) v.votes.delete(id);
+      break;
+    case 'player.removed':
+      v.alive.delete(d.player as string);
+      v.votes.delete(d.player as string);
+      break;
+    case 'player.restored':
+      v.alive.add(d.player as string);
+      break;
+    case 'close.resolved': {
+      const final = new Map<PlayerId, PlayerId>();
+      for (const row of d.rows as { target: string; voters: string[] }[]) for (const voter of row.voters) final.set(voter, row.target);
+      v.history.push(final);
+      v.votes.clear();
+      break;
+    }
+    case 'post.published': {
+      const text = d.text as string;
+      if (text.startsWith(CLAIM)) {
+        const m = VOTE_RE.exec(text);
+        const accused = m ? v.idByName.get(m[1]!.trim()) : undefined;
+        if (accused) v.claims.set(d.author as string, accused);
+      }
+      break;
+    }
+    case 'message':
+      observeMessage(v, (d as { parts: Message[] }).parts);
+      break;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the table
+
+/** Rounds in which a player's final vote went to someone later shown to be a killer, minus those against citizens. */
+function record(v: PalView, id: PlayerId): { hits: number; misses: number } {
+  let hits = 0;
+  let misses = 0;
+  for (const round of v.history) {
+    const t = round.get(id);
+    if (t === undefined) continue;
+    const team = v.revealed.get(t);
+    if (team === 'killer') hits++;
+    else if (team === 'citizen') misses++;
+  }
+  return { hits, misses };
+}
+
+/** Current votes per target. */
+function counts(v: PalView): Map<PlayerId, number> {
+  const c = new Map<PlayerId, number>();
+  for (const t of v.votes.values()) c.set(t, (c.get(t) ?? 0) + 1);
+  return c;
+}
+
+/** The targets of an action, or none. */
+function targetsOf(legal: readonly LegalAction[], command: string): readonly PlayerId[] | undefined {
+  return legal.find((a) => a.command === command)?.targets;
+}
+
+function write(turn: Turn<PalView>, command: string, target: PlayerId): Intent {
+  const a = turn.legal.find((x) => x.command === command)!;
+  return { via: a.via, text: a.template.replace('{name}', turn.name(target)) };
+}
+
+/** The best-scored candidate (random tie-break through a little noise). */
+function best(turn: Turn<PalView>, list: readonly PlayerId[], score: (id: PlayerId) => number): PlayerId | undefined {
+  let top: PlayerId | undefined;
+  let topScore = -Infinity;
+  for (const id of list) {
+    const s = score(id) + turn.rng.float() * 0.01;
+    if (s > topScore) {
+      top = id;
+      topScore = s;
+    }
+  }
+  return top;
+}
+
+/** The leading target of the live count (ties broken at random), with its votes. */
+function leader(turn: Turn<PalView>, among: readonly PlayerId[]): { id: PlayerId | undefined; n: number } {
+  const c = counts(turn.view);
+  const id = best(turn, among, (x) => c.get(x) ?? 0);
+  return { id, n: id ? (c.get(id) ?? 0) : 0 };
+}
+
+/** A vote intent, or nothing when it would not change the current vote. */
+function voteFor(turn: Turn<PalView>, target: PlayerId | undefined): Intent[] {
+  if (target === undefined || turn.view.votes.get(turn.player) === target) return [];
+  return [write(turn, 'vote', target)];
+}
+
+/** Random ballot in a runoff (everybody may take part; nobody must). */
+function ballot(turn: Turn<PalView>, prefer?: (id: PlayerId) => number): Intent[] {
+  const t = targetsOf(turn.legal, 'ballot');
+  if (!t || t.length === 0 || turn.pass > 0) return [];
+  const target = prefer ? best(turn, t, prefer) : turn.rng.pick(t);
+  return target ? [write(turn, 'ballot', target)] : [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Sensible play
+
+/** A townsperson's suspicion of a player: votes against revealed citizens, live votes, trust for hits on killers. */
+function suspicion(v: PalView, id: PlayerId, c: Map<PlayerId, number>): number {
+  if (v.known.has(id) || v.mates.has(id)) return 100;
+  const r = record(v, id);
+  const claimer = v.claims.has(id) ? -50 : 0;
+  return r.misses * 1.0 - r.hits * 1.5 + 0.3 * (c.get(id) ?? 0) + claimer;
+}
+
+/** A claim whose claimer and accused are both still in the game. */
+function liveClaim(v: PalView, exceptMe = true): { claimer: PlayerId; accused: PlayerId } | undefined {
+  for (const [claimer, accused] of v.claims) {
+    if ((exceptMe && claimer === v.me) || !v.alive.has(claimer) || !v.alive.has(accused)) continue;
+    return { claimer, accused };
+  }
+  return undefined;
+}
+
+function townVote(turn: Turn<PalView>): Intent[] {
+  const v = turn.view;
+  const targets = targetsOf(turn.legal, 'vote');
+  if (!targets) return [];
+  const claim = liveClaim(v);
+  if (claim && targets.includes(claim.accused)) return voteFor(turn, claim.accused);
+  const c = counts(v);
+  if (turn.pass === 0)
+    return voteFor(
+      turn,
+      best(turn, targets, (id) => suspicion(v, id, c) + turn.rng.float()),
+    );
+  // Late pass: join a wagon of two or more unless its target has earned trust.
+  const l = leader(turn, targets);
+  if (l.id && l.n >= 2 && suspicion(v, l.id, c) > -1) return voteFor(turn, l.id);
+  return [];
+}
+
+const citizen: Policy<PalView> = {
+  id: 'sensible.citizen',
+  act: (turn) => [...townVote(turn), ...ballot(turn, (id) => suspicion(turn.view, id, counts(turn.view)))],
+};
+
+/** The informant steers votes onto a known killer from round 2; in round 1 he plays a citizen unless a known killer leads. */
+const informant: Policy<PalView> = {
+  id: 'sensible.informant',
+  act(turn) {
+    const v = turn.view;
+    const targets = targetsOf(turn.legal, 'vote');
+    const out: Intent[] = [...ballot(turn, (id) => (v.known.has(id) ? 10 : 0))];
+    if (!targets) return out;
+    const known = targets.filter((id) => v.known.has(id));
+    if (known.length === 0) return [...out, ...townVote(turn)];
+    const c = counts(v);
+    const l = leader(turn, targets);
+    const me = (c.get(v.me) ?? 0) >= Math.max(2, l.n) && !v.claimed;
+    const target = best(turn, known, (id) => c.get(id) ?? 0)!;
+    if (turn.pass === 1 && me) {
+      // About to be voted out: claim and name the killer (he risks the outing, but the town learns a killer).
+      v.claimed = true;
+      return [...out, { via: 'post', text: `${CLAIM}\n${write(turn, 'vote', target).text}` }];
+    }
+    if (v.round < 2 && !(l.id !== undefined && v.known.has(l.id))) return [...out, ...townVote(turn)];
+    return [...out, ...voteFor(turn, target)];
+  },
+};
+
+/** The nurse protects a claimed informant, else the player whose votes hit killers most, else someone at random. */
+const nurse: Policy<PalView> = {
+  id: 'sensible.nurse',
+  act(turn) {
+    const v = turn.view;
+    const out = [...townVote(turn), ...ballot(turn)];
+    const t = targetsOf(turn.legal, 'protect');
+    if (t && t.length > 0 && turn.pass === 0) {
+      const claim = liveClaim(v);
+      const pick = claim && t.includes(claim.claimer) ? claim.claimer : best(turn, t, (id) => record(v, id).hits * 2 - record(v, id).misses);
+      if (pick) out.push(write(turn, 'protect', pick));
+    }
+    return out;
+  },
+};
+
+/** A killer-side vote: never a known killer; push the wagon on a non-killer, or start one on the likeliest informant. */
+function killerVote(turn: Turn<PalView>): Intent[] {
+  const v = turn.view;
+  const targets = targetsOf(turn.legal, 'vote');
+  if (!targets) return [];
+  const safe = targets.filter((id) => !v.mates.has(id));
+  if (safe.length === 0) return [];
+  const l = leader(turn, targets);
+  if (l.id && !v.mates.has(l.id) && l.n >= 2) return voteFor(turn, l.id);
+  if (turn.pass === 1 && l.id && v.mates.has(l.id)) {
+    // A teammate leads: counter-wagon on the best-supported non-killer.
+    return voteFor(turn, leader(turn, safe).id);
+  }
+  if (v.votes.has(v.me) && !v.mates.has(v.votes.get(v.me)!)) return [];
+  return voteFor(
+    turn,
+    best(turn, safe, (id) => informantScore(v, id) + turn.rng.float()),
+  );
+}
+
+/** How much a non-killer looks like the informant: claims, final votes on killers. */
+function informantScore(v: PalView, id: PlayerId): number {
+  if (v.claims.has(id)) return 10;
+  let s = 0;
+  for (const round of v.history) {
+    const t = round.get(id);
+    if (t !== undefined && v.mates.has(t)) s++;
+  }
+  return s;
+}
+
+/** The killer who acts for the team: the first in signup order still in the game. */
+function leads(v: PalView): boolean {
+  for (const id of v.order) if (v.mates.has(id) && v.alive.has(id)) return id === v.me;
+  return true;
+}
+
+const killer: Policy<PalView> = {
+  id: 'sensible.killer',
+  act(turn) {
+    const v = turn.view;
+    const out = [...killerVote(turn), ...ballot(turn, (id) => (v.mates.has(id) ? -10 : informantScore(v, id)))];
+    if (!leads(v) || turn.pass > 0) return out;
+    const kill = targetsOf(turn.legal, 'kill')?.filter((id) => !v.mates.has(id));
+    if (kill && kill.length > 0) {
+      const target = best(turn, kill, (id) => informantScore(v, id) * 2 + record(v, id).hits);
+      if (target) out.push(write(turn, 'kill', target));
+    }
+    const outing = targetsOf(turn.legal, 'out');
+    if (outing && outing.length > 0) {
+      // Out a claimer at once (a true claim wins); otherwise only a unique player with hits in two rounds or more.
+      const claimed = outing.find((id) => v.claims.has(id));
+      if (claimed) out.push(write(turn, 'out', claimed));
+      else {
+        const scored = outing.map((id) => ({ id, s: informantScore(v, id) })).sort((a, b) => b.s - a.s);
+        const [a, b] = scored;
+        if (a && a.s >= 2 && (!b || b.s < a.s) && turn.rng.chance(0.5)) out.push(write(turn, 'out', a.id));
+      }
+    }
+    return out;
+  },
+};
+
+/** The henchman votes like a killer (he knows them; they do not know him). */
+const henchman: Policy<PalView> = {
+  id: 'sensible.henchman',
+  act: (turn) => [...killerVote(turn), ...ballot(turn, (id) => (turn.view.mates.has(id) ? -10 : informantScore(turn.view, id)))],
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Random play
+
+/** Uniform random choices among the legal targets; optional actions (outing) rarely. */
+const random: Policy<PalView> = {
+  id: 'random',
+  act(turn) {
+    const out: Intent[] = [];
+    for (const a of turn.legal) {
+      const t = a.targets;
+      if (!t || t.length === 0) continue;
+      if (a.command === 'vote' && turn.pass === 1 && !turn.rng.chance(0.3)) continue;
+      if ((a.command === 'kill' || a.command === 'protect' || a.command === 'ballot') && turn.pass === 1) continue;
+      if (a.command === 'out' && !turn.rng.chance(0.05)) continue;
+      out.push(write(turn, a.command, turn.rng.pick(t)));
+    }
+    return out;
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// The random-lynch model (Migdał 2010; Braverman, Etesami and Mossel 2008)
+
+/**
+ * Each day the whole table votes out one living player chosen uniformly at random (the chosen one votes for someone
+ * else, so there is no tie while three or more are in the game); each night the killers murder a uniformly random
+ * non-killer. Votes are cast only after the 13:00 murder, so they never need recasting.
+ */
+const model: Policy<PalView> = {
+  id: 'model',
+  late: false,
+  act(turn) {
+    const v = turn.view;
+    if (turn.pass > 0) return [];
+    const out: Intent[] = [];
+    const kill = targetsOf(turn.legal, 'kill');
+    if (kill && leads(v)) out.push(write(turn, 'kill', turn.rng.pick(kill.filter((id) => !v.mates.has(id)))));
+    const targets = targetsOf(turn.legal, 'vote');
+    if (targets && turn.next.kind === 'close') {
+      const key = `day${v.round}`;
+      let chosen = turn.table.get(key) as PlayerId | undefined;
+      if (chosen === undefined) {
+        chosen = turn.rng.pick(v.order.filter((id) => v.alive.has(id)));
+        turn.table.set(key, chosen);
+      }
+      out.push(write(turn, 'vote', chosen === v.me ? turn.rng.pick(targets) : chosen));
+    }
+    const b = targetsOf(turn.legal, 'ballot');
+    if (b && b.length > 0) out.push(write(turn, 'ballot', turn.rng.pick(b)));
+    return out;
+  },
+};
+
+function all(p: Policy<PalView>): PolicySet<PalView> {
+  return { killer: p, informant: p, nurse: p, henchman: p, citizen: p };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Rules fired
+
+/** The rule ids an event shows firing. */
+function rulesOf(e: GameEvent): readonly string[] {
+  const d = e.data as Record<string, unknown>;
+  switch (e.type) {
+    case 'player.removed':
+      switch (d.how) {
+        case 'vote':
+          return ['PAL-VOTE-8 voted out'];
+        case 'murder':
+          return ['PAL-KILL-4 murder'];
+        case 'absences':
+          return ['PAL-ABS-3 removed for absences'];
+        case 'outing':
+          return []; // counted as 'PAL-OUT-11 outing missed' from outing.resolved
+        default:
+          return [`removed: ${String(d.how)}`];
+      }
+    case 'kill.resolved':
+      if (d.victim !== undefined) return [];
+      if (d.order !== undefined && d.order === d.protection) return ['PAL-NUR-3 protection saved the target'];
+      return ['PAL-KILL-5 no murder'];
+    case 'runoff.opened':
+      return ['PAL-TIE-1 runoff'];
+    case 'runoff.extended':
+      return ['PAL-TIE-4 runoff extension'];
+    case 'lot.drawn':
+      return ['PAL-TIE-5 lot'];
+    case 'votes.voided':
+      return ['PAL-VOTE-7 votes voided'];
+    case 'outing.submitted':
+      return ['PAL-OUT-1 outing submitted'];
+    case 'outing.resolved':
+      return [d.outcome === 'success' ? 'PAL-OUT-10 outing succeeded' : d.outcome === 'miss' ? 'PAL-OUT-11 outing missed' : 'PAL-OUT-9 outing void'];
+    case 'kill.lost':
+      return ['PAL-OUT-13 murder lost'];
+    case 'lastwords.granted':
+      return ['PAL-LW-1 last words granted'];
+    case 'game.ended':
+      switch (d.reason) {
+        case 'MSG-WIN-CITIZENS':
+          return ['PAL-WIN-1 no killer left'];
+        case 'REASON-NO-CITIZENS':
+          return ['PAL-WIN-2 no citizen left'];
+        case 'REASON-OUTING':
+          return ['PAL-WIN-3 outing'];
+        case 'REASON-OUTNUMBER':
+          return ['PAL-WIN-4 killers outnumber'];
+        case 'REASON-PARITY':
+          return ['option killersWinAtParity'];
+        default:
+          return [`end: ${String(d.reason)}`];
+      }
+    case 'command.rejected':
+      return [`rejected ${String(d.code)}`];
+    default:
+      return [];
+  }
+}
+
+/** Palermo's role list for `players` with `killers` killers: the default table's other roles where the rules allow. */
+function roleList(players: number, killers = defaultKillers(players)): string[] {
+  const base = defaultRoles(players).filter((r) => r !== 'killer' && r !== 'citizen');
+  const specials = killers >= 2 ? base : base.filter((r) => r !== 'informant');
+  const list = [...Array<string>(killers).fill('killer'), ...specials];
+  while (list.length < players) list.push('citizen');
+  return list.slice(0, players);
+}
+
+function defaultKillers(players: number): number {
+  return defaultRoles(players).filter((r) => r === 'killer').length;
+}
+
+/** The palermo simulation adapter. */
+export const palermoSim: SimVariant<PalView> = {
+  variant: palermo,
+  policies: {
+    sensible: { killer, informant, nurse, henchman, citizen },
+    random: all(random),
+    model: all(model),
+  },
+  newView,
+  observe,
+  relevant,
+  roleIn: (v) => v.role,
+  rulesOf,
+  rounds: (s) => (s as GameState<PalState>).v.round,
+  roleList,
+  defaultKillers,
+  killerRole: 'killer',
+  fillerRole: 'citizen',
+};
