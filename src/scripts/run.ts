@@ -68,6 +68,15 @@ function texts(script: Script, events: readonly GameEvent[], pick: (e: GameEvent
   return out;
 }
 
+/** The id of the player a script names, if exactly one matches. */
+function playerId(s: GameState<unknown>, who: string): string | undefined {
+  const m = matchName(
+    who,
+    s.order.map((id) => s.players[id]!),
+  );
+  return m.kind === 'one' ? m.id : undefined;
+}
+
 /** Checks that each needle occurs in the texts, in order (several may sit in one post). Returns the first missing. */
 function inOrder(hay: readonly string[], needles: readonly string[]): string | undefined {
   const all = hay.join('\n');
@@ -98,15 +107,11 @@ function checkCommon(
     if (hit) fail(`${label}: public text must not contain «${n}» but found: ${hit}`);
   }
   for (const [who, needles] of Object.entries(ex.private ?? {})) {
-    const m = matchName(
-      who,
-      s.order.map((id) => s.players[id]!),
-    );
-    if (m.kind !== 'one') {
+    const id = playerId(s, who);
+    if (id === undefined) {
       fail(`${label}: no player "${who}"`);
       continue;
     }
-    const id = m.id;
     const mine = texts(script, events, (e) => (e.audience.kind === 'players' || e.audience.kind === 'team') && e.audience.ids.includes(id));
     const missing = inOrder(mine, needles);
     if (missing !== undefined) fail(`${label}: expected private text for ${who} «${missing}»; ${who} received:\n      ${mine.join('\n      ') || '(none)'}`);
@@ -124,15 +129,12 @@ function checkCommon(
       fail(`${label}: expected a moderator message «${missing}»; the moderators got:\n      ${[...mod, ...flags].join('\n      ') || '(none)'}`);
   }
   for (const [who, want] of Object.entries(ex.players ?? {})) {
-    const m = matchName(
-      who,
-      s.order.map((id) => s.players[id]!),
-    );
-    if (m.kind !== 'one') {
+    const id = playerId(s, who);
+    if (id === undefined) {
       fail(`${label}: no player "${who}"`);
       continue;
     }
-    const p = s.players[m.id]!;
+    const p = s.players[id]!;
     const side = script.variant.roles.find((r) => r.id === p.role)?.side;
     const got: Record<string, unknown> = { status: p.status, removedHow: p.removedHow ?? null, role: p.role, team: side };
     for (const [k, v] of Object.entries(want)) {
@@ -171,15 +173,11 @@ function checkStep(
     if (pub.length > 0) fail(`${label}: expected nothing public, got: ${pub.join(' | ')}`);
   }
   for (const who of ex.nothingFor ?? []) {
-    const m = matchName(
-      who,
-      s.order.map((id) => s.players[id]!),
-    );
-    if (m.kind !== 'one') {
+    const id = playerId(s, who);
+    if (id === undefined) {
       fail(`${label}: no player "${who}"`);
       continue;
     }
-    const id = m.id;
     const got = texts(script, events, (e) => (e.audience.kind === 'players' || e.audience.kind === 'team') && e.audience.ids.includes(id));
     if (got.length > 0) fail(`${label}: expected no private message for ${who}, got: ${got.join(' | ')}`);
   }

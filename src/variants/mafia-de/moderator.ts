@@ -1,6 +1,7 @@
 // The human game master's powers in mafia-de (DE-MOD-*, DE-SCHED-5, DE-SIGN-8, DE-KILL-5, DE-INACT-4). Every
 // accepted action is logged by the engine with its author and time; public state changes are announced.
 import type { Command, PlayerId } from '../../core/types.ts';
+import { argPlayer, type ModActions, refuse, runModAction } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
@@ -8,29 +9,12 @@ import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S
 import { normalizeDm } from './deathmessage.ts';
 import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
 import { CITIZENS, MAFIA, ROLES } from './roles.ts';
+import type { DeState } from './state.ts';
 
 type ModCmd = Extract<Command, { type: 'mod' }>;
 
-class Refusal {
-  constructor(
-    readonly code: string,
-    readonly params: Record<string, string | number>,
-  ) {}
-}
-
-function refuse(detail: string): never {
-  throw new Refusal('R-MOD-ARGS', { detail });
-}
-
 function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId {
-  const raw = args[key];
-  if (typeof raw !== 'string') refuse(`"${key}" must be a player name`);
-  const m = matchStrict(
-    raw,
-    s.order.map((id) => s.players[id]!),
-  );
-  if (m.kind !== 'one') throw new Refusal('R-NAME', { input: raw });
-  return m.id;
+  return argPlayer(s, args, matchStrict, key, 'input');
 }
 
 function text(args: Record<string, unknown>, key: string): string {
@@ -49,7 +33,7 @@ function dates(v: unknown, key: string): string[] {
   return list as string[];
 }
 
-const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
+const ACTIONS: ModActions<DeState> = {
   /** DE-SCHED-5, DE-SIGN-8: set the deadline of the open phase (or of signup) to a later instant than now. */
   deadline(b, args) {
     const s = b.state;
@@ -203,15 +187,7 @@ const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
 
 /** Runs a mafia-de moderator action; false when the action is not one of mafia-de's. */
 export function moderate(b: B, cmd: ModCmd): boolean {
-  const fn = ACTIONS[cmd.mod.action];
-  if (!fn) return false;
-  try {
-    fn(b, (cmd.mod.args ?? {}) as Record<string, unknown>);
-  } catch (e) {
-    if (e instanceof Refusal) b.reject(cmd.actor, e.code, e.params);
-    else throw e;
-  }
-  return true;
+  return runModAction(b, cmd, ACTIONS);
 }
 
 /** The names of mafia-de's own moderator actions. */

@@ -3,6 +3,7 @@
 import type { Command, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
+import { argPlayer, type ModActions, refuse, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
@@ -13,34 +14,15 @@ type B = Builder<PalState>;
 type S = GameState<PalState>;
 type ModCmd = Extract<Command, { type: 'mod' }>;
 
-/** Thrown inside an action to refuse it with R-MOD-ARGS; caught in `moderate`. */
-class Refusal {
-  constructor(
-    readonly code: string,
-    readonly params: Record<string, string | number>,
-  ) {}
-}
-
-function refuse(detail: string): never {
-  throw new Refusal('R-MOD-ARGS', { detail });
-}
-
 function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId {
-  const raw = args[key];
-  if (typeof raw !== 'string') refuse(`"${key}" must be a player name`);
-  const m = matchName(
-    raw,
-    s.order.map((id) => s.players[id]!),
-  );
-  if (m.kind !== 'one') throw new Refusal('R-NAME', { text: raw });
-  return m.id;
+  return argPlayer(s, args, matchName, key, 'text');
 }
 
 function running(s: S): void {
   if (s.status !== 'running') refuse('the game is not running');
 }
 
-const ACTIONS: Record<string, (b: B, args: Record<string, unknown>) => void> = {
+const ACTIONS: ModActions<PalState> = {
   /** PAL-MOD-3: extend or shorten one deadline of the open round. */
   extend(b, args) {
     const s = b.state;
@@ -245,15 +227,7 @@ function redate(b: B, date: string): void {
 
 /** Runs a palermo moderator action; false when the action is not one of palermo's. */
 export function moderate(b: B, cmd: ModCmd): boolean {
-  const fn = ACTIONS[cmd.mod.action];
-  if (!fn) return false;
-  try {
-    fn(b, (cmd.mod.args ?? {}) as Record<string, unknown>);
-  } catch (e) {
-    if (e instanceof Refusal) b.reject(cmd.actor, e.code, e.params);
-    else throw e;
-  }
-  return true;
+  return runModAction(b, cmd, ACTIONS);
 }
 
 /** The names of palermo's own moderator actions (for help texts and the API). */
