@@ -5,7 +5,7 @@ import { actorLabel, Builder, type Env } from './builder.ts';
 import { initialState } from './evolve.ts';
 import { fold, matchName } from './names.ts';
 import { compileSyntax, parseCommands, type Syntax } from './parse.ts';
-import { commitmentOf } from './rng.ts';
+import { commitmentOf, keyOf } from './rng.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
 import type { Variant } from './variant.ts';
 
@@ -130,6 +130,9 @@ function closeSignup<V>(b: Builder<V>): void {
     return;
   }
   b.emit('signup.closed', { players: n });
+  // DESIGN.md §2: the key binds the sealed seed to the signup list; every rulebook's deal draws from it.
+  const names = b.state.order.map((id) => b.state.players[id]!.name);
+  b.emit('game.keyed', { key: keyOf(b.state.seed, names) }, { kind: 'secret' });
   b.variant.deal(b);
 }
 

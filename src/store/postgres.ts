@@ -5,6 +5,7 @@
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
+import type { Schema } from './schema.ts';
 import {
   type AccountRecord,
   DuplicateError,
@@ -16,16 +17,6 @@ import {
   type Timer,
   type TimerUpdate,
 } from './types.ts';
-
-/** Table shapes, for Kysely (bigint columns are read back as numbers). */
-interface Schema {
-  streams: { stream_id: string; version: number; created_at: number };
-  events: { stream_id: string; seq: number; type: string; at: number; audience: string; data: string };
-  snapshots: { stream_id: string; version: number; state: string };
-  timers: { stream_id: string; due_at: number; claimed_until: number | null };
-  accounts: { id: string; name: string; name_key: string; password_hash: string; created_at: number };
-  sessions: { id: string; account_id: string; csrf: string; created_at: number; expires_at: number };
-}
 
 /** Versioned migrations of the PostgreSQL schema; never edit a shipped one, add the next. */
 export const PG_MIGRATIONS: Record<string, Migration> = {

@@ -7,7 +7,6 @@ import { firstLocalTimeAfter, isPlayDay } from '../../engine/calendar.ts';
 import { checkTeam, compareTeams } from '../../engine/checks.ts';
 import { linkedDeaths } from '../../engine/links.ts';
 import { isShielded } from '../../engine/protection.ts';
-import { keyOf } from '../../engine/rng.ts';
 import { applyBlock } from '../../engine/roleblock.ts';
 import { isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { successor } from '../../engine/succession.ts';
@@ -53,8 +52,6 @@ function openPhase(b: B, phase: 'day' | 'night', n: number): Millis {
 export function deal(b: B): void {
   const s = b.state;
   const n = s.order.length;
-  const names = s.order.map((id) => nameOf(s, id));
-  b.emit('game.keyed', { key: keyOf(s.seed, names) }, { kind: 'secret' });
   const fixed = s.config.fixedRoles;
   let roles: Record<PlayerId, string>;
   if (fixed) {

@@ -4,7 +4,6 @@ import type { Audience, Message, Millis, PlayerId } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
-import { keyOf } from '../../engine/rng.ts';
 import { bySignup, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, localDate } from '../../engine/time.ts';
@@ -65,8 +64,6 @@ export function at(s: S, date: IsoDate, time: string): Millis {
 export function deal(b: B): void {
   const s = b.state;
   const n = s.order.length;
-  const names = s.order.map((id) => nameOf(s, id));
-  b.emit('game.keyed', { key: keyOf(s.seed, names) }, { kind: 'secret' });
   const fixed = s.config.fixedRoles;
   let roles: Record<PlayerId, string>;
   let drawn: number[] = [];
