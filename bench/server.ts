@@ -162,8 +162,11 @@ async function main(): Promise<void> {
   const vs: Result[] = [];
   let serverCpu = 0;
   let clientCpu = 0;
+  let helloCpu = 0;
   for (let round = 0; round < ROUNDS; round++) {
+    const h0 = cpuOf(hello.pid!);
     hs.push(await helloRun(SECONDS));
+    helloCpu += (cpuOf(hello.pid!) - h0) / SECONDS / ROUNDS;
     const cpu0 = cpuOf(narrator.pid!);
     const me0 = process.cpuUsage();
     vs.push(await votes(SECONDS));
@@ -195,6 +198,11 @@ async function main(): Promise<void> {
   const ratio = v.requests.average / h.requests.average;
   out(`votes / hello = ${ratio.toFixed(2)} (target ≥ 0.30: ${ratio >= 0.3 ? 'met' : 'NOT met'})`);
   out(`CPU during the vote run: server ${(serverCpu * 100).toFixed(0)}% of a core, load generator ${(clientCpu * 100).toFixed(0)}%`);
+  // CPU time per request depends far less on what else the machine runs than requests per second do.
+  const avg = (rs: Result[]) => rs.reduce((a, r) => a + r.requests.average, 0) / rs.length;
+  const helloUs = (helloCpu / avg(hs)) * 1e6;
+  const voteUs = (serverCpu / avg(vs)) * 1e6;
+  out(`server CPU per request: hello ${helloUs.toFixed(0)} µs, vote ${voteUs.toFixed(0)} µs (hello/vote = ${(helloUs / voteUs).toFixed(2)})`);
   out(`votes / raw commits = ${(v.requests.average / raw).toFixed(3)}`);
   out(`vote p99 = ${v.latency.p99} ms (target < 20 ms: ${v.latency.p99 < 20 ? 'met' : 'NOT met'})`);
 }
