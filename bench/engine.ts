@@ -1,10 +1,12 @@
 // Engine throughput on one core: full simulated 13-player palermo games through decide/tick, and the bare loop of
 // the same random-play model without the engine, measured in the same run.
 
+import type { Command } from '../src/core/types.ts';
+import { createGame, decide } from '../src/engine/game.ts';
 import { modelSpec } from '../src/sim/model.ts';
 import { palermoSim } from '../src/sim/palermo.ts';
-import { Rand } from '../src/sim/random.ts';
-import { driveGame, playGame } from '../src/sim/runner.ts';
+import { drawSource, Rand } from '../src/sim/random.ts';
+import { driveGame, playGame, prepare } from '../src/sim/runner.ts';
 import type { SimSpec } from '../src/sim/types.ts';
 import { bareGame } from './bare.ts';
 
@@ -26,6 +28,45 @@ export function engineRate(spec: SimSpec, seconds: number): { games: number; gam
     cpu = c.user + c.system;
   }
   return { games, gamesPerSec: games / (cpu / 1e6), commandsPerSec: commands / (cpu / 1e6), eventsPerGame: events / games };
+}
+
+/**
+ * Games and commands per CPU second of the engine alone: bot games are recorded first (their commands), then replayed
+ * through createGame and decide with the same draws, so the bots, their views and the statistics are not timed.
+ */
+export function engineOnlyRate(spec: SimSpec, seconds: number): { gamesPerSec: number; commandsPerSec: number; microsPerCommand: number } {
+  const { variant, config, names } = prepare(spec);
+  const recorded = Array.from({ length: 200 }, (_, seed) => {
+    const g = driveGame(spec, seed, { keepCommands: true });
+    return { seed, commands: g.commands, version: g.state.version };
+  });
+  const replayAll = (check = false): number => {
+    let n = 0;
+    for (const { seed, commands, version } of recorded) {
+      const source = drawSource(seed);
+      const env = { rng: () => source };
+      let state = createGame(variant, config, `sim-${seed}`, names).state;
+      for (const c of commands as Command[]) {
+        state = decide(variant, state, c, env).state;
+        n++;
+      }
+      // The replay must be the same game, or the figure would time something else.
+      if (check && state.version !== version) throw new Error(`replay of game ${seed} diverged`);
+    }
+    return n;
+  };
+  replayAll(true);
+  const c0 = process.cpuUsage();
+  let games = 0;
+  let commands = 0;
+  let cpu = 0;
+  while (cpu < seconds * 1e6) {
+    commands += replayAll();
+    games += recorded.length;
+    const c = process.cpuUsage(c0);
+    cpu = c.user + c.system;
+  }
+  return { gamesPerSec: games / (cpu / 1e6), commandsPerSec: commands / (cpu / 1e6), microsPerCommand: cpu / commands };
 }
 
 /** The bare random-play loop's games per CPU second. */
@@ -61,6 +102,7 @@ export function engineFigures(seconds: number) {
   return {
     sensible: engineRate(sensible, seconds),
     sensibleShare: engineShare(sensible, 500),
+    sensibleEngineOnly: engineOnlyRate(sensible, seconds),
     model: engineRate(model, seconds),
     modelShare: engineShare(model, 500),
     bare: bareRate(13, 3, Math.min(seconds, 2)),

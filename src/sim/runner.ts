@@ -86,10 +86,16 @@ export interface DriveOptions {
   readonly keepEvents?: boolean;
   /** Adds the milliseconds spent inside the engine (createGame and decide) to `clock.engine` (benchmarks). */
   readonly clock?: { engine: number };
+  /** Keep every command sent to `decide` (to time the engine alone on a recorded game). */
+  readonly keepCommands?: boolean;
 }
 
 /** Drives one game like `playGame`, optionally stopping early; returns the final state and, if asked, the events. */
-export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}): { result: GameResult; state: GameState<unknown>; events: GameEvent[] } {
+export function driveGame(
+  spec: SimSpec,
+  seed: number,
+  opts: DriveOptions = {},
+): { result: GameResult; state: GameState<unknown>; events: GameEvent[]; commands: Command[] } {
   const { sim, variant, config, names, policyByRole } = prepare(spec);
   const rng = new Rand(seed ^ 0x5bd1e995);
   const env: Env = {
@@ -103,6 +109,7 @@ export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}):
   let events = 0;
   let commands = 0;
   const kept: GameEvent[] = [];
+  const sent: Command[] = [];
   const deliver = (evs: readonly GameEvent[]) => {
     events += evs.length;
     if (opts.keepEvents) kept.push(...evs);
@@ -128,6 +135,7 @@ export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}):
   deliver(created.events);
   const clock = opts.clock;
   const apply = (cmd: Command) => {
+    if (opts.keepCommands) sent.push(cmd);
     const t0 = clock ? performance.now() : 0;
     const d = decide(variant, state, cmd, env);
     if (clock) clock.engine += performance.now() - t0;
@@ -175,5 +183,5 @@ export function driveGame(spec: SimSpec, seed: number, opts: DriveOptions = {}):
     seats: state.order.map((id) => ({ role: state.players[id]?.role ?? '', alive: state.players[id]?.status === 'alive' })),
     rules,
   };
-  return { result, state, events: kept };
+  return { result, state, events: kept, commands: sent };
 }
