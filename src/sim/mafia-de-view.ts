@@ -52,6 +52,8 @@ export interface DeView {
   claimed: boolean;
   /** The insider has told the family through the newspaper. */
   told: boolean;
+  /** Final votes of every closed day (the published vote list): voter -> target. */
+  readonly history: Map<PlayerId, PlayerId>[];
   /** Findings in this player's stored testament. */
   willLines: number;
 }
@@ -78,6 +80,7 @@ export function newDeView(me: PlayerId): DeView {
     claimed: false,
     told: false,
     willLines: 0,
+    history: [],
   };
 }
 
@@ -173,6 +176,15 @@ function observeMessage(v: DeView, parts: readonly Message[]): void {
         }
         break;
       }
+      case 'MSG-DAY-RESULT':
+        v.history.push(new Map());
+        break;
+      case 'MSG-VOTE-LINE': {
+        const voter = idOf(v, q.voter);
+        const target = idOf(v, q.target);
+        if (voter && target) v.history.at(-1)?.set(voter, target);
+        break;
+      }
       case 'MSG-NEW-BOSS':
         v.boss = idOf(v, q.new);
         break;
@@ -264,6 +276,8 @@ const OBSERVED = new Set([
   'night.act',
 ]);
 const OBSERVED_MESSAGES = new Set([
+  'MSG-DAY-RESULT',
+  'MSG-VOTE-LINE',
   'MSG-ROLE-MAFIA-N',
   'MSG-ROLE-MAFIA-1',
   'MSG-ROLE-MAFIA-0',
@@ -319,6 +333,9 @@ export function observeDe(v: DeView, e: GameEvent): void {
       if (v.phase === 'day') v.declared.clear();
       break;
     case 'player.removed':
+      // The town reads a murder as the mafia's choice of a citizen (the rules do not stop a boss from killing a
+      // mafioso, but no bot does).
+      if (d.how === 'murder' && !v.mates.has(v.me)) learn(v, d.player as string, 'citizens');
       v.alive.delete(d.player as string);
       v.declared.delete(d.player as string);
       for (const [voter, target] of v.declared) if (target === d.player) v.declared.delete(voter);

@@ -105,6 +105,13 @@ function suspicion(v: DeView, id: PlayerId, c: Map<PlayerId, number>): number {
   if (p === 'citizens') return -100;
   let s = 0.2 * (c.get(id) ?? 0);
   for (const r of v.relations) if (!r.same && (r.a === id || r.b === id)) s += 1.5;
+  // Final votes on players later known to be citizens (murder victims, cleared players) count against the voter.
+  for (const day of v.history) {
+    const t = day.get(id);
+    const pt = t !== undefined && t !== id ? v.party.get(t) : undefined;
+    if (pt === 'citizens') s += 1;
+    else if (pt === 'mafia') s -= 1;
+  }
   return s;
 }
 
@@ -115,7 +122,11 @@ function townDay(turn: T): Intent[] {
   if (!targets || targets.length === 0) return [];
   const c = declaredCounts(v);
   const sure = targets.filter((id) => v.party.get(id) === 'mafia');
-  if (sure.length > 0) return voteFor(turn, best(turn, sure, (id) => c.get(id) ?? 0));
+  if (sure.length > 0)
+    return voteFor(
+      turn,
+      best(turn, sure, (id) => c.get(id) ?? 0),
+    );
   if (turn.pass === 0) {
     if (v.declared.has(v.me)) return [];
     return voteFor(
@@ -185,7 +196,8 @@ function compare(turn: T): Intent[] {
   const known = t.filter((id) => v.party.has(id));
   const fresh = (a: PlayerId, b: PlayerId) => !v.compared.has([a, b].sort().join('|'));
   for (const a of known) for (const b of unknown) if (fresh(a, b)) return [write(turn, 'compare', a, b)];
-  for (let i = 0; i < unknown.length; i++) for (let j = i + 1; j < unknown.length; j++) if (fresh(unknown[i]!, unknown[j]!)) return [write(turn, 'compare', unknown[i]!, unknown[j]!)];
+  for (let i = 0; i < unknown.length; i++)
+    for (let j = i + 1; j < unknown.length; j++) if (fresh(unknown[i]!, unknown[j]!)) return [write(turn, 'compare', unknown[i]!, unknown[j]!)];
   const [a, b] = turn.rng.shuffle(t);
   return [write(turn, 'compare', a!, b!)];
 }
@@ -308,6 +320,7 @@ function chooseRole(turn: T, weights: Readonly<Record<string, number>>): Intent[
 function insider(turn: T): Intent[] {
   const v = turn.view;
   const out: Intent[] = [];
+  if (v.role !== 'insider') return out;
   if (v.found !== undefined && !v.told && v.phase === 'day' && v.alive.has(v.found)) {
     v.told = true;
     out.push({ via: 'pm', text: `Anzeige: Onkel Toni\n${SAY.family(turn.name(v.found))}` });
