@@ -28,6 +28,8 @@ export interface DeView {
   readonly roles: Map<PlayerId, string>;
   /** The boss in office as the team was told. */
   boss?: PlayerId;
+  /** The successor this boss designated (his own acknowledgement). */
+  successor?: PlayerId;
   /** Special roles taken in the Night-1 choice (team PNs). */
   readonly taken: Set<string>;
   /** Parties this player is sure of (own checks, trusted claims, inference). */
@@ -274,6 +276,7 @@ const OBSERVED = new Set([
   'post.published',
   'insider.guessed',
   'night.act',
+  'successor.designated',
 ]);
 const OBSERVED_MESSAGES = new Set([
   'MSG-DAY-RESULT',
@@ -342,6 +345,9 @@ export function observeDe(v: DeView, e: GameEvent): void {
       break;
     case 'player.restored':
       v.alive.add(d.player as string);
+      break;
+    case 'successor.designated':
+      v.successor = d.player as string;
       break;
     case 'insider.guessed':
       v.guessed.add(d.target as string);

@@ -274,6 +274,20 @@ function murder(turn: T): Intent[] {
   return [killOrder(turn, turn.rng.pick(accusers.length > 0 ? accusers : t))];
 }
 
+/**
+ * DE-BOSS-2: the boss names as successor the teammate the table suspects least (fewest declared votes), again when
+ * the one he named has left; without a designation the rulebook would pick the first mafioso in signup order.
+ */
+function designate(turn: T): Intent[] {
+  const v = turn.view;
+  if (!turn.legal.some((a) => a.command === 'kill') || (v.successor !== undefined && v.alive.has(v.successor))) return [];
+  const mates = living(v).filter((id) => v.mates.has(id) && id !== v.me);
+  if (mates.length === 0) return [];
+  const c = declaredCounts(v);
+  const pick = best(turn, mates, (id) => -(c.get(id) ?? 0));
+  return pick ? [{ via: 'pm', text: `Nachfolger: ${turn.name(pick)}` }] : [];
+}
+
 /** The framer frames a citizen nobody has cleared, so the night's check or comparison about him shows mafia. */
 function frame(turn: T): Intent[] {
   const v = turn.view;
@@ -338,7 +352,7 @@ function insider(turn: T): Intent[] {
 function mafiaAct(turn: T): Intent[] {
   const v = turn.view;
   const out = [...chatter(turn), ...mafiaDay(turn), ...insider(turn)];
-  if (v.phase === 'night' && turn.pass === 0) out.push(...chooseRole(turn, PREFERENCE), ...murder(turn), ...frame(turn), ...rob(turn), ...voodoo(turn));
+  if (v.phase === 'night' && turn.pass === 0) out.push(...chooseRole(turn, PREFERENCE), ...murder(turn), ...designate(turn), ...frame(turn), ...rob(turn), ...voodoo(turn));
   return out;
 }
 
@@ -456,6 +470,8 @@ function rulesOf(e: GameEvent): readonly string[] {
       return [d.random ? 'DE-MROLE-1 special role drawn at random' : 'DE-MROLE-2 special role chosen'];
     case 'insider.guessed':
       return [d.hit ? 'DE-INS-2 insider found the detective' : 'DE-INS-2 insider missed'];
+    case 'successor.designated':
+      return ['DE-BOSS-2 successor designated'];
     case 'ad.accepted':
       return ['DE-NEWS-1 ad placed'];
     case 'will.set':

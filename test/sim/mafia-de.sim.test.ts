@@ -75,6 +75,7 @@ describe('mafia-de bot games through the engine', () => {
       'DE-VOODOO-3 died by voodoo',
       'DE-ROB-2 robbery blocks abilities',
       'DE-FRAME-2 framing inverts checks',
+      'DE-BOSS-2 successor designated',
       'DE-BOSS-3 succession',
       'DE-WILL-3 testament published',
       'DE-NEWS-1 ad placed',
