@@ -352,7 +352,8 @@ function insider(turn: T): Intent[] {
 function mafiaAct(turn: T): Intent[] {
   const v = turn.view;
   const out = [...chatter(turn), ...mafiaDay(turn), ...insider(turn)];
-  if (v.phase === 'night' && turn.pass === 0) out.push(...chooseRole(turn, PREFERENCE), ...murder(turn), ...designate(turn), ...frame(turn), ...rob(turn), ...voodoo(turn));
+  if (v.phase === 'night' && turn.pass === 0)
+    out.push(...chooseRole(turn, PREFERENCE), ...murder(turn), ...designate(turn), ...frame(turn), ...rob(turn), ...voodoo(turn));
   return out;
 }
 
