@@ -85,6 +85,30 @@ describe('mafia-de bot games through the engine', () => {
     }
   });
 
+  it('sensible mafiosi never vote for or murder a teammate', () => {
+    const MAFIA = new Set(['mafia-boss', 'mafioso', 'framer', 'voodoo-doll', 'robber', 'insider']);
+    let votes = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const { state, events } = driveGame(spec('sensible', 13), seed, { keepEvents: true });
+      const idByName = new Map(state.order.map((id) => [state.players[id]!.name, id]));
+      const mafia = (id: PlayerId | undefined) => id !== undefined && MAFIA.has(state.players[id]!.role ?? '');
+      for (const e of events) {
+        const d = e.data as { kind?: string; by?: string; targets?: string[]; parts?: { key: string; params?: Record<string, unknown> }[] };
+        if (e.type === 'night.act' && d.kind === 'kill') expect(mafia(d.targets![0])).toBe(false);
+        for (const p of e.type === 'message' ? (d.parts ?? []) : []) {
+          if (p.key !== 'MSG-VOTE-LINE') continue;
+          const voter = idByName.get(String(p.params!.voter));
+          const target = idByName.get(String(p.params!.target));
+          if (mafia(voter)) {
+            votes++;
+            expect(mafia(target), `${String(p.params!.voter)} → ${String(p.params!.target)}`).toBe(false);
+          }
+        }
+      }
+    }
+    expect(votes).toBeGreaterThan(50);
+  });
+
   it('replays the same game from the same seed', () => {
     expect(playGame(spec('sensible', 13), 42)).toEqual(playGame(spec('sensible', 13), 42));
     expect(playGame(spec('random', 11), 7)).toEqual(playGame(spec('random', 11), 7));
