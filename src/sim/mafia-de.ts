@@ -408,7 +408,7 @@ const REMOVED: Readonly<Record<string, string>> = {
   murder: 'DE-KILL-6 murdered',
   voodoo: 'DE-VOODOO-3 died by voodoo',
   dq: 'DE-MOD-2 disqualified',
-  moderator: 'DE-MOD moderator removal',
+  moderator: 'DE-MOD-1 removed by the moderator',
 };
 
 const ACTS: Readonly<Record<string, string>> = {
