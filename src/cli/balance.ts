@@ -77,7 +77,7 @@ export function addBalance(program: Program): void {
           gamesPerSetup: games,
           seed,
           seconds,
-          cells: balanceCells(items, tallies, townSide, sim.killerRole),
+          cells: balanceCells(items, tallies, townSide, sim.killerRoles ?? sim.killerRole),
         };
         const html = resolve(opts.out ?? `reports/balance-${v.id}-${from}-${to}.html`);
         mkdirSync(dirname(html), { recursive: true });

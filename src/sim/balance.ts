@@ -52,8 +52,9 @@ export function balanceCells(
   items: readonly { spec: SimSpec; isDefault: boolean }[],
   tallies: readonly Tally[],
   townSide: string,
-  killerRole: string,
+  killerRole: string | readonly string[],
 ): BalanceCell[] {
+  const killerRoles = typeof killerRole === 'string' ? [killerRole] : killerRole;
   return items.map(({ spec, isDefault }, i) => {
     const t = tallies[i]!;
     const e = wilson(t.wins[townSide] ?? 0, t.games);
@@ -63,7 +64,7 @@ export function balanceCells(
     for (const [k, c] of Object.entries(t.rounds)) rounds += Number(k) * c;
     return {
       players: spec.players,
-      killers: roles[killerRole] ?? 0,
+      killers: killerRoles.reduce((n, r) => n + (roles[r] ?? 0), 0),
       roles,
       games: t.games,
       town: { rate: e.p, lo: e.lo, hi: e.hi },

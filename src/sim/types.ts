@@ -71,6 +71,8 @@ export interface SimVariant<K> {
   defaultKillers(players: number): number;
   /** The id of the killing role (for role lists given as a killer count). */
   readonly killerRole: string;
+  /** Every role counted as a killer in reports, when more than `killerRole` (e.g. a boss and his mafiosi). */
+  readonly killerRoles?: readonly string[];
   /** The role that fills the rest of a list. */
   readonly fillerRole: string;
 }
