@@ -118,3 +118,16 @@ describe('mafia-de: schedule and fairness', () => {
     expect(v.ok.some((x: string) => x.includes('lot among 2 reproduced'))).toBe(true);
   });
 });
+
+describe('mafia-de: configuration', () => {
+  it('DE-MROLE-1: mafia specials are chosen in Night 1, so neither a fixed deal nor a role list may deal one', async () => {
+    const { getVariant } = await import('../src/variants/registry.ts');
+    const de = getVariant('mafia-de')!;
+    const base = { variant: 'mafia-de', locale: 'de', timeZone: 'Europe/Berlin', createdAt: 0, startAt: 1, options: {} } as const;
+    const calendar = { workingWeekdays: [1, 2, 3, 4, 5, 6, 7], preset: 'none', extraPauseDays: [], extraWorkingDays: [] } as const;
+    const roleList = ['mafia-boss', 'framer', 'detective', 'citizen', 'citizen', 'citizen', 'citizen'];
+    expect(de.validateConfig({ ...base, calendar, roleList })).toMatch(/DE-MROLE-1/);
+    expect(de.validateConfig({ ...base, calendar, fixedRoles: { Anna: 'robber' } })).toMatch(/DE-MROLE-1/);
+    expect(de.validateConfig({ ...base, calendar, roleList: roleList.map((r) => (r === 'framer' ? 'mafioso' : r)) })).toBeNull();
+  });
+});

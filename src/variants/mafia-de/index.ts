@@ -251,8 +251,9 @@ export const mafiaDe: Variant<DeState> = {
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   validateConfig(config) {
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
-    const fixed = Object.values(config.fixedRoles ?? {});
-    if (fixed.some((r) => MAFIA_SPECIALS.includes(r as never))) return 'mafia special roles are chosen in Night 1, not dealt (DE-MROLE-1)';
+    // Neither a fixed deal nor a role list may deal a special: mafiosi choose them in Night 1.
+    const dealt = [...Object.values(config.fixedRoles ?? {}), ...(config.roleList ?? [])];
+    if (dealt.some((r) => MAFIA_SPECIALS.includes(r as never))) return 'mafia special roles are chosen in Night 1, not dealt (DE-MROLE-1)';
     return null;
   },
   initial: initialDe,
