@@ -131,3 +131,32 @@ describe('mafia-de: configuration', () => {
     expect(de.validateConfig({ ...base, calendar, roleList: roleList.map((r) => (r === 'framer' ? 'mafioso' : r)) })).toBeNull();
   });
 });
+
+describe('mafia-de: legal actions (the forms of the API)', () => {
+  it('Night 1 offers the boss a murder with its death message and a successor, a mafioso the free specials, ads within the quota', async () => {
+    const { driveGame } = await import('../src/sim/runner.ts');
+    const { mafiaDeSim } = await import('../src/sim/mafia-de.ts');
+    const { getVariant } = await import('../src/variants/registry.ts');
+    const de = getVariant('mafia-de')!;
+    const spec = { variant: 'mafia-de', players: 13, roleList: mafiaDeSim.roleList(13), options: {}, policy: 'random' };
+    // Day 1, then the first night (seed 3: nobody of the mafia was voted out on Day 1).
+    const { state } = driveGame(spec, 3, { deadlines: 1 });
+    expect(state.v).toMatchObject({ phase: 'night', n: 1 });
+    const roleOf = (role: string) => state.order.filter((id) => state.players[id]!.role === role && state.players[id]!.status === 'alive');
+    const boss = roleOf('mafia-boss')[0]!;
+    const mafiosi = roleOf('mafioso');
+    const citizen = roleOf('citizen')[0]!;
+    const bossActions = de.legalActions(state, boss);
+    const kill = bossActions.find((a) => a.command === 'kill')!;
+    expect(kill.template).toBe('Mord: {name}\n{text}');
+    expect(bossActions.find((a) => a.command === 'successor')?.targets).toEqual(mafiosi);
+    const role = de.legalActions(state, mafiosi[0]!).find((a) => a.command === 'role')!;
+    expect(role.template).toBe('Rolle: {choice}');
+    expect(role.choices).toEqual(['Rufmörder', 'Voodoo-Puppe', 'Räuber', 'Insider', 'keine']);
+    expect(de.legalActions(state, mafiosi[0]!).some((a) => a.command === 'ad')).toBe(true);
+    // DE-NEWS-1: plain citizens place no ads; nobody but the boss names a successor.
+    const plain = de.legalActions(state, citizen).map((a) => a.command);
+    expect(plain).not.toContain('ad');
+    expect(plain).not.toContain('successor');
+  });
+});

@@ -36,6 +36,8 @@ export interface LegalAction {
   readonly template: string;
   /** Allowed targets, in signup order (absent when the command takes none). */
   readonly targets?: readonly PlayerId[];
+  /** Allowed values of a keyword argument (`{choice}` in the template), as the player writes them. */
+  readonly choices?: readonly string[];
   /** When the current window for it closes, if known. */
   readonly until?: Millis;
 }

@@ -488,6 +488,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
         via: a.via,
         template: a.template,
         targets: a.targets?.map((id) => ({ id, name: s.players[id]?.name ?? id })) ?? null,
+        choices: a.choices ?? null,
         until: a.until ?? null,
         untilTime: a.until !== undefined ? isoLocal(a.until, s.config.timeZone) : null,
       }));

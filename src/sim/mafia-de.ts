@@ -43,7 +43,8 @@ export function deathMessage(name: string): string {
 
 /** The murder order with its death message on the following lines (DE-KILL-1, DE-KILL-2). */
 function killOrder(turn: T, target: PlayerId): Intent {
-  return { via: 'pm', text: `${write(turn, 'kill', target).text}\n${deathMessage(turn.name(target))}` };
+  const order = write(turn, 'kill', target);
+  return { via: order.via, text: order.text.replace('{text}', deathMessage(turn.name(target))) };
 }
 
 /** The German names a mafioso may write in «Rolle:» (DE-MROLE-2). */

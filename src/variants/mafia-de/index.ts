@@ -8,13 +8,14 @@ import { matchStrict } from '../../engine/names.ts';
 import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { decorateRejection, onPm } from './actions.ts';
-import { type B, gameNo, isBoss, msg, opts, pn, roleOf, type S, SEP, when } from './common.ts';
+import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
 import * as flow from './flow.ts';
-import { expireSurrender, resolveDay, resolveNight } from './flow.ts';
+import { expireSurrender, freeSpecials, resolveDay, resolveNight } from './flow.ts';
 import { de, en } from './messages.ts';
 import { moderate } from './moderator.ts';
 import { onPost } from './posts.ts';
-import { defaultRoles, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
+import { adQuota } from './press.ts';
+import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
 
 const hhmm = z.string().regex(/^\d\d:\d\d$/);
@@ -175,7 +176,8 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
     if (role === 'insider' && v.insiderDay !== v.n && !v.insiderDone)
       out.push({ command: 'suspect', via: 'pm', template: 'Verdacht: {name}', targets: s.order.filter((x) => x !== me), until });
   } else if (v.phase === 'night') {
-    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: 'Mord: {name}', targets: others(s, me), until });
+    // DE-KILL-2/3: without a valid death message on the following lines nobody dies, so the form asks for one.
+    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: 'Mord: {name}\n{text}', targets: others(s, me), until });
     if (role === 'guardian-angel')
       out.push({ command: 'protect', via: 'pm', template: 'Schutz: {name}', targets: all.filter((x) => x !== v.lastProtected), until });
     if (role === 'detective' && v.n % 2 === 0) out.push({ command: 'query', via: 'pm', template: 'Abfrage: {name}', targets: others(s, me), until });
@@ -184,8 +186,17 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
     if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: 'Rufmord: {name}', targets: others(s, me), until });
     if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: 'Voodoo: {name}', targets: others(s, me), until });
     if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: 'Raub: {name}', targets: others(s, me), until });
-    if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) out.push({ command: 'role', via: 'pm', template: 'Rolle: {role}', until });
+    if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) {
+      const choices = [...freeSpecials(s).map((r) => ROLES.find((x) => x.id === r)?.names.de ?? r), 'keine'];
+      out.push({ command: 'role', via: 'pm', template: 'Rolle: {choice}', choices, until });
+    }
   }
+  // Any phase: the boss's successor (DE-BOSS-2), ads within the quota (DE-NEWS-1/4), the testament (DE-WILL).
+  if (isBoss(s, me)) {
+    const mates = all.filter((x) => x !== me && partyOf(s, x) === MAFIA);
+    if (mates.length > 0) out.push({ command: 'successor', via: 'pm', template: 'Nachfolger: {name}', targets: mates });
+  }
+  if ((v.adCount[me] ?? 0) < adQuota(s, me)) out.push({ command: 'ad', via: 'pm', template: 'Anzeige: {pseudonym}\n{text}' });
   out.push({ command: 'will', via: 'pm', template: 'Testament:\n{text}' });
   return out;
 }

@@ -3,23 +3,23 @@
 import type { PlayerId } from '../../core/types.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { normKeyword } from './commands.ts';
-import { type B, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf } from './common.ts';
+import { type B, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S } from './common.ts';
 import { MAFIA } from './roles.ts';
 
 type Refuse = (code: string, params?: Record<string, string | number>) => never;
 
 /** DE-NEWS-1/4: the ad quota of a player per cycle; 0 for plain citizens. */
-export function adQuota(b: B, id: PlayerId): number {
-  const o = opts(b.state);
-  if (partyOf(b.state, id) === MAFIA) return o.adQuotaMafia;
-  return roleOf(b.state, id) === 'citizen' ? 0 : o.adQuotaCitizenSpecial;
+export function adQuota(s: S, id: PlayerId): number {
+  const o = opts(s);
+  if (partyOf(s, id) === MAFIA) return o.adQuotaMafia;
+  return roleOf(s, id) === 'citizen' ? 0 : o.adQuotaCitizenSpecial;
 }
 
 /** DE-NEWS-1, DE-NEWS-2, DE-NEWS-3 (pseudonyms bound to their first author), DE-NEWS-4: an ad «Anzeige: Pseudonym» with the text on the following lines. */
 export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly string[], no: Refuse): void {
   const s = b.state;
   const o = opts(s);
-  const q = adQuota(b, me);
+  const q = adQuota(s, me);
   if (q === 0) no('R-AD-NOT-ALLOWED');
   const p = pseudonym.trim();
   const text = rest.join('\n').trim();
