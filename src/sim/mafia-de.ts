@@ -3,10 +3,10 @@
 // is `legalActions`; everything it sends is a thread post or a PN in the rulebook's syntax.
 import type { GameEvent, Message, PlayerId } from '../core/types.ts';
 import type { GameState } from '../engine/state.ts';
-import type { LegalAction } from '../engine/variant.ts';
 import { mafiaDe } from '../variants/mafia-de/index.ts';
 import { defaultRoles, MAFIA_SPECIALS, mafiaCount } from '../variants/mafia-de/roles.ts';
 import type { DeState } from '../variants/mafia-de/state.ts';
+import { best, targetsOf } from './choose.ts';
 import { type DeView, newDeView, observeDe, relevantDe, SAY } from './mafia-de-view.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
 
@@ -14,10 +14,6 @@ type T = Turn<DeView>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Writing commands
-
-function targetsOf(legal: readonly LegalAction[], command: string): readonly PlayerId[] | undefined {
-  return legal.find((a) => a.command === command)?.targets;
-}
 
 function write(turn: T, command: string, ...targets: PlayerId[]): Intent {
   const a = turn.legal.find((x) => x.command === command)!;
@@ -76,20 +72,6 @@ function declaredCounts(v: DeView): Map<PlayerId, number> {
   return c;
 }
 
-/** The best-scored candidate (random tie-break through a little noise). */
-function best(turn: T, list: readonly PlayerId[], score: (id: PlayerId) => number): PlayerId | undefined {
-  let top: PlayerId | undefined;
-  let topScore = -Infinity;
-  for (const id of list) {
-    const s = score(id) + turn.rng.float() * 0.01;
-    if (s > topScore) {
-      top = id;
-      topScore = s;
-    }
-  }
-  return top;
-}
-
 /** A living public claimer (detective first), if any. */
 function claimer(v: DeView, which: 'detective' | 'matchmaker'): PlayerId | undefined {
   const id = v[which];
@@ -126,16 +108,16 @@ function townDay(turn: T): Intent[] {
   if (sure.length > 0)
     return voteFor(
       turn,
-      best(turn, sure, (id) => c.get(id) ?? 0),
+      best(turn.rng, sure, (id) => c.get(id) ?? 0),
     );
   if (turn.pass === 0) {
     if (v.declared.has(v.me)) return [];
     return voteFor(
       turn,
-      best(turn, targets, (id) => suspicion(v, id, c) + turn.rng.float()),
+      best(turn.rng, targets, (id) => suspicion(v, id, c) + turn.rng.float()),
     );
   }
-  const lead = best(turn, targets, (id) => c.get(id) ?? 0);
+  const lead = best(turn.rng, targets, (id) => c.get(id) ?? 0);
   if (lead !== undefined && (c.get(lead) ?? 0) >= 2 && v.party.get(lead) !== 'citizens') return voteFor(turn, lead);
   return [];
 }
@@ -184,7 +166,7 @@ function query(turn: T): Intent[] {
   const v = turn.view;
   const t = targetsOf(turn.legal, 'query')?.filter((id) => !v.party.has(id) && !v.checked.has(id));
   if (!t || t.length === 0) return [];
-  const target = best(turn, t, (id) => suspicion(v, id, declaredCounts(v)) + turn.rng.float());
+  const target = best(turn.rng, t, (id) => suspicion(v, id, declaredCounts(v)) + turn.rng.float());
   return target ? [write(turn, 'query', target)] : [];
 }
 
@@ -258,7 +240,7 @@ function mafiaDay(turn: T): Intent[] {
   const own = teamTarget(v);
   if (turn.pass === 0) return voteFor(turn, own !== undefined && safe.includes(own) ? own : turn.rng.pick(safe));
   const c = declaredCounts(v);
-  const lead = best(turn, safe, (id) => (c.get(id) ?? 0) + (id === own ? 0.5 : 0));
+  const lead = best(turn.rng, safe, (id) => (c.get(id) ?? 0) + (id === own ? 0.5 : 0));
   return voteFor(turn, lead);
 }
 
@@ -285,7 +267,7 @@ function designate(turn: T): Intent[] {
   const mates = living(v).filter((id) => v.mates.has(id) && id !== v.me);
   if (mates.length === 0) return [];
   const c = declaredCounts(v);
-  const pick = best(turn, mates, (id) => -(c.get(id) ?? 0));
+  const pick = best(turn.rng, mates, (id) => -(c.get(id) ?? 0));
   return pick ? [{ via: 'pm', text: `Nachfolger: ${turn.name(pick)}` }] : [];
 }
 

@@ -2,10 +2,10 @@
 // (random play, sensible play, and the random-lynch model of the literature), and the rule each event shows firing.
 import type { GameEvent, Message, PlayerId } from '../core/types.ts';
 import type { GameState } from '../engine/state.ts';
-import type { LegalAction } from '../engine/variant.ts';
 import { palermo } from '../variants/palermo/index.ts';
 import { defaultRoles } from '../variants/palermo/roles.ts';
 import type { PalState } from '../variants/palermo/state.ts';
+import { best, targetsOf } from './choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
 
 /** What one palermo player knows: built only from events whose audience includes him. */
@@ -187,33 +187,16 @@ function counts(v: PalView): Map<PlayerId, number> {
 }
 
 /** The targets of an action, or none. */
-function targetsOf(legal: readonly LegalAction[], command: string): readonly PlayerId[] | undefined {
-  return legal.find((a) => a.command === command)?.targets;
-}
 
 function write(turn: Turn<PalView>, command: string, target: PlayerId): Intent {
   const a = turn.legal.find((x) => x.command === command)!;
   return { via: a.via, text: a.template.replace('{name}', turn.name(target)) };
 }
 
-/** The best-scored candidate (random tie-break through a little noise). */
-function best(turn: Turn<PalView>, list: readonly PlayerId[], score: (id: PlayerId) => number): PlayerId | undefined {
-  let top: PlayerId | undefined;
-  let topScore = -Infinity;
-  for (const id of list) {
-    const s = score(id) + turn.rng.float() * 0.01;
-    if (s > topScore) {
-      top = id;
-      topScore = s;
-    }
-  }
-  return top;
-}
-
 /** The leading target of the live count (ties broken at random), with its votes. */
 function leader(turn: Turn<PalView>, among: readonly PlayerId[]): { id: PlayerId | undefined; n: number } {
   const c = counts(turn.view);
-  const id = best(turn, among, (x) => c.get(x) ?? 0);
+  const id = best(turn.rng, among, (x) => c.get(x) ?? 0);
   return { id, n: id ? (c.get(id) ?? 0) : 0 };
 }
 
@@ -227,7 +210,7 @@ function voteFor(turn: Turn<PalView>, target: PlayerId | undefined): Intent[] {
 function ballot(turn: Turn<PalView>, prefer?: (id: PlayerId) => number): Intent[] {
   const t = targetsOf(turn.legal, 'ballot');
   if (!t || t.length === 0 || turn.pass > 0) return [];
-  const target = prefer ? best(turn, t, prefer) : turn.rng.pick(t);
+  const target = prefer ? best(turn.rng, t, prefer) : turn.rng.pick(t);
   return target ? [write(turn, 'ballot', target)] : [];
 }
 
@@ -261,7 +244,7 @@ function townVote(turn: Turn<PalView>): Intent[] {
   if (turn.pass === 0)
     return voteFor(
       turn,
-      best(turn, targets, (id) => suspicion(v, id, c) + turn.rng.float()),
+      best(turn.rng, targets, (id) => suspicion(v, id, c) + turn.rng.float()),
     );
   // Late pass: join a wagon of two or more unless its target has earned trust.
   const l = leader(turn, targets);
@@ -287,7 +270,7 @@ const informant: Policy<PalView> = {
     const c = counts(v);
     const l = leader(turn, targets);
     const me = (c.get(v.me) ?? 0) >= Math.max(2, l.n) && !v.claimed;
-    const target = best(turn, known, (id) => c.get(id) ?? 0)!;
+    const target = best(turn.rng, known, (id) => c.get(id) ?? 0)!;
     if (turn.pass === 1 && me) {
       // About to be voted out: claim and name the killer (he risks the outing, but the town learns a killer).
       v.claimed = true;
@@ -307,7 +290,7 @@ const nurse: Policy<PalView> = {
     const t = targetsOf(turn.legal, 'protect');
     if (t && t.length > 0 && turn.pass === 0) {
       const claim = liveClaim(v);
-      const pick = claim && t.includes(claim.claimer) ? claim.claimer : best(turn, t, (id) => record(v, id).hits * 2 - record(v, id).misses);
+      const pick = claim && t.includes(claim.claimer) ? claim.claimer : best(turn.rng, t, (id) => record(v, id).hits * 2 - record(v, id).misses);
       if (pick) out.push(write(turn, 'protect', pick));
     }
     return out;
@@ -330,7 +313,7 @@ function killerVote(turn: Turn<PalView>): Intent[] {
   if (v.votes.has(v.me) && !v.mates.has(v.votes.get(v.me)!)) return [];
   return voteFor(
     turn,
-    best(turn, safe, (id) => informantScore(v, id) + turn.rng.float()),
+    best(turn.rng, safe, (id) => informantScore(v, id) + turn.rng.float()),
   );
 }
 
@@ -359,7 +342,7 @@ const killer: Policy<PalView> = {
     if (!leads(v) || turn.pass > 0) return out;
     const kill = targetsOf(turn.legal, 'kill')?.filter((id) => !v.mates.has(id));
     if (kill && kill.length > 0) {
-      const target = best(turn, kill, (id) => informantScore(v, id) * 2 + record(v, id).hits);
+      const target = best(turn.rng, kill, (id) => informantScore(v, id) * 2 + record(v, id).hits);
       if (target) out.push(write(turn, 'kill', target));
     }
     const outing = targetsOf(turn.legal, 'out');
