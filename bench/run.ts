@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { engineFigures } from './engine.ts';
 import { fanoutFigures } from './fanout.ts';
 import { pgUnreachable, type RestartFigures, restartFigures } from './restart.ts';
+import { type Row, serverRow } from './server-row.ts';
 
 const quick = process.argv.includes('--quick');
 /** The server benchmark takes about two minutes on its own: only on request. */
@@ -15,61 +16,9 @@ const root = join(import.meta.dirname, '..');
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-interface Row {
-  figure: string;
-  measured: string;
-  target: string;
-  note: string;
-}
-
 const rows: Row[] = [];
 const started = performance.now();
 const load0 = loadavg()[0]!;
-
-/**
- * The server row: bench/server.ts run with --json. A version of it without that flag ignores it and prints its text
- * table instead, which this table does not parse: the row then points at `npm run bench:server`.
- */
-function serverRow(): Row {
-  const figure = 'server: votes/s, p99, votes/hello (bench/server.ts)';
-  const out = execFileSync(process.execPath, ['--import', 'tsx', join('bench', 'server.ts'), '--json'], { cwd: root, encoding: 'utf8', maxBuffer: 16 << 20 });
-  const json = jsonObjectIn(out);
-  if (!json) return { figure, measured: 'see note', target: '', note: 'run npm run bench:server (this bench/server.ts prints no JSON)' };
-  const flat = flatten(json);
-  const pick = (...tests: RegExp[]) => [...flat].find(([k]) => tests.every((t) => t.test(k)))?.[1];
-  const votes = pick(/vote/i, /(per.?s|rps|requests|average|throughput)/i) ?? pick(/votes?.?per.?s/i);
-  const p99 = pick(/vote/i, /p99/i) ?? pick(/p99/i);
-  const ratio = pick(/(ratio|per.?hello|vs.?hello|votes.?hello)/i);
-  const show = (n: number | undefined, digits = 0) => (n === undefined ? '?' : fmt(n, digits));
-  return {
-    figure,
-    measured: `${show(votes)}/s`,
-    target: '',
-    note: `p99 ${show(p99)} ms (target < 20 ms); votes/hello ${show(ratio, 2)} (target ≥ 0.30); 64 connections, SQLite${votes === undefined ? `; fields: ${[...flat.keys()].join(', ').slice(0, 200)}` : ''}`,
-  };
-}
-
-/** The last JSON object printed on stdout (the whole output, or one line of it), if any. */
-function jsonObjectIn(out: string): Record<string, unknown> | undefined {
-  for (const chunk of [out, ...out.split('\n').reverse()]) {
-    const t = chunk.trim();
-    if (!t.startsWith('{')) continue;
-    try {
-      const v = JSON.parse(t) as unknown;
-      if (v !== null && typeof v === 'object' && !Array.isArray(v)) return v as Record<string, unknown>;
-    } catch {
-      // Not JSON: the next candidate.
-    }
-  }
-  return undefined;
-}
-
-/** Every numeric leaf of an object by its dotted path. */
-function flatten(v: unknown, path = '', into = new Map<string, number>()): Map<string, number> {
-  if (typeof v === 'number') into.set(path, v);
-  else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) flatten(x, path ? `${path}.${k}` : k, into);
-  return into;
-}
 
 log('engine: simulated games on one core…');
 const seconds = quick ? 2 : 6;
@@ -174,7 +123,7 @@ rows.push({
 
 if (withServer) {
   log('server: bench/server.ts --json (about two minutes)…');
-  rows.push(serverRow());
+  rows.push(serverRow(root, fmt));
 } else {
   rows.push({
     figure: 'server: votes/s, p99, votes/hello (bench/server.ts)',
