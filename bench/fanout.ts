@@ -43,10 +43,16 @@ function cpuOf(pid: number): number {
 async function startServer(db: string): Promise<{ child: ChildProcess; base: string }> {
   // Thursday 6 November 2025, 10:00 in Athens, at real speed: the game below starts now and round 1 stays open.
   const clock = `${Date.now()}:${Date.parse('2025-11-06T08:00:00Z')}:1`;
-  const child = spawn(process.execPath, [join(ROOT, 'bin/narrator.mjs'), 'serve', '--port', '0', '--db', db, '--clock', clock, '--log-level', 'warn'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there, as in bench/server.ts.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, join(ROOT, 'bin/narrator.mjs'), 'serve', '--port', '0', '--db', db, '--clock', clock, '--log-level', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const base = await new Promise<string>((ok, fail) => {
     let out = '';
     child.stdout!.on('data', (d) => {
