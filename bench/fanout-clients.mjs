@@ -48,6 +48,7 @@ async function run({ base, game, from, clients, votes, warmup, voter, targets })
   const delays = [];
   const acks = [];
   const worst = [];
+  let events = 0;
   for (let v = 0; v < warmup + votes; v++) {
     // Tells the parent when the measured votes begin (it reads the server's CPU time then).
     if (v === warmup) process.send({ kind: 'measuring' });
@@ -61,6 +62,7 @@ async function run({ base, game, from, clients, votes, warmup, voter, targets })
     const ack = now() - t0;
     if (!reply.accepted) throw new Error(`vote ${v} refused: ${JSON.stringify(reply)}`);
     const last = Math.max(...reply.seqs);
+    events = reply.seqs.length;
     // Count the sockets that have it already, then wait for the rest.
     target = last;
     have = arrivals.filter((a) => a.has(last)).length;
@@ -83,5 +85,5 @@ async function run({ base, game, from, clients, votes, warmup, voter, targets })
     await new Promise((r) => setTimeout(r, 20));
   }
   for (const ws of sockets) ws.close();
-  return { delays, acks, worst };
+  return { delays, acks, worst, eventsPerVote: events };
 }

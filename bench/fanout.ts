@@ -21,8 +21,10 @@ export interface FanoutFigures {
   readonly max: number;
   /** Median time from sending a vote to its HTTP reply. */
   readonly ackP50: number;
-  /** Server CPU per vote: the commit, the reply and 500 frames. */
+  /** Server CPU per vote: the commit, the reply and a frame per event and subscriber. */
   readonly serverCpuMsPerVote: number;
+  /** Events a vote commits (each is a frame to every subscriber). */
+  readonly eventsPerVote: number;
 }
 
 function quantile(sorted: number[], q: number): number {
@@ -101,8 +103,8 @@ export async function fanoutFigures(clients: number, votes: number): Promise<Fan
     const setup = await setUpGame(base);
     subscribers = fork(join(import.meta.dirname, 'fanout-clients.mjs'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     let cpu0 = Number.NaN;
-    const result = new Promise<{ delays: number[]; acks: number[]; worst: number[] }>((ok, fail) => {
-      subscribers!.on('message', (m: { kind: string; delays: number[]; acks: number[]; worst: number[]; message?: string }) => {
+    const result = new Promise<{ delays: number[]; acks: number[]; worst: number[]; eventsPerVote: number }>((ok, fail) => {
+      subscribers!.on('message', (m: { kind: string; delays: number[]; acks: number[]; worst: number[]; eventsPerVote: number; message?: string }) => {
         if (m.kind === 'measuring') cpu0 = cpuOf(server.pid!);
         else if (m.kind === 'done') ok(m);
         else fail(new Error(m.message));
@@ -110,7 +112,7 @@ export async function fanoutFigures(clients: number, votes: number): Promise<Fan
       subscribers!.on('exit', (code) => fail(new Error(`the subscriber process exited with ${code}`)));
     });
     subscribers.send({ base, game: setup.game, from: setup.version, clients, votes, warmup: WARMUP, voter: setup.voter, targets: setup.targets });
-    const { delays, acks, worst } = await result;
+    const { delays, acks, worst, eventsPerVote } = await result;
     if (process.env.BENCH_DEBUG) process.stderr.write(`worst arrival per vote (ms): ${worst.map((w) => w.toFixed(0)).join(' ')}\n`);
     const serverCpuMsPerVote = ((cpuOf(server.pid!) - cpu0) * 1000) / votes;
     delays.sort((a, b) => a - b);
@@ -123,6 +125,7 @@ export async function fanoutFigures(clients: number, votes: number): Promise<Fan
       max: delays[delays.length - 1]!,
       ackP50: quantile(acks, 0.5),
       serverCpuMsPerVote,
+      eventsPerVote,
     };
   } finally {
     subscribers?.kill();

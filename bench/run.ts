@@ -101,7 +101,7 @@ if (unreachable) {
 } else {
   log(`restart: writing ${fmt(games)} games to PostgreSQL (scratch database narrator_bench_${process.pid}), then two cold starts…`);
   const pgr = await restartFigures('postgres', games, log);
-  restartRows(pgr, 'PostgreSQL', " of this process (PostgreSQL's own not counted)");
+  restartRows(pgr, 'PostgreSQL', " in Node (PostgreSQL's own not counted)");
   rows[rows.length - 2]!.note += `; 100 games written through append + saveSnapshot, the rest copied from them in SQL`;
 }
 
@@ -118,7 +118,7 @@ rows.push({
   figure: '  fan-out p99',
   measured: `${fmt(f.p99, 2)} ms`,
   target: '< 100 ms',
-  note: `max ${fmt(f.max, 2)} ms; server CPU ${fmt(f.serverCpuMsPerVote, 1)} ms per vote (commit, reply, ${f.clients} frames)`,
+  note: `max ${fmt(f.max, 2)} ms; server CPU ${fmt(f.serverCpuMsPerVote, 1)} ms per vote (commit, reply, ${fmt(f.eventsPerVote * f.clients)} frames: ${f.eventsPerVote} events × ${f.clients})`,
 });
 
 if (withServer) {
