@@ -1,83 +1,139 @@
-// Fan-out: time from a vote the engine accepts to the arrival of the resulting update at 500 WebSocket subscribers
-// (13 players, the rest spectators), p50/p99. A minimal `ws` server in this thread stands in for the real server's
-// WebSocket fan-out until it lands: per vote it decides, builds each viewer class's view once (viewFor), serialises
-// and encodes once per class and sends that buffer; the next vote follows when every subscriber has the update. The subscribers live in a worker thread with their own event loop.
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
-import { Worker } from 'node:worker_threads';
-import { type WebSocket, WebSocketServer } from 'ws';
-import type { Viewer } from '../src/core/types.ts';
-import { decide } from '../src/engine/game.ts';
-import type { GameState } from '../src/engine/state.ts';
-import { viewFor } from '../src/engine/view.ts';
-import { palermoSim } from '../src/sim/palermo.ts';
-import { driveGame } from '../src/sim/runner.ts';
-import { getVariant } from '../src/variants/registry.ts';
+// Fan-out on the real server: `narrator serve` in a child process (SQLite in a temporary file, a clock standing
+// on a Thursday morning so round 1 is open), a 7-player palermo game set up through the HTTP API, 500 anonymous
+// WebSocket subscribers to its public thread through /api/ws, and votes cast one at a time through
+// POST /api/games/:id/posts. The subscribers and the voter are another child process (bench/fanout-clients.mjs),
+// so this one only starts things and the server's event loop does nothing but serve.
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 
-const now = () => performance.timeOrigin + performance.now();
+const ROOT = resolve(import.meta.dirname, '..');
+/** Votes before the measured ones, unmeasured: the first fan-outs of a fresh process run unoptimised code. */
+const WARMUP = 5;
+
+/** What the fan-out measurement returns (milliseconds). */
+export interface FanoutFigures {
+  readonly clients: number;
+  readonly votes: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  /** Median time from sending a vote to its HTTP reply. */
+  readonly ackP50: number;
+  /** Server CPU per vote: the commit, the reply and a frame per event and subscriber. */
+  readonly serverCpuMsPerVote: number;
+  /** Events a vote commits (each is a frame to every subscriber). */
+  readonly eventsPerVote: number;
+}
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-/** Runs `votes` votes against `clients` subscribers; returns latency quantiles in milliseconds. */
-export async function fanoutFigures(clients: number, votes: number): Promise<{ clients: number; votes: number; p50: number; p99: number; max: number }> {
-  const variant = getVariant('palermo')!;
-  const spec = { variant: 'palermo', players: 13, roleList: palermoSim.roleList(13), options: {}, policy: 'sensible' };
-  // A live game in round 1, before its first close.
-  let state: GameState<unknown> = driveGame(spec, 1, { deadlines: 0 }).state;
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
-  await once(wss, 'listening');
-  const viewers = new Map<WebSocket, Viewer>();
-  wss.on('connection', (ws, req) => {
-    const i = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('viewer'));
-    viewers.set(ws, i < 13 ? { kind: 'player', id: state.order[i]! } : { kind: 'spectator' });
-  });
-  const url = `ws://127.0.0.1:${(wss.address() as AddressInfo).port}`;
-  const worker = new Worker(new URL('./fanout-clients.mjs', import.meta.url), { workerData: { url, clients, expected: votes } });
-  let arrived: (() => void) | undefined;
-  const done = new Promise<number[]>((resolve, reject) => {
-    worker.on('message', (m: { kind: string; delays?: number[]; message?: string }) => {
-      if (m.kind === 'arrived') arrived?.();
-      if (m.kind === 'done') resolve(m.delays!);
-      if (m.kind === 'error') reject(new Error(m.message));
-    });
-    worker.on('error', reject);
-  });
-  await new Promise<void>((resolve) => worker.on('message', (m: { kind: string }) => m.kind === 'ready' && resolve()));
-  const ids = state.order;
-  for (let i = 0; i < votes; i++) {
-    const voter = ids[i % ids.length]!;
-    const target = ids[(i + 1 + (i % 5)) % ids.length]!;
-    const acceptedAt = now();
-    const d = decide(variant, state, {
-      type: 'post',
-      at: state.clock + 1000,
-      actor: { kind: 'player', id: voter },
-      text: `Ψήφος: ${state.players[target]!.name}`,
-    });
-    if (d.rejections.length > 0) throw new Error(`vote rejected: ${d.rejections[0]!.code}`);
-    const from = state.version + 1;
-    state = d.state;
-    const all = new Promise<void>((r) => (arrived = r));
-    // One encoded frame per viewer class (each player, spectators), sent as the same buffer to every socket.
-    const frames = new Map<string, Buffer>();
-    for (const [ws, viewer] of viewers) {
-      const key = viewer.kind === 'player' ? viewer.id : viewer.kind;
-      let frame = frames.get(key);
-      if (frame === undefined) {
-        frame = Buffer.from(JSON.stringify({ vote: i, acceptedAt, events: viewFor(viewer, d.events, from) }));
-        frames.set(key, frame);
-      }
-      ws.send(frame, { binary: false });
-    }
-    // Votes arrive seconds apart in a forum game: measure each update on its own, after the previous one landed.
-    await all;
-    await new Promise((r) => setTimeout(r, 5));
+/** CPU seconds a process has used (Linux /proc). */
+function cpuOf(pid: number): number {
+  try {
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch {
+    return Number.NaN;
   }
-  const delays = (await done).sort((a, b) => a - b);
-  await worker.terminate();
-  for (const ws of viewers.keys()) ws.terminate();
-  wss.close();
-  return { clients, votes, p50: quantile(delays, 0.5), p99: quantile(delays, 0.99), max: delays[delays.length - 1]! };
+}
+
+/** Starts `narrator serve` on a free port and resolves with its base URL once it says so. */
+async function startServer(db: string): Promise<{ child: ChildProcess; base: string }> {
+  // Thursday 6 November 2025, 10:00 in Athens, at real speed: the game below starts now and round 1 stays open.
+  const clock = `${Date.now()}:${Date.parse('2025-11-06T08:00:00Z')}:1`;
+  // BENCH_PROFILE=<dir> writes the server's CPU profile there, as in bench/server.ts.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, join(ROOT, 'bin/narrator.mjs'), 'serve', '--port', '0', '--db', db, '--clock', clock, '--log-level', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const base = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += String(d);
+      const m = /serving on (http:\/\/\S+)/.exec(out);
+      if (m) ok(m[1]!);
+    });
+    child.on('exit', (code) => fail(new Error(`narrator serve exited with ${code}`)));
+  });
+  return { child, base };
+}
+
+/** A 7-player palermo game, started; the voter's session and two names to alternate the vote between. */
+async function setUpGame(base: string): Promise<{ game: string; version: number; voter: { cookie: string; csrf: string }; targets: string[] }> {
+  const call = async (path: string, body: unknown, s?: { cookie: string; csrf: string }) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (s) Object.assign(headers, { cookie: s.cookie, 'x-csrf-token': s.csrf });
+    const r = await fetch(base + path, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
+    const json = (await r.json()) as Record<string, unknown>;
+    if (r.status >= 300) throw new Error(`${path}: ${r.status} ${JSON.stringify(json)}`);
+    return { r, json };
+  };
+  const account = async (name: string) => {
+    const { r, json } = await call('/api/accounts', { name, password: 'password1' });
+    return { cookie: String(r.headers.get('set-cookie')).split(';')[0]!, csrf: String(json.csrfToken) };
+  };
+  const mod = await account('FanoutMod');
+  const names = Array.from({ length: 7 }, (_, i) => `Player${i + 1}`);
+  const players = [];
+  for (const n of names) players.push(await account(n));
+  const { json: created } = await call('/api/games', { variant: 'palermo', startAt: '2025-11-06T23:00', locale: 'en' }, mod);
+  const game = String(created.id);
+  for (const p of players) await call(`/api/games/${game}/signup`, undefined, p);
+  const { json: started } = await call(`/api/games/${game}/start`, undefined, mod);
+  if (!started.accepted) throw new Error(`the game did not start: ${JSON.stringify(started)}`);
+  // One voter changing his vote between two others: never a majority, so the day stays open for every vote.
+  return { game, version: Number(started.version), voter: players[0]!, targets: [names[1]!, names[2]!] };
+}
+
+/** Casts `votes` votes with `clients` subscribers; latency quantiles of the arrivals in milliseconds. */
+export async function fanoutFigures(clients: number, votes: number): Promise<FanoutFigures> {
+  const dir = mkdtempSync(join(tmpdir(), 'narrator-fanout-'));
+  const { child: server, base } = await startServer(join(dir, 'fanout.db'));
+  let subscribers: ChildProcess | undefined;
+  try {
+    const setup = await setUpGame(base);
+    subscribers = fork(join(import.meta.dirname, 'fanout-clients.mjs'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    let cpu0 = Number.NaN;
+    const result = new Promise<{ delays: number[]; acks: number[]; worst: number[]; eventsPerVote: number }>((ok, fail) => {
+      subscribers!.on('message', (m: { kind: string; delays: number[]; acks: number[]; worst: number[]; eventsPerVote: number; message?: string }) => {
+        if (m.kind === 'measuring') cpu0 = cpuOf(server.pid!);
+        else if (m.kind === 'done') ok(m);
+        else fail(new Error(m.message));
+      });
+      subscribers!.on('exit', (code) => fail(new Error(`the subscriber process exited with ${code}`)));
+    });
+    subscribers.send({ base, game: setup.game, from: setup.version, clients, votes, warmup: WARMUP, voter: setup.voter, targets: setup.targets });
+    const { delays, acks, worst, eventsPerVote } = await result;
+    if (process.env.BENCH_DEBUG) process.stderr.write(`worst arrival per vote (ms): ${worst.map((w) => w.toFixed(0)).join(' ')}\n`);
+    const serverCpuMsPerVote = ((cpuOf(server.pid!) - cpu0) * 1000) / votes;
+    delays.sort((a, b) => a - b);
+    acks.sort((a, b) => a - b);
+    return {
+      clients,
+      votes,
+      p50: quantile(delays, 0.5),
+      p99: quantile(delays, 0.99),
+      max: delays[delays.length - 1]!,
+      ackP50: quantile(acks, 0.5),
+      serverCpuMsPerVote,
+      eventsPerVote,
+    };
+  } finally {
+    subscribers?.kill();
+    await new Promise<void>((r) => {
+      if (server.exitCode !== null) return r();
+      server.on('exit', () => r());
+      server.kill('SIGTERM');
+    });
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,25 +1,23 @@
 // `npm run bench`: Narrator's benchmark suite. Prints one table of figures and ratios measured in this run.
-// `npm run bench -- --quick` runs shorter; figures are not timed tests (DESIGN.md §7).
+// `npm run bench -- --quick` runs shorter; `-- --server` adds bench/server.ts's figures (about two minutes more).
+// Figures are not timed tests (DESIGN.md §7).
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { engineFigures } from './engine.ts';
 import { fanoutFigures } from './fanout.ts';
-import { restartFigures } from './restart.ts';
+import { pgUnreachable, type RestartFigures, restartFigures } from './restart.ts';
+import { type Row, serverRow } from './server-row.ts';
 
 const quick = process.argv.includes('--quick');
+/** The server benchmark takes about two minutes on its own: only on request. */
+const withServer = process.argv.includes('--server');
 const root = join(import.meta.dirname, '..');
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-interface Row {
-  figure: string;
-  measured: string;
-  target: string;
-  note: string;
-}
-
 const rows: Row[] = [];
+const started = performance.now();
 const load0 = loadavg()[0]!;
 
 log('engine: simulated games on one core…');
@@ -72,42 +70,74 @@ rows.push({
   note: `heap ${fmt(m2.heapPerGame / 1024, 1)} KB/game`,
 });
 
-log('restart: writing and loading SQLite…');
-const r = restartFigures(quick ? 2000 : 10_000);
-rows.push({
-  figure: `restart: load ${fmt(r.games)} games × ${r.events} events from SQLite, with snapshots`,
-  measured: `${fmt(r.loadSeconds, 2)} s`,
-  target: '< 10 s',
-  note: `${fmt(r.loadCpuSeconds, 2)} s of CPU; bench stand-in (better-sqlite3, JSON rows, snapshot every 200 events) until the server's SQLite store lands; DB ${fmt(r.dbBytes / 2 ** 20)} MB`,
-});
-rows.push({
-  figure: '  same restart replaying every event (no snapshots, estimated from 1/10)',
-  measured: `${fmt(r.fullReplaySeconds, 2)} s`,
-  target: '',
-  note: `snapshots save ${fmt((1 - r.loadSeconds / r.fullReplaySeconds) * 100)}%`,
-});
+const games = quick ? 2000 : 10_000;
+const mb = (b: number) => `${fmt(b / 2 ** 20)} MB`;
+const restartRows = (r: RestartFigures, name: string, cpuNote: string) => {
+  const w = r.withSnapshots;
+  const b = r.withoutSnapshots;
+  rows.push({
+    figure: `restart on ${name}: boot ${fmt(r.games)} games × ${r.events} events, with snapshots`,
+    measured: `${fmt(w.wallSeconds, 2)} s`,
+    target: '< 10 s',
+    note: `${fmt(w.cpuSeconds, 2)} s of CPU${cpuNote}; a fresh process opens the store and runs GameService.boot (snapshot at event 500, where the service saves it; timers rewritten); ${mb(r.bytes)}`,
+  });
+  rows.push({
+    figure: `  same boot without snapshots (${fmt(b.sampled)} games replayed, ×${fmt(r.games / b.sampled)})`,
+    measured: `${fmt(b.wallSeconds, 2)} s`,
+    target: '',
+    note: `${fmt(b.cpuSeconds, 2)} s of CPU; snapshots save ${fmt((1 - w.wallSeconds / b.wallSeconds) * 100)}% of the wall time`,
+  });
+};
 
-log('fan-out: 500 WebSocket subscribers…');
-const f = await fanoutFigures(500, quick ? 40 : 200);
+log(`restart: writing ${fmt(games)} games to SQLite, then two cold starts…`);
+const sqlite = await restartFigures('sqlite', games, log);
+restartRows(sqlite, 'SQLite', '');
+rows[rows.length - 2]!.note += `; written in ${fmt(sqlite.writeSeconds)} s through append + saveSnapshot`;
+
+const unreachable = await pgUnreachable();
+if (unreachable) {
+  log(`restart on PostgreSQL skipped: ${unreachable}`);
+  rows.push({ figure: 'restart on PostgreSQL', measured: 'skipped', target: '< 10 s', note: `skipped: ${unreachable}` });
+} else {
+  log(`restart: writing ${fmt(games)} games to PostgreSQL (scratch database narrator_bench_${process.pid}), then two cold starts…`);
+  const pgr = await restartFigures('postgres', games, log);
+  restartRows(pgr, 'PostgreSQL', " in Node (PostgreSQL's own not counted)");
+  rows[rows.length - 2]!.note += `; 100 games written through append + saveSnapshot, the rest copied from them in SQL`;
+}
+
+const voteCount = quick ? 20 : 50;
+log(`fan-out: the server, 500 WebSocket subscribers, ${voteCount} votes…`);
+const f = await fanoutFigures(500, voteCount);
 rows.push({
-  figure: `fan-out: accepted vote → arrival at ${f.clients} WebSocket subscribers, p50`,
+  figure: `fan-out: vote sent → its event at each of ${f.clients} WebSocket subscribers, p50`,
   measured: `${fmt(f.p50, 2)} ms`,
   target: '',
-  note: `${f.votes} votes; bench stand-in (ws) until the server's WebSocket lands`,
+  note: `${f.votes} votes by HTTP to narrator serve (SQLite), anonymous subscribers to the public thread via /api/ws in another process; vote acknowledged after ${fmt(f.ackP50, 1)} ms (p50)`,
 });
-rows.push({ figure: '  fan-out p99', measured: `${fmt(f.p99, 2)} ms`, target: '< 100 ms', note: `max ${fmt(f.max, 2)} ms` });
 rows.push({
-  figure: 'server: HTTP requests/s, PostgreSQL store figures',
-  measured: 'pending',
-  target: '',
-  note: 'measured here once the server and PostgreSQL issues land',
+  figure: '  fan-out p99',
+  measured: `${fmt(f.p99, 2)} ms`,
+  target: '< 100 ms',
+  note: `max ${fmt(f.max, 2)} ms; server CPU ${fmt(f.serverCpuMsPerVote, 1)} ms per vote (commit, reply, ${fmt(f.eventsPerVote * f.clients)} frames: ${f.eventsPerVote} events × ${f.clients})`,
 });
+
+if (withServer) {
+  log('server: bench/server.ts --json (about two minutes)…');
+  rows.push(serverRow(root, fmt));
+} else {
+  rows.push({
+    figure: 'server: votes/s, p99, votes/hello (bench/server.ts)',
+    measured: 'not run',
+    target: '',
+    note: 'npm run bench -- --server adds it (about two more minutes)',
+  });
+}
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 const w = [Math.max(...rows.map((x) => x.figure.length)), Math.max(8, ...rows.map((x) => x.measured.length)), 9];
 const line = (a: string, b: string, c: string, d: string) => `${a.padEnd(w[0]!)}  ${b.padStart(w[1]!)}  ${c.padEnd(w[2]!)}  ${d}`;
 const out = [
-  `Narrator benchmarks — ${availableParallelism()} cores (${cpu}), Node ${process.version}, load average ${fmt(load0, 2)} at start, ${fmt(loadavg()[0]!, 2)} at end${quick ? ', --quick' : ''}`,
+  `Narrator benchmarks — ${availableParallelism()} cores (${cpu}), Node ${process.version}, load average ${fmt(load0, 2)} at start, ${fmt(loadavg()[0]!, 2)} at end${quick ? ', --quick' : ''}${withServer ? ', --server' : ''}, ${fmt((performance.now() - started) / 1000)} s in all`,
   '',
   line('figure', 'measured', 'target', 'ratio / note'),
   line('-'.repeat(w[0]!), '-'.repeat(w[1]!), '-'.repeat(w[2]!), '-'.repeat(12)),

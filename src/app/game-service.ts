@@ -10,7 +10,7 @@ import { evolve, foldAll, replay } from '../engine/evolve.ts';
 import { createGame, type Decision, decide } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Variant } from '../engine/variant.ts';
-import { StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
+import { type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
 import { AppError, gameNotFound } from './errors.ts';
@@ -91,6 +91,14 @@ export function nextDue(s: GameState<unknown>): Millis | null {
   return s.deadlines[0]?.at ?? null;
 }
 
+/** Events between snapshots unless the options say otherwise. */
+export const DEFAULT_SNAPSHOT_EVERY = 500;
+
+/** What the service saves as a game's snapshot (and `load` reads back): the engine state and the meta. */
+export function snapshotOf(g: LoadedGame): Snapshot {
+  return { version: g.version, state: { state: g.state, meta: g.meta } };
+}
+
 /** Options of the service. */
 export interface GameServiceOptions {
   readonly store: Store;
@@ -119,7 +127,7 @@ export class GameService {
     this.store = o.store;
     this.clock = o.clock;
     this.log = o.log ?? silent;
-    this.snapshotEvery = o.snapshotEvery ?? 500;
+    this.snapshotEvery = o.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
     this.maxBatch = o.maxBatch ?? 256;
   }
 
@@ -333,7 +341,7 @@ export class GameService {
       p.job.resolve({ version: g.version, events: stored.slice(p.from - base - 1, p.from - base - 1 + p.count), rejections: p.rejections });
     if (g.version - (this.snapshotAt.get(gameId) ?? 0) >= this.snapshotEvery) {
       this.snapshotAt.set(gameId, g.version);
-      await this.store.saveSnapshot(gameId, { version: g.version, state: { state: g.state, meta: g.meta } }).catch((e: unknown) => {
+      await this.store.saveSnapshot(gameId, snapshotOf(g)).catch((e: unknown) => {
         this.log.warn({ err: e, gameId }, 'snapshot failed');
       });
     }
