@@ -37,6 +37,12 @@ rows.push({
   note: 'posts, PMs and deadline ticks through decide',
 });
 rows.push({
+  figure: '  the engine alone on the same games (recorded commands replayed)',
+  measured: fmt(e.sensibleEngineOnly.gamesPerSec),
+  target: '≥ 20,000',
+  note: `${fmt((e.sensibleEngineOnly.gamesPerSec / target) * 100, 1)}% of target; ${fmt(e.sensibleEngineOnly.commandsPerSec)} commands/s, ${fmt(e.sensibleEngineOnly.microsPerCommand, 1)} µs per command: the ceiling with bots that cost nothing`,
+});
+rows.push({
   figure: 'engine: random-play model games/s, 1 core (13 players, 3 killers)',
   measured: fmt(e.model.gamesPerSec),
   target: '≥ 20,000',
