@@ -240,4 +240,28 @@ describe('durability', () => {
     expect(stateHash(replay(getVariant('palermo')!, events))).toBe(stateHash(service.get(id).state));
     await store.close();
   });
+
+  it('boot heals the timers index from the games: a lost timer, a wrong one and one without a game', async () => {
+    const file = join(dir, 'timers.db');
+    const h = await harness(await SqliteStore.open(file));
+    const a = await startedGame(h, 'A');
+    const b = await startedGame(h, 'B');
+    const c = await startedGame(h, 'C');
+    const due = async (id: string) => (await h.store.timers()).find((t) => t.streamId === id)?.dueAt;
+    const right = { a: await due(a.id), c: await due(c.id) };
+    expect(right.a).toBeTypeOf('number');
+    await h.close();
+    const store = await SqliteStore.open(file);
+    await store.schedule(a.id, null); // lost
+    await store.schedule(b.id, 1); // wrong
+    await store.schedule('no-such-game', 5); // stray: no game behind it
+    const service = new GameService({ store, clock: { now: () => Date.parse('2025-11-03T10:00:00Z') } });
+    await service.boot();
+    const after = new Map((await store.timers()).map((t) => [t.streamId, t.dueAt]));
+    expect(after.get(a.id)).toBe(right.a);
+    expect(after.get(b.id)).toBe(right.a);
+    expect(after.get(c.id)).toBe(right.c);
+    expect(after.has('no-such-game')).toBe(false);
+    await store.close();
+  });
 });

@@ -133,11 +133,17 @@ export class GameService {
 
   /** Loads every game (snapshot + newer events) and rewrites each game's timer from its state. */
   async boot(): Promise<void> {
+    const stored = new Map((await this.store.timers()).map((t) => [t.streamId, t.dueAt]));
     for (const id of await this.store.streams()) {
       const g = await this.load(id);
-      // The timer index is derived from state: rewriting it heals any disagreement.
-      await this.store.schedule(id, nextDue(g.state));
+      // The timer index is derived from state: rewriting it heals any disagreement. Only a disagreement is written,
+      // so a normal boot costs no commit per game (on PostgreSQL each one is a round trip and a disk sync).
+      const due = nextDue(g.state);
+      if ((stored.get(id) ?? null) !== due) await this.store.schedule(id, due);
+      stored.delete(id);
     }
+    // A timer without a game would be claimed and fail on every poll.
+    for (const id of stored.keys()) await this.store.schedule(id, null);
   }
 
   private async load(id: string): Promise<LoadedGame> {
