@@ -1,29 +1,44 @@
 // Server benchmark (printed figures, not a timed test): acknowledged votes per second — each committed to SQLite
 // before the reply — at 64 concurrent connections, beside a bare Fastify "hello" route and beside raw
 // better-sqlite3 single-row commits, all measured in one run on this machine; p50/p99 latency of the votes.
-// Targets: votes/s ≥ 0.3 × hello, p99 < 20 ms. Run: npm run bench:server  (about a minute).
+// Targets: votes/s ≥ 0.3 × hello, p99 < 20 ms. Run: npm run bench:server  (about a minute). With --json
+// (npm run --silent bench:server -- --json) the figures are one JSON object on stdout and the table goes to stderr.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
+import { freePort } from '../test/support/net.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const JSON_OUT = process.argv.includes('--json');
 const dir = mkdtempSync(join(tmpdir(), 'narrator-bench-'));
 
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
+/** The figures `--json` prints: what `npm run bench` may collect. Rates per second, latencies in ms. */
+export interface ServerBenchFigures {
+  readonly connections: number;
+  readonly rounds: number;
+  readonly seconds: number;
+  /** The 1-minute load average at the start and at the end (a shared machine's background load). */
+  readonly loadAverage: readonly [number, number];
+  readonly helloPerSec: number;
+  readonly helloP50Ms: number;
+  readonly helloP99Ms: number;
+  readonly votesPerSec: number;
+  readonly voteP50Ms: number;
+  readonly voteP99Ms: number;
+  readonly sqliteCommitsPerSec: number;
+  /** votes/s ÷ hello/s (target ≥ 0.3). */
+  readonly ratio: number;
+  /** Server CPU time per request, µs (robust to background load). */
+  readonly helloCpuUs: number;
+  readonly voteCpuUs: number;
+  /** The load generator's CPU during the vote rounds, in cores. */
+  readonly clientCpu: number;
 }
 
 async function spawnUntil(args: string[], ready: string): Promise<ChildProcess> {
@@ -79,6 +94,7 @@ function rawCommits(seconds: number): number {
 }
 
 async function main(): Promise<void> {
+  const load0 = loadavg()[0]!;
   // 1. The bare Fastify hello route, in its own process.
   const helloPort = await freePort();
   const hello = await spawnUntil(['--import', 'tsx', join(ROOT, 'bench/hello-server.ts'), String(helloPort)], 'listening');
@@ -190,7 +206,8 @@ async function main(): Promise<void> {
     ['vote (commit to SQLite, then reply)', fmt(v.requests.average), `${v.latency.p50}`, `${v.latency.p99}`, `${v.non2xx}`],
     ['raw better-sqlite3 1-row commits', fmt(raw), '-', '-', '-'],
   ];
-  const out = (s: string) => process.stdout.write(`${s}\n`);
+  // With --json, stdout carries only the JSON object.
+  const out = (s: string) => (JSON_OUT ? process.stderr : process.stdout).write(`${s}\n`);
   out(`\nNarrator server benchmark — ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s (median shown), Node ${process.version}`);
   out(`${'what'.padEnd(38)}${'per second'.padStart(12)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non-2xx'.padStart(9)}`);
   for (const r of rows) out(`${r[0].padEnd(38)}${r[1].padStart(12)}${r[2].padStart(9)}${r[3].padStart(9)}${r[4].padStart(9)}`);
@@ -205,6 +222,28 @@ async function main(): Promise<void> {
   out(`server CPU per request: hello ${helloUs.toFixed(0)} µs, vote ${voteUs.toFixed(0)} µs (hello/vote = ${(helloUs / voteUs).toFixed(2)})`);
   out(`votes / raw commits = ${(v.requests.average / raw).toFixed(3)}`);
   out(`vote p99 = ${v.latency.p99} ms (target < 20 ms: ${v.latency.p99 < 20 ? 'met' : 'NOT met'})`);
+  const load1 = loadavg()[0]!;
+  out(`load average (1 min): ${load0.toFixed(2)} at the start, ${load1.toFixed(2)} at the end`);
+  if (JSON_OUT) {
+    const figures: ServerBenchFigures = {
+      connections: CONNECTIONS,
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      loadAverage: [load0, load1],
+      helloPerSec: Math.round(h.requests.average),
+      helloP50Ms: h.latency.p50,
+      helloP99Ms: h.latency.p99,
+      votesPerSec: Math.round(v.requests.average),
+      voteP50Ms: v.latency.p50,
+      voteP99Ms: v.latency.p99,
+      sqliteCommitsPerSec: Math.round(raw),
+      ratio: Number(ratio.toFixed(3)),
+      helloCpuUs: Math.round(helloUs),
+      voteCpuUs: Math.round(voteUs),
+      clientCpu: Number(clientCpu.toFixed(2)),
+    };
+    process.stdout.write(`${JSON.stringify(figures)}\n`);
+  }
 }
 
 await main();

@@ -6,7 +6,6 @@
 // none twice), and that the server's state equals a clean replay.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { replay } from '../src/engine/evolve.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { getVariant } from '../src/variants/registry.ts';
 import { bundleCli } from './support/bundle.ts';
+import { freePort } from './support/net.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'narrator-crash-'));
@@ -33,16 +33,6 @@ const SPEED = 7200;
 const GAMES = 3;
 const PER_GAME = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
-
-async function freePort(): Promise<number> {
-  return new Promise((res) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
 
 interface Ack {
   game: string;

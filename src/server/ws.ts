@@ -8,7 +8,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { Principal } from '../app/accounts.ts';
 import type { GameService, LoadedGame } from '../app/game-service.ts';
-import type { GameEvent, Message } from '../core/types.ts';
+import type { GameEvent, Message, Viewer } from '../core/types.ts';
 import { canSee } from '../engine/view.ts';
 import { renderParts } from '../i18n/render.ts';
 import type { StoredEvent } from '../store/types.ts';
@@ -33,7 +33,11 @@ const MAX_BUFFER = 8 * 1024 * 1024;
 
 /** What one event looks like on the wire for one viewer. */
 export function wireEvent(g: LoadedGame, principal: Principal | undefined, e: StoredEvent): Record<string, unknown> {
-  const viewer = viewerOf(roleIn(g, principal));
+  return wireFor(g, viewerOf(roleIn(g, principal)), e);
+}
+
+/** What one event looks like on the wire for an engine viewer (all a message depends on besides the event). */
+function wireFor(g: LoadedGame, viewer: Viewer, e: StoredEvent): Record<string, unknown> {
   if (!canSee(viewer, e.event.audience)) return { type: 'event', game: g.id, seq: e.seq };
   const ev: GameEvent = e.event;
   const text = ev.type === 'message' ? renderParts(g.variant, g.state.config.locale, (ev.data as { parts: Message[] }).parts) : undefined;
@@ -43,23 +47,40 @@ export function wireEvent(g: LoadedGame, principal: Principal | undefined, e: St
 /** Registers GET /api/ws. */
 export function registerWs(app: FastifyInstance, service: GameService, sessions: SessionCache): void {
   const subs = new Map<string, Set<Sub>>();
-  const send = (s: Sub, msg: unknown) => {
+  const sendText = (s: Sub, text: string) => {
     if (s.socket.readyState !== s.socket.OPEN) return;
     if (s.socket.bufferedAmount > MAX_BUFFER) {
       s.socket.close(4008, 'too slow; resubscribe with from');
       return;
     }
-    s.socket.send(JSON.stringify(msg));
+    s.socket.send(text);
   };
-  const deliver = (g: LoadedGame, s: Sub, events: readonly StoredEvent[]) => {
+  const send = (s: Sub, msg: unknown) => sendText(s, JSON.stringify(msg));
+  /**
+   * Sends each event the subscriber has not had. The viewer is resolved once per delivery (still at the moment of
+   * sending), and with `shared` each event is serialised once per viewer of a commit, not once per socket: the
+   * many spectators and the players of a game get the same few strings.
+   */
+  const deliver = (g: LoadedGame, s: Sub, events: readonly StoredEvent[], shared?: Map<string, string>) => {
+    const viewer = viewerOf(roleIn(g, s.principal));
+    const key = viewer.kind === 'player' ? `player:${viewer.id}` : viewer.kind;
     for (const e of events) {
       if (e.seq < s.next) continue;
-      send(s, wireEvent(g, s.principal, e));
+      const k = `${key}:${e.seq}`;
+      let text = shared?.get(k);
+      if (text === undefined) {
+        text = JSON.stringify(wireFor(g, viewer, e));
+        shared?.set(k, text);
+      }
+      sendText(s, text);
       s.next = e.seq + 1;
     }
   };
   service.onCommit((g, events) => {
-    for (const s of subs.get(g.id) ?? []) deliver(g, s, events);
+    const set = subs.get(g.id);
+    if (!set || set.size === 0) return;
+    const shared = new Map<string, string>();
+    for (const s of set) deliver(g, s, events, shared);
   });
 
   app.get('/api/ws', { websocket: true, config: { auth: 'none' }, schema: { hide: true } }, (socket, req) => {

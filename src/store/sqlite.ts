@@ -115,6 +115,7 @@ const S = {
   version: -1_000_001,
   at: -1_000_002,
   due: -1_000_003,
+  expected: -1_000_004,
   type: '\u0000type',
   audience: '\u0000audience',
   data: '\u0000data',
@@ -139,12 +140,18 @@ class Hot {
   }
 
   private bind(values: Record<string, unknown>): unknown[] {
-    return this.order.map((n) => (n === '' ? null : values[n]));
+    // A plain loop: this runs for every statement of every append.
+    const out = new Array<unknown>(this.order.length);
+    for (let i = 0; i < out.length; i++) {
+      const n = this.order[i]!;
+      out[i] = n === '' ? null : values[n];
+    }
+    return out;
   }
 
-  /** Runs the statement. */
-  run(values: Record<string, unknown>): void {
-    this.stmt.run(...this.bind(values));
+  /** Runs the statement; returns how many rows it changed. */
+  run(values: Record<string, unknown>): number {
+    return this.stmt.run(...this.bind(values)).changes;
   }
 
   /** Runs the statement and returns its first row. */
@@ -173,7 +180,12 @@ export class SqliteStore implements Store {
     this.hot = {
       version: new Hot(db, k.selectFrom('streams').select('version').where('stream_id', '=', S.stream), ['stream']),
       create: new Hot(db, k.insertInto('streams').values({ stream_id: S.stream, version: S.version, created_at: S.at }), ['stream', 'version', 'at']),
-      bump: new Hot(db, k.updateTable('streams').set({ version: S.version }).where('stream_id', '=', S.stream), ['version', 'stream']),
+      // The version check and the bump in one statement: it changes no row when the stream is not at `expected`.
+      bump: new Hot(
+        db,
+        k.updateTable('streams').set({ version: S.version }).where('stream_id', '=', S.stream).where('version', '=', S.expected),
+        ['version', 'stream', 'expected'],
+      ),
       timerSet: new Hot(
         db,
         k
@@ -316,11 +328,17 @@ export class SqliteStore implements Store {
   }
 
   private appendOne(a: PendingAppend): number {
-    const row = this.hot.version.get<{ version: number }>({ stream: a.streamId });
-    const actual = row?.version ?? 0;
-    if (actual !== a.expected) throw new StaleVersionError(a.streamId, a.expected, actual);
     const next = a.expected + a.events.length;
-    a.events.forEach((e, i) => {
+    if (a.events.length > 0 && a.expected > 0) {
+      // The common case: check and bump the version in one statement, before anything else is written.
+      if (this.hot.bump.run({ stream: a.streamId, version: next, expected: a.expected }) !== 1) throw this.stale(a);
+    } else {
+      const actual = this.hot.version.get<{ version: number }>({ stream: a.streamId })?.version ?? 0;
+      if (actual !== a.expected) throw new StaleVersionError(a.streamId, a.expected, actual);
+      if (a.events.length > 0) this.hot.create.run({ stream: a.streamId, version: next, at: a.events[0]!.at });
+    }
+    for (let i = 0; i < a.events.length; i++) {
+      const e = a.events[i]!;
       this.hot.insert.run({
         stream: a.streamId,
         version: a.expected + i + 1,
@@ -329,13 +347,13 @@ export class SqliteStore implements Store {
         audience: JSON.stringify(e.audience),
         data: JSON.stringify(e.data ?? null),
       });
-    });
-    if (a.events.length > 0) {
-      if (a.expected === 0) this.hot.create.run({ stream: a.streamId, version: next, at: a.events[0]!.at });
-      else this.hot.bump.run({ stream: a.streamId, version: next });
     }
     if (a.timer) this.setTimer(a.streamId, a.timer.dueAt);
     return next;
+  }
+
+  private stale(a: PendingAppend): StaleVersionError {
+    return new StaleVersionError(a.streamId, a.expected, this.hot.version.get<{ version: number }>({ stream: a.streamId })?.version ?? 0);
   }
 
   /** See EventStore.read. */
