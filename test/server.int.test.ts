@@ -265,3 +265,40 @@ describe('durability', () => {
     await store.close();
   });
 });
+
+describe('snapshots', () => {
+  it('are saved after the commit that makes them due, one game per turn, and a boot from them equals the live games', async () => {
+    const { MemoryStore } = await import('../src/store/memory.ts');
+    const store = new MemoryStore();
+    const clock = { now: () => Date.parse('2025-11-03T08:00:00Z') };
+    const service = new GameService({ store, clock, snapshotEvery: 10 });
+    const palermo = getVariant('palermo')!;
+    const config = {
+      variant: 'palermo',
+      locale: 'en' as const,
+      timeZone: 'Europe/Athens',
+      calendar: palermo.defaultCalendar,
+      createdAt: clock.now(),
+      startAt: Date.parse('2025-11-05T09:00:00Z'),
+      options: {},
+    };
+    const games = [];
+    for (let i = 0; i < 8; i++) games.push(await service.create(palermo, config, `seed-${i}`, 'host', `Game ${i}`));
+    // Every game crosses its threshold in the same burst of joins (the games move in step).
+    const joins = games.flatMap((g) => NINE.map((name) => service.submit(g.id, (at) => ({ type: 'post', at, actor: { kind: 'guest', name }, text: 'join' }))));
+    const outcomes = await Promise.all(joins);
+    expect(outcomes.every((o) => o.rejections.length === 0)).toBe(true);
+    // The commits are answered before their snapshots are written.
+    const early = await Promise.all(games.map((g) => store.loadSnapshot(g.id)));
+    expect(early.filter((s) => s !== undefined).length).toBeLessThan(games.length);
+    await service.idle();
+    for (const g of games) {
+      const snap = await store.loadSnapshot(g.id);
+      expect(snap?.version).toBeGreaterThanOrEqual(10);
+      expect(snap?.version).toBeLessThanOrEqual(service.get(g.id).version);
+    }
+    const again = new GameService({ store, clock, snapshotEvery: 10 });
+    await again.boot();
+    for (const g of games) expect(stateHash(again.get(g.id).state)).toBe(stateHash(service.get(g.id).state));
+  });
+});

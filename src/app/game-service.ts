@@ -116,6 +116,9 @@ export class GameService {
   private readonly queues = new Map<string, Job[]>();
   private readonly draining = new Set<string>();
   private readonly snapshotAt = new Map<string, number>();
+  /** Games whose snapshot is due, saved one per event-loop turn by `saveSnapshots`. */
+  private readonly snapshotsDue = new Set<string>();
+  private snapshotting: Promise<void> | undefined;
   private readonly listeners = new Set<CommitListener>();
   private readonly store: Store;
   private readonly clock: Clock;
@@ -250,9 +253,12 @@ export class GameService {
     return this.store.read(gameId, from, limit);
   }
 
-  /** Waits until every queued job of every game has run (for shutdown and tests). */
+  /** Waits until every queued job of every game has run and every due snapshot is saved (for shutdown and tests). */
   async idle(): Promise<void> {
-    while (this.draining.size > 0) await new Promise((r) => setTimeout(r, 2));
+    while (this.draining.size > 0 || this.snapshotting) {
+      await this.snapshotting;
+      await new Promise((r) => setTimeout(r, 2));
+    }
   }
 
   private enqueue(gameId: string, job: Job): void {
@@ -346,10 +352,31 @@ export class GameService {
     for (const p of parts)
       p.job.resolve({ version: g.version, events: stored.slice(p.from - base - 1, p.from - base - 1 + p.count), rejections: p.rejections });
     if (g.version - (this.snapshotAt.get(gameId) ?? 0) >= this.snapshotEvery) {
-      this.snapshotAt.set(gameId, g.version);
-      await this.store.saveSnapshot(gameId, snapshotOf(g)).catch((e: unknown) => {
-        this.log.warn({ err: e, gameId }, 'snapshot failed');
-      });
+      this.snapshotsDue.add(gameId);
+      this.snapshotting ??= this.saveSnapshots();
+    }
+  }
+
+  /**
+   * Saves the due snapshots one per event-loop turn, off the commit path. Games that move in step (a benchmark's
+   * votes, every game's 13:00 deadline) cross their snapshot threshold together; serialising all their states in one
+   * turn stalled every request behind it (vote p99 31 ms against 13 ms without snapshots, 64 games). A snapshot is
+   * only a shortcut for loading, so saving it a moment later, at the version the game has then, loses nothing.
+   */
+  private async saveSnapshots(): Promise<void> {
+    try {
+      for (const gameId of this.snapshotsDue) {
+        this.snapshotsDue.delete(gameId);
+        await new Promise<void>((r) => setImmediate(r));
+        const g = this.games.get(gameId);
+        if (!g) continue;
+        this.snapshotAt.set(gameId, g.version);
+        await this.store.saveSnapshot(gameId, snapshotOf(g)).catch((e: unknown) => {
+          this.log.warn({ err: e, gameId }, 'snapshot failed');
+        });
+      }
+    } finally {
+      this.snapshotting = undefined;
     }
   }
 

@@ -87,6 +87,7 @@ export async function harness(store: Store = new MemoryStore(), t0 = T0): Promis
     },
     async close() {
       await app.close();
+      await service.idle();
       await store.close();
     },
   };
