@@ -181,11 +181,11 @@ export class SqliteStore implements Store {
       version: new Hot(db, k.selectFrom('streams').select('version').where('stream_id', '=', S.stream), ['stream']),
       create: new Hot(db, k.insertInto('streams').values({ stream_id: S.stream, version: S.version, created_at: S.at }), ['stream', 'version', 'at']),
       // The version check and the bump in one statement: it changes no row when the stream is not at `expected`.
-      bump: new Hot(
-        db,
-        k.updateTable('streams').set({ version: S.version }).where('stream_id', '=', S.stream).where('version', '=', S.expected),
-        ['version', 'stream', 'expected'],
-      ),
+      bump: new Hot(db, k.updateTable('streams').set({ version: S.version }).where('stream_id', '=', S.stream).where('version', '=', S.expected), [
+        'version',
+        'stream',
+        'expected',
+      ]),
       timerSet: new Hot(
         db,
         k
