@@ -4,9 +4,10 @@
 // POST /api/games/:id/posts. The subscribers and the voter are another child process (bench/fanout-clients.mjs),
 // so this one only starts things and the server's event loop does nothing but serve.
 import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { cpuOf } from './proc.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Votes before the measured ones, unmeasured: the first fan-outs of a fresh process run unoptimised code. */
@@ -29,16 +30,6 @@ export interface FanoutFigures {
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
-
-/** CPU seconds a process has used (Linux /proc). */
-function cpuOf(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Starts `narrator serve` on a free port and resolves with its base URL once it says so. */

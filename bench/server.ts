@@ -4,12 +4,13 @@
 // Targets: votes/s ≥ 0.3 × hello, p99 < 20 ms. Run: npm run bench:server  (about a minute). With --json
 // (npm run --silent bench:server -- --json) the figures are one JSON object on stdout and the table goes to stderr.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { freePort } from '../test/support/net.ts';
+import { cpuOf } from './proc.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CONNECTIONS = 64;
@@ -54,16 +55,6 @@ async function spawnUntil(args: string[], ready: string): Promise<ChildProcess> 
     c.on('exit', (code) => fail(new Error(`${args.join(' ')} exited with ${code}`)));
   });
   return c;
-}
-
-/** CPU seconds a process has used (Linux /proc), to show which side of the benchmark is saturated. */
-function cpuOf(pid: number): number {
-  try {
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(f[11]) + Number(f[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function stop(c: ChildProcess): Promise<void> {
