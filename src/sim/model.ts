@@ -6,6 +6,20 @@ import { type Job, runBatch } from './pool.ts';
 import { binomialTwoSided, FOUR_SIGMA_TAIL } from './stats.ts';
 import type { SimSpec } from './types.ts';
 
+/**
+ * The configurations the model check compares, 5…25 players: for the parity rule 1, 2, 3 and the most killers the
+ * rules allow, for the strict rule 1 and the most (120 in all).
+ */
+export function modelConfigs(): { n: number; m: number; rule: EndRule }[] {
+  const out: { n: number; m: number; rule: EndRule }[] = [];
+  for (let n = 5; n <= 25; n++) {
+    const most = Math.floor((n - 1) / 2);
+    for (const m of new Set([1, 2, 3, most])) if (m <= most) out.push({ n, m, rule: 'parity' });
+    for (const m of new Set([1, most])) out.push({ n, m, rule: 'strict' });
+  }
+  return out;
+}
+
 /** The engine configuration of the model for n players with m killers. */
 export function modelSpec(n: number, m: number, rule: EndRule): SimSpec {
   return {

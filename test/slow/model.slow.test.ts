@@ -4,26 +4,14 @@
 // MODEL_GAMES sets the games per configuration (default 4,000 to fit CI; the issue's 100,000 is MODEL_GAMES=100000).
 // "Within 4 standard errors" is tested exactly: the binomial p-value must reach that of a 4σ normal deviate.
 import { describe, expect, it } from 'vitest';
-import type { EndRule } from '../../src/sim/exact.ts';
-import { checkModel } from '../../src/sim/model.ts';
+import { checkModel, modelConfigs } from '../../src/sim/model.ts';
 import { Progress } from '../../src/sim/progress.ts';
 
 const GAMES = Number(process.env.MODEL_GAMES ?? 4000);
 
-/** Killer counts per table: 1, 2, 3 and the most the rules allow, for parity; 1 and the most for the strict rule. */
-function configs(): { n: number; m: number; rule: EndRule }[] {
-  const out: { n: number; m: number; rule: EndRule }[] = [];
-  for (let n = 5; n <= 25; n++) {
-    const most = Math.floor((n - 1) / 2);
-    for (const m of new Set([1, 2, 3, most])) if (m <= most) out.push({ n, m, rule: 'parity' });
-    for (const m of new Set([1, most])) out.push({ n, m, rule: 'strict' });
-  }
-  return out;
-}
-
 describe('random-lynch model: engine vs exact mathematics, n = 5…25', () => {
   it(`every configuration agrees within 4 standard errors (${GAMES} games each)`, async () => {
-    const list = configs();
+    const list = modelConfigs();
     const bar = new Progress(list.length * GAMES);
     const results = await checkModel(list, GAMES, { onProgress: (d) => bar.update(d) });
     bar.finish();
