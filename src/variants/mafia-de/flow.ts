@@ -234,6 +234,13 @@ export function winner(s: S): { side: string; reason: string } | undefined {
   return undefined;
 }
 
+/** DE-WIN-2, DE-ANN-3: when a side has won, ends the game with the phase's one result post and says so. */
+function announceEnd(b: B, body: readonly Message[]): boolean {
+  const w = winner(b.state);
+  if (w) b.announce(...body, ...endParts(b, w.side, w.reason));
+  return w !== undefined;
+}
+
 /** DE-WIN-3, DE-ANN-6: ends the game and returns the MSG-END parts (winners dead or alive, not disqualified). */
 export function endParts(b: B, side: string, reason: string, text = ''): Message[] {
   const s = b.state;
@@ -326,12 +333,8 @@ export function resolveDay(b: B): void {
   }
   const warnLine = warningLine(b, warned);
   // D8: win check; D9: the role choice opens for Night 1; D10: the one result post (DE-ANN-3), after the PNs (DE-ANN-4).
-  const news = edition(b);
-  const w = winner(b.state);
-  if (w) {
-    b.announce(...parts, ...wills, ...news, ...warnLine, ...dqs, ...endParts(b, w.side, w.reason));
-    return;
-  }
+  const body = [...parts, ...wills, ...edition(b), ...warnLine, ...dqs];
+  if (announceEnd(b, body)) return;
   const deadline = openPhase(b, 'night', N);
   if (N === 1) {
     const st = b.state;
@@ -340,7 +343,7 @@ export function resolveDay(b: B): void {
       .map((p) => p.id);
     pn(b, choosers, 'Sonderstatus', msg('MSG-ROLE-CHOICE', { deadline: when(st, deadline), free: rolesParam(freeSpecials(st)) }));
   }
-  b.announce(...parts, ...wills, ...news, ...warnLine, ...dqs, msg('MSG-NIGHT-START', { N, deadline: when(b.state, deadline) }));
+  b.announce(...body, msg('MSG-NIGHT-START', { N, deadline: when(b.state, deadline) }));
 }
 
 /** The mafia specials nobody has chosen yet (DE-MROLE-3); a removed holder's role stays taken (DE-MROLE-8). */
@@ -490,14 +493,10 @@ export function resolveNight(b: B): void {
   const wills = died.flatMap((id) => deliverWill(b, id));
   const warnLine = warningLine(b, warned);
   // N12 and N14: the win check and the one result post.
-  const news = edition(b);
-  const w = winner(b.state);
-  if (w) {
-    b.announce(...parts, ...wills, ...news, ...warnLine, ...dqs, ...endParts(b, w.side, w.reason));
-    return;
-  }
+  const body = [...parts, ...wills, ...edition(b), ...warnLine, ...dqs];
+  if (announceEnd(b, body)) return;
   const deadline = openPhase(b, 'day', N + 1);
-  b.announce(...parts, ...wills, ...news, ...warnLine, ...dqs, msg('MSG-DAY-START', { N: N + 1, deadline: when(b.state, deadline) }));
+  b.announce(...body, msg('MSG-DAY-START', { N: N + 1, deadline: when(b.state, deadline) }));
 }
 
 /** DE-WIN-6: an unconfirmed surrender post expires. */
