@@ -94,9 +94,16 @@ export function nextDue(s: GameState<unknown>): Millis | null {
 /** Events between snapshots unless the options say otherwise. */
 export const DEFAULT_SNAPSHOT_EVERY = 500;
 
+/**
+ * The shape of the state a snapshot holds. Bump it whenever GameState, a variant's state or GameMeta changes shape:
+ * a snapshot of another format is ignored and the game is rebuilt from its events (the log is the truth; a snapshot
+ * is only a shortcut), and the next snapshot is written in the new format.
+ */
+export const SNAPSHOT_FORMAT = 2;
+
 /** What the service saves as a game's snapshot (and `load` reads back): the engine state and the meta. */
 export function snapshotOf(g: LoadedGame): Snapshot {
-  return { version: g.version, state: { state: g.state, meta: g.meta } };
+  return { version: g.version, state: { format: SNAPSHOT_FORMAT, state: g.state, meta: g.meta } };
 }
 
 /** Options of the service. */
@@ -151,9 +158,9 @@ export class GameService {
 
   private async load(id: string): Promise<LoadedGame> {
     const snap = await this.store.loadSnapshot(id);
+    const saved = snap?.state as { format?: number; state: GameState<unknown>; meta: GameMeta } | undefined;
     let g: LoadedGame;
-    if (snap) {
-      const saved = snap.state as { state: GameState<unknown>; meta: GameMeta };
+    if (snap && saved?.format === SNAPSHOT_FORMAT) {
       const variant = this.variantOf(saved.state.config.variant);
       const tail = await this.store.read(id, snap.version + 1);
       const events = tail.map((e) => e.event);

@@ -70,7 +70,7 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
     case 'player.substituted':
       return withPlayer(s, d.player as PlayerId, { name: d.name as string });
     case 'post.published':
-      return { ...s, posts: s.posts + 1, postAuthors: withPostAuthor(s.postAuthors, d.postId as string, d.author as PlayerId) };
+      return { ...s, posts: s.posts + 1, ...withPostAuthor(s, d.postId as string, d.author as PlayerId) };
     case 'game.paused':
       return { ...s, pausedSince: e.at };
     case 'game.resumed':
@@ -116,6 +116,7 @@ export function evolve<V>(variant: Variant<V>, s: GameState<V>, e: GameEvent): G
     outcome: next.outcome,
     posts: next.posts,
     postAuthors: next.postAuthors,
+    namedPosts: next.namedPosts,
     v,
   };
 }
@@ -140,7 +141,8 @@ export function initialState<V>(variant: Variant<V>, e: GameEvent): GameState<V>
     calendar: d.config.calendar,
     outcome: undefined,
     posts: 0,
-    postAuthors: [],
+    postAuthors: '',
+    namedPosts: {},
     v: variant.initial(d.config),
   };
 }

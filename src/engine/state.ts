@@ -97,27 +97,49 @@ export interface GameState<V = unknown> {
   /** Thread posts made so far (for post ids). */
   readonly posts: number;
   /**
-   * Author of each thread post as [postId, author] pairs in chunks of at most POST_CHUNK: a new post copies only
-   * the last chunk, not every author so far (edits are allowed to the author only; read it with `postAuthor`).
+   * Author of each thread post, one character per post in publication order: the author's seat (`index`) as
+   * SEAT_BASE + seat, or NAMED for a post published under an explicit id. One byte a post, so a long game's state
+   * and snapshots stay small (a list of [id, author] pairs made a state grow 18 bytes with every post). Read it
+   * with `postAuthor`.
    */
-  readonly postAuthors: readonly (readonly (readonly [string, PlayerId])[])[];
+  readonly postAuthors: string;
+  /** Posts published under an explicit id (game scripts name posts): id → author. */
+  readonly namedPosts: Readonly<Record<string, PlayerId>>;
   readonly v: V;
 }
 
-/** Entries per chunk of `postAuthors`. */
-export const POST_CHUNK = 64;
+/** `postAuthors` stores seat k as this character code + k (printable, above NAMED). */
+const SEAT_BASE = 0x30;
+/** `postAuthors`' character for a post published under an explicit id. */
+const NAMED = '-';
 
-/** The author of a thread post, if the post exists. */
+/** The number n of a default post id `post<n>`, or undefined. */
+function defaultPostNumber(postId: string): number | undefined {
+  if (!postId.startsWith('post')) return undefined;
+  const n = Number(postId.slice(4));
+  return Number.isInteger(n) && n > 0 && `post${n}` === postId ? n : undefined;
+}
+
+/** The author of a thread post, if the post exists (the first post of that id when ids repeat). */
 export function postAuthor<V>(s: GameState<V>, postId: string): PlayerId | undefined {
-  for (const chunk of s.postAuthors) for (const [id, author] of chunk) if (id === postId) return author;
+  if (Object.hasOwn(s.namedPosts, postId)) return s.namedPosts[postId];
+  const n = defaultPostNumber(postId);
+  if (n === undefined) return undefined;
+  const seat = s.postAuthors.charCodeAt(n - 1) - SEAT_BASE;
+  if (!(seat >= 0)) return undefined;
+  for (const id in s.players) if (s.players[id]!.index === seat) return id;
   return undefined;
 }
 
-/** `postAuthors` with one more post: O(POST_CHUNK + posts / POST_CHUNK) instead of O(posts). */
-export function withPostAuthor(chunks: GameState['postAuthors'], postId: string, author: PlayerId): GameState['postAuthors'] {
-  const last = chunks.at(-1);
-  if (!last || last.length >= POST_CHUNK) return [...chunks, [[postId, author]]];
-  return [...chunks.slice(0, -1), [...last, [postId, author]]];
+/** The post-author fields of a state after `author` publishes post number `s.posts + 1` under `postId`. */
+export function withPostAuthor<V>(s: GameState<V>, postId: string, author: PlayerId): Pick<GameState<V>, 'postAuthors' | 'namedPosts'> {
+  const seat = s.players[author]?.index;
+  if (seat !== undefined && postId === `post${s.posts + 1}` && !Object.hasOwn(s.namedPosts, postId)) {
+    return { postAuthors: s.postAuthors + String.fromCharCode(SEAT_BASE + seat), namedPosts: s.namedPosts };
+  }
+  // An id that already names a post keeps naming the first one.
+  const known = postAuthor(s, postId) !== undefined;
+  return { postAuthors: s.postAuthors + NAMED, namedPosts: known ? s.namedPosts : { ...s.namedPosts, [postId]: author } };
 }
 
 /** Players in signup order with the given status (default: in the game). */

@@ -1,24 +1,63 @@
-// The chunked post-author index: every author is found, earlier states are never changed, and a post copies at
-// most one chunk (so a long game's posts cost the same as a short game's).
+// The compact post-author index: it answers exactly what a plain list of [id, author] pairs answers (the first
+// post of an id wins), grows one character per post, and never changes an earlier state.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type GameState, POST_CHUNK, postAuthor, withPostAuthor } from '../../src/engine/state.ts';
+import { type GameState, type PlayerState, postAuthor, withPostAuthor } from '../../src/engine/state.ts';
+
+/** A state with `n` seated players p0…p(n−1) (seat = index) and no posts. */
+function seated(n: number): GameState {
+  const players: Record<string, PlayerState> = {};
+  for (let i = 0; i < n; i++) players[`p${i}`] = { id: `p${i}`, name: `P${i}`, index: i, status: 'alive' } as PlayerState;
+  return { players, posts: 0, postAuthors: '', namedPosts: {} } as unknown as GameState;
+}
+
+/** Publishes one post the way `evolve` does. */
+const publish = (s: GameState, postId: string, author: string): GameState => ({ ...s, posts: s.posts + 1, ...withPostAuthor(s, postId, author) });
 
 describe('post authors', () => {
-  it('finds every author across chunks and leaves earlier states untouched', () => {
-    let chunks: GameState['postAuthors'] = [];
-    const history: GameState['postAuthors'][] = [];
+  it('finds every author of a long thread at one character per post, and earlier states know nothing later', () => {
+    let s = seated(7);
+    const history: GameState[] = [];
     for (let i = 1; i <= 1000; i++) {
-      history.push(chunks);
-      chunks = withPostAuthor(chunks, `post${i}`, `p${i % 7}`);
+      history.push(s);
+      s = publish(s, `post${i}`, `p${i % 7}`);
     }
-    const s = { postAuthors: chunks } as GameState;
     for (let i = 1; i <= 1000; i++) expect(postAuthor(s, `post${i}`)).toBe(`p${i % 7}`);
-    expect(postAuthor(s, 'post1001')).toBeUndefined();
-    expect(postAuthor(s, 'toString')).toBeUndefined();
-    expect(chunks.length).toBe(Math.ceil(1000 / POST_CHUNK));
-    expect(chunks.every((c) => c.length <= POST_CHUNK)).toBe(true);
-    // The state before post 300 still knows nothing of it.
-    expect(postAuthor({ postAuthors: history[299]! } as GameState, 'post300')).toBeUndefined();
-    expect(postAuthor({ postAuthors: history[299]! } as GameState, 'post299')).toBe('p5');
+    expect(s.postAuthors.length).toBe(1000);
+    expect(Object.keys(s.namedPosts)).toEqual([]);
+    for (const id of ['post1001', 'post0', 'post01', 'post1.0', 'toString', '__proto__', 'post', '']) expect(postAuthor(s, id)).toBeUndefined();
+    expect(postAuthor(history[299]!, 'post300')).toBeUndefined();
+    expect(postAuthor(history[299]!, 'post299')).toBe('p5');
+  });
+
+  it('agrees with a list of [id, author] pairs for any mix of default and explicit ids', () => {
+    const step = fc.record({
+      author: fc.integer({ min: 0, max: 39 }),
+      // Explicit ids, some shaped like default ids of other posts, some repeated.
+      id: fc.option(
+        fc.oneof(
+          fc.constantFrom('lw1', 'lw2', 'x', 'toString', 'constructor'),
+          fc.integer({ min: 0, max: 30 }).map((n) => `post${n}`),
+        ),
+        {
+          nil: undefined,
+        },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 40 }), (steps) => {
+        let s = seated(40);
+        const list: [string, string][] = [];
+        for (const st of steps) {
+          const id = st.id ?? `post${s.posts + 1}`;
+          s = publish(s, id, `p${st.author}`);
+          list.push([id, `p${st.author}`]);
+        }
+        const probes = new Set([...list.map(([id]) => id), ...Array.from({ length: 45 }, (_, i) => `post${i}`), 'lw3', 'hasOwnProperty']);
+        for (const id of probes) expect(postAuthor(s, id)).toBe(list.find(([x]) => x === id)?.[1]);
+        expect(s.postAuthors.length).toBe(steps.length);
+      }),
+      { numRuns: 300 },
+    );
   });
 });
