@@ -2,7 +2,8 @@
 // runs the versioned migrations; compiled queries run synchronously on cached prepared statements, so a
 // multi-statement write is one real SQLite transaction (an async Kysely transaction would let other writes of
 // this process interleave between its statements) and an append costs microseconds, not a round of promises.
-// Appends are group-committed: one transaction per turn of the event loop, across games.
+// Appends are group-committed: one transaction per turn of the event loop, across games. They land in a staging
+// table without an index and move into the indexed `events` table in bulk (see `compact`).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -72,6 +73,20 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0002_events_recent': {
+    async up(db: Kysely<unknown>) {
+      // The staging table of `compact`: the same columns as `events`, ordered by rowid only.
+      await db.schema
+        .createTable('events_recent')
+        .addColumn('stream_id', 'text', (c) => c.notNull())
+        .addColumn('seq', 'integer', (c) => c.notNull())
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('at', 'integer', (c) => c.notNull())
+        .addColumn('audience', 'text', (c) => c.notNull())
+        .addColumn('data', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };
 
 /** Options of the SQLite store. */
@@ -83,7 +98,14 @@ export interface SqliteOptions {
   readonly synchronous?: 'normal' | 'full';
   /** Real milliseconds between WAL checkpoints, run by a worker thread (file databases only). */
   readonly checkpointMs?: number;
+  /** Staged events that trigger a compaction into the indexed table (see `compact`). */
+  readonly compactRows?: number;
+  /** Told when a compaction fails (the rows stay staged, readable, and are retried at the next one). */
+  readonly onError?: (e: unknown) => void;
 }
+
+/** Staged events that trigger a compaction unless the options say otherwise. */
+export const DEFAULT_COMPACT_ROWS = 4096;
 
 /**
  * Checkpoints the WAL from a second connection in a worker thread. SQLite's automatic checkpoint runs inside the
@@ -160,6 +182,9 @@ class Hot {
   }
 }
 
+/** The shared tables plus the SQLite store's staging table. */
+type SqliteSchema = Schema & { events_recent: Schema['events'] };
+
 /** A Store in one SQLite file. Open it with `SqliteStore.open`. */
 export class SqliteStore implements Store {
   /** Identifies the implementation. */
@@ -169,13 +194,22 @@ export class SqliteStore implements Store {
   /** Appends waiting for the next group commit. */
   private pending: PendingAppend[] = [];
   private readonly claimTx: (now: Millis, leaseMs: number, limit: number) => Timer[];
+  private readonly compactTx: () => void;
+  /** Rows in `events_recent` (counted from open). */
+  private staged = 0;
+  private compactQueued = false;
+  private readonly compactRows: number;
+  private readonly onError: (e: unknown) => void;
 
   private constructor(
     /** The raw connection (tests and the benchmark use it). */
     readonly db: Database.Database,
-    private readonly k: Kysely<Schema>,
+    private readonly k: Kysely<SqliteSchema>,
+    options: SqliteOptions,
     private readonly checkpointer?: Worker,
   ) {
+    this.compactRows = options.compactRows ?? DEFAULT_COMPACT_ROWS;
+    this.onError = options.onError ?? ((e) => process.emitWarning(`SQLite compaction failed: ${(e as Error).message ?? String(e)}`));
     // The hot path's statements, built by Kysely once and bound by name (see `Hot`).
     this.hot = {
       version: new Hot(db, k.selectFrom('streams').select('version').where('stream_id', '=', S.stream), ['stream']),
@@ -201,15 +235,20 @@ export class SqliteStore implements Store {
         ['stream', 'due'],
       ),
       timerClear: new Hot(db, k.deleteFrom('timers').where('stream_id', '=', S.stream), ['stream']),
-      insert: new Hot(db, k.insertInto('events').values({ stream_id: S.stream, seq: S.version, type: S.type, at: S.at, audience: S.audience, data: S.data }), [
-        'stream',
-        'version',
-        'type',
-        'at',
-        'audience',
-        'data',
-      ]),
+      insert: new Hot(
+        db,
+        k.insertInto('events_recent').values({ stream_id: S.stream, seq: S.version, type: S.type, at: S.at, audience: S.audience, data: S.data }),
+        ['stream', 'version', 'type', 'at', 'audience', 'data'],
+      ),
     };
+    const cols = ['stream_id', 'seq', 'type', 'at', 'audience', 'data'] as const;
+    const move = k.insertInto('events').columns(cols).expression(k.selectFrom('events_recent').select(cols).orderBy('stream_id').orderBy('seq')).compile();
+    const moveStmt = db.prepare(move.sql);
+    const clearStmt = db.prepare(k.deleteFrom('events_recent').compile().sql);
+    this.compactTx = db.transaction(() => {
+      moveStmt.run(...move.parameters);
+      clearStmt.run();
+    });
     this.claimTx = db.transaction((now: Millis, leaseMs: number, limit: number) => {
       const rows = this.all<{ stream_id: string; due_at: number }>(
         k
@@ -238,7 +277,7 @@ export class SqliteStore implements Store {
     db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
-    const k = new Kysely<Schema>({ dialect: new SqliteDialect({ database: db }) });
+    const k = new Kysely<SqliteSchema>({ dialect: new SqliteDialect({ database: db }) });
     const migrator = new Migrator({ db: k, provider: { getMigrations: async () => MIGRATIONS } });
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
@@ -255,7 +294,9 @@ export class SqliteStore implements Store {
       });
       checkpointer.unref();
     }
-    const store = new SqliteStore(db, k, checkpointer);
+    const store = new SqliteStore(db, k, options, checkpointer);
+    // Rows a crashed process left staged move now, so a boot's many reads find the staging table empty.
+    store.compact();
     // A single-process store: claims left by a crashed process are void, so overdue deadlines fire on boot.
     await store.releaseClaims();
     return store;
@@ -323,8 +364,38 @@ export class SqliteStore implements Store {
     batch.forEach((a, i) => {
       const r = results[i]!;
       if (r instanceof StaleVersionError) a.reject(r);
-      else a.resolve(r);
+      else {
+        this.staged += a.events.length;
+        a.resolve(r);
+      }
     });
+    if (this.staged >= this.compactRows && !this.compactQueued) {
+      // After this turn, so the batch's replies go out first.
+      this.compactQueued = true;
+      setImmediate(() => {
+        this.compactQueued = false;
+        if (this.db.open) this.compact();
+      });
+    }
+  }
+
+  /**
+   * Moves the staged events into the indexed `events` table, in one transaction and in (stream, seq) order.
+   *
+   * Why the staging table: `events` is keyed by (stream, seq), so every game's new events go to that game's own page
+   * of the key. A group commit of 30 games' votes then wrote 30 index pages of 4 KB to the WAL, one per vote, and the
+   * commit was a third of a vote's CPU time. Staged rows are ordered by rowid only, so a commit writes the one or two
+   * pages at the table's end, and a compaction of a few thousand rows (about 4 ms) writes each game's index page once
+   * for all its new events. Reads see both tables; a crash leaves staged rows as durable as any other row.
+   */
+  compact(): void {
+    if (this.staged === 0 && !this.db.prepare('select 1 from events_recent limit 1').get()) return;
+    try {
+      this.compactTx();
+      this.staged = 0;
+    } catch (e) {
+      this.onError(e);
+    }
   }
 
   private appendOne(a: PendingAppend): number {
@@ -358,8 +429,17 @@ export class SqliteStore implements Store {
 
   /** See EventStore.read. */
   async read(streamId: string, fromSeq = 1, limit = -1): Promise<StoredEvent[]> {
+    const from = Math.max(1, fromSeq);
+    // Every staged event of a stream comes after its indexed ones (a compaction moves all of them at once).
     const rows = this.all<Schema['events']>(
-      this.k.selectFrom('events').selectAll().where('stream_id', '=', streamId).where('seq', '>=', Math.max(1, fromSeq)).orderBy('seq').limit(limit),
+      this.k
+        .selectFrom('events')
+        .selectAll()
+        .where('stream_id', '=', streamId)
+        .where('seq', '>=', from)
+        .unionAll(this.k.selectFrom('events_recent').selectAll().where('stream_id', '=', streamId).where('seq', '>=', from))
+        .orderBy('seq')
+        .limit(limit),
     );
     return rows.map((r) => ({
       seq: r.seq,
@@ -464,9 +544,10 @@ export class SqliteStore implements Store {
     this.run(this.k.deleteFrom('sessions').where('id', '=', id));
   }
 
-  /** Commits what is pending and closes the database file (checkpointing the WAL). */
+  /** Commits what is pending, compacts, and closes the database file (checkpointing the WAL). */
   async close(): Promise<void> {
     this.flush();
+    if (this.db.open) this.compact();
     const w = this.checkpointer;
     if (w) {
       await new Promise<void>((resolve) => {
