@@ -3,6 +3,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/core/types.ts';
 import { MemoryStore } from '../src/store/memory.ts';
@@ -36,7 +38,7 @@ describe('sqlite file', () => {
   const ev = (n: number): GameEvent => ({ type: 'vote.cast', at: n, audience: { kind: 'public' }, data: { n } });
   const count = (s: SqliteStore, table: string) => (s.db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
-  it('stages appends and compacts them into the indexed table after the turn; reads are the same either side', async () => {
+  it('stages commits and compacts them into the keyed table after the turn; reads are the same either side', async () => {
     const s = await SqliteStore.open(join(dir, 'staged.db'), { compactRows: 10 });
     const versions = { a: 0, b: 0 };
     for (let i = 1; i <= 4; i++) {
@@ -45,27 +47,70 @@ describe('sqlite file', () => {
       versions.a = va;
       versions.b = vb;
     }
-    // 12 rows staged: over the threshold, compacted once the replies have gone out.
-    expect(count(s, 'events_recent')).toBe(12);
-    const before = { a: await s.read('a'), b: await s.read('b'), tail: await s.read('a', 4, 3) };
+    // 8 commits of 12 events staged: over the threshold, compacted once the replies have gone out.
+    expect(count(s, 'commits_staged')).toBe(8);
+    const before = { a: await s.read('a'), b: await s.read('b'), tail: await s.read('a', 4, 3), mid: await s.read('a', 2, 1) };
     await new Promise((r) => setImmediate(r));
-    expect(count(s, 'events_recent')).toBe(0);
-    expect(count(s, 'events')).toBe(12);
-    expect({ a: await s.read('a'), b: await s.read('b'), tail: await s.read('a', 4, 3) }).toEqual(before);
-    expect(before.a.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(count(s, 'commits_staged')).toBe(0);
+    expect(count(s, 'commits')).toBe(8);
+    expect({ a: await s.read('a'), b: await s.read('b'), tail: await s.read('a', 4, 3), mid: await s.read('a', 2, 1) }).toEqual(before);
+    expect(before.a.map((e) => [e.seq, e.event.at])).toEqual([
+      [1, 1],
+      [2, 101],
+      [3, 2],
+      [4, 102],
+      [5, 3],
+      [6, 103],
+      [7, 4],
+      [8, 104],
+    ]);
+    // From the middle of a commit, with a limit that ends in the middle of another.
     expect(before.tail.map((e) => e.seq)).toEqual([4, 5, 6]);
-    // A stream read across both tables: indexed events first, then staged ones.
+    expect(before.mid.map((e) => e.seq)).toEqual([2]);
+    // A stream read across both tables: compacted commits first, then staged ones.
     versions.a = await s.append('a', versions.a, [ev(9)]);
-    expect(count(s, 'events_recent')).toBe(1);
+    expect(count(s, 'commits_staged')).toBe(1);
     expect((await s.read('a', 7)).map((e) => [e.seq, e.event.at])).toEqual([
       [7, 4],
       [8, 104],
       [9, 9],
     ]);
     expect((await s.read('a', 9)).map((e) => e.seq)).toEqual([9]);
+    expect(await s.read('a', 10)).toEqual([]);
     await s.append('a', versions.a, [ev(10)]);
-    // A stale append is refused whichever table holds the stream's last events.
+    // A stale append is refused whichever table holds the stream's last commit.
     await expect(s.append('a', versions.a, [ev(11)])).rejects.toThrow(/version/);
+    await s.close();
+  });
+
+  it('migrates a file of one row per event (0001) to one row per commit without changing a read', async () => {
+    const file = join(dir, 'old.db');
+    const db = new Database(file);
+    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: db }) });
+    const only = { '0001_initial': MIGRATIONS['0001_initial']! };
+    const r = await new Migrator({ db: k, provider: { getMigrations: async () => only } }).migrateToLatest();
+    expect(r.error).toBeUndefined();
+    const data: unknown[] = [
+      { text: 'Ψήφος: Μαρία — "quoted" \\ back\nline', n: 0.1, big: 2 ** 53 - 1, neg: -1e-7, deep: { a: [1, null, true, { b: 'ü' }] } },
+      null,
+      [],
+      { emoji: '🎭', empty: '' },
+    ];
+    const old = data.map(
+      (d, i): GameEvent => ({ type: `t${i}`, at: 1_762_156_800_000 + i, audience: i % 2 ? { kind: 'players', ids: ['p1'] } : { kind: 'public' }, data: d }),
+    );
+    await k.insertInto('streams').values({ stream_id: 'g', version: old.length, created_at: 1 }).execute();
+    for (const [i, e] of old.entries())
+      await k
+        .insertInto('events')
+        .values({ stream_id: 'g', seq: i + 1, type: e.type, at: e.at, audience: JSON.stringify(e.audience), data: JSON.stringify(e.data) })
+        .execute();
+    await k.destroy();
+    const s = await SqliteStore.open(file);
+    expect(await s.read('g')).toEqual(old.map((event, i) => ({ seq: i + 1, event })));
+    expect((await s.read('g', 3)).map((e) => e.seq)).toEqual([3, 4]);
+    expect(await s.append('g', old.length, [ev(9)])).toBe(old.length + 1);
+    expect(s.db.prepare("select count(*) as n from sqlite_master where name = 'events'").get()).toEqual({ n: 0 });
     await s.close();
   });
 
@@ -73,10 +118,10 @@ describe('sqlite file', () => {
     const file = join(dir, 'crashed.db');
     const crashed = await SqliteStore.open(file, { compactRows: 1_000_000 });
     await crashed.append('g', 0, [ev(1), ev(2), ev(3)]);
-    expect(count(crashed, 'events_recent')).toBe(3);
+    expect(count(crashed, 'commits_staged')).toBe(1);
     // The process dies here: no compaction, no close. A new process opens the file.
     const next = await SqliteStore.open(file);
-    expect(count(next, 'events_recent')).toBe(0);
+    expect(count(next, 'commits_staged')).toBe(0);
     expect((await next.read('g')).map((e) => e.event.at)).toEqual([1, 2, 3]);
     expect(await next.version('g')).toBe(3);
     await next.close();

@@ -2,8 +2,9 @@
 // runs the versioned migrations; compiled queries run synchronously on cached prepared statements, so a
 // multi-statement write is one real SQLite transaction (an async Kysely transaction would let other writes of
 // this process interleave between its statements) and an append costs microseconds, not a round of promises.
-// Appends are group-committed: one transaction per turn of the event loop, across games. They land in a staging
-// table without an index and move into the indexed `events` table in bulk (see `compact`).
+// Appends are group-committed: one transaction per turn of the event loop, across games. Each append is one row
+// (a commit of one or more events); rows land in a staging table without a key and move into the keyed `commits`
+// table in bulk (see `compact`).
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
@@ -73,18 +74,24 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
-  '0002_events_recent': {
+  '0002_commits': {
     async up(db: Kysely<unknown>) {
-      // The staging table of `compact`: the same columns as `events`, ordered by rowid only.
-      await db.schema
-        .createTable('events_recent')
-        .addColumn('stream_id', 'text', (c) => c.notNull())
-        .addColumn('seq', 'integer', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('at', 'integer', (c) => c.notNull())
-        .addColumn('audience', 'text', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .execute();
+      // One row per append (a commit) instead of one per event: a vote's two events cost one insert, not two.
+      // Keyed by the commit's last sequence number, so "events from seq n" is a range of the key.
+      for (const table of ['commits', 'commits_staged']) {
+        let t = db.schema
+          .createTable(table)
+          .addColumn('stream_id', 'text', (c) => c.notNull())
+          .addColumn('seq', 'integer', (c) => c.notNull())
+          .addColumn('last', 'integer', (c) => c.notNull())
+          .addColumn('events', 'text', (c) => c.notNull());
+        // The staging table of `compact` has no key: it is ordered by rowid only.
+        if (table === 'commits') t = t.addPrimaryKeyConstraint('commits_pk', ['stream_id', 'last']);
+        await t.execute();
+      }
+      await sql`insert into commits (stream_id, seq, last, events)
+        select stream_id, seq, seq, json_array(json_array(type, at, json(audience), json(data))) from events order by stream_id, seq`.execute(db);
+      await db.schema.dropTable('events').execute();
     },
   },
 };
@@ -98,7 +105,7 @@ export interface SqliteOptions {
   readonly synchronous?: 'normal' | 'full';
   /** Real milliseconds between WAL checkpoints, run by a worker thread (file databases only). */
   readonly checkpointMs?: number;
-  /** Staged events that trigger a compaction into the indexed table (see `compact`). */
+  /** Staged events that trigger a compaction into the keyed table (see `compact`). */
   readonly compactRows?: number;
   /** Told when a compaction fails (the rows stay staged, readable, and are retried at the next one). */
   readonly onError?: (e: unknown) => void;
@@ -138,9 +145,8 @@ const S = {
   at: -1_000_002,
   due: -1_000_003,
   expected: -1_000_004,
-  type: '\u0000type',
-  audience: '\u0000audience',
-  data: '\u0000data',
+  last: -1_000_005,
+  events: '\u0000events',
 } as const;
 
 /**
@@ -182,8 +188,16 @@ class Hot {
   }
 }
 
-/** The shared tables plus the SQLite store's staging table. */
-type SqliteSchema = Schema & { events_recent: Schema['events'] };
+/** A row of `commits`: one append's events, `seq`…`last`, as a JSON array of [type, at, audience, data]. */
+interface CommitRow {
+  stream_id: string;
+  seq: number;
+  last: number;
+  events: string;
+}
+
+/** The SQLite store's tables: the shared ones, with commits (and their staging table) in place of `events`. */
+type SqliteSchema = Omit<Schema, 'events'> & { commits: CommitRow; commits_staged: CommitRow };
 
 /** A Store in one SQLite file. Open it with `SqliteStore.open`. */
 export class SqliteStore implements Store {
@@ -195,7 +209,7 @@ export class SqliteStore implements Store {
   private pending: PendingAppend[] = [];
   private readonly claimTx: (now: Millis, leaseMs: number, limit: number) => Timer[];
   private readonly compactTx: () => void;
-  /** Rows in `events_recent` (counted from open). */
+  /** Events in `commits_staged` (counted from open). */
   private staged = 0;
   private compactQueued = false;
   private readonly compactRows: number;
@@ -235,16 +249,17 @@ export class SqliteStore implements Store {
         ['stream', 'due'],
       ),
       timerClear: new Hot(db, k.deleteFrom('timers').where('stream_id', '=', S.stream), ['stream']),
-      insert: new Hot(
-        db,
-        k.insertInto('events_recent').values({ stream_id: S.stream, seq: S.version, type: S.type, at: S.at, audience: S.audience, data: S.data }),
-        ['stream', 'version', 'type', 'at', 'audience', 'data'],
-      ),
+      insert: new Hot(db, k.insertInto('commits_staged').values({ stream_id: S.stream, seq: S.version, last: S.last, events: S.events }), [
+        'stream',
+        'version',
+        'last',
+        'events',
+      ]),
     };
-    const cols = ['stream_id', 'seq', 'type', 'at', 'audience', 'data'] as const;
-    const move = k.insertInto('events').columns(cols).expression(k.selectFrom('events_recent').select(cols).orderBy('stream_id').orderBy('seq')).compile();
+    const cols = ['stream_id', 'seq', 'last', 'events'] as const;
+    const move = k.insertInto('commits').columns(cols).expression(k.selectFrom('commits_staged').select(cols).orderBy('stream_id').orderBy('last')).compile();
     const moveStmt = db.prepare(move.sql);
-    const clearStmt = db.prepare(k.deleteFrom('events_recent').compile().sql);
+    const clearStmt = db.prepare(k.deleteFrom('commits_staged').compile().sql);
     this.compactTx = db.transaction(() => {
       moveStmt.run(...move.parameters);
       clearStmt.run();
@@ -380,16 +395,16 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Moves the staged events into the indexed `events` table, in one transaction and in (stream, seq) order.
+   * Moves the staged commits into the keyed `commits` table, in one transaction and in (stream, seq) order.
    *
-   * Why the staging table: `events` is keyed by (stream, seq), so every game's new events go to that game's own page
-   * of the key. A group commit of 30 games' votes then wrote 30 index pages of 4 KB to the WAL, one per vote, and the
-   * commit was a third of a vote's CPU time. Staged rows are ordered by rowid only, so a commit writes the one or two
-   * pages at the table's end, and a compaction of a few thousand rows (about 4 ms) writes each game's index page once
-   * for all its new events. Reads see both tables; a crash leaves staged rows as durable as any other row.
+   * Why the staging table: `commits` is keyed by stream, so every game's new rows go to that game's own page of the
+   * key. A group commit of 30 games' votes then wrote 30 key pages of 4 KB to the WAL, one per vote, and the commit
+   * was a third of a vote's CPU time. Staged rows are ordered by rowid only, so a commit writes the one or two pages
+   * at the table's end, and a compaction of a few thousand events (a few ms) writes each game's key page once for all
+   * its new rows. Reads see both tables; a crash leaves staged rows as durable as any other row.
    */
   compact(): void {
-    if (this.staged === 0 && !this.db.prepare('select 1 from events_recent limit 1').get()) return;
+    if (this.staged === 0 && !this.db.prepare('select 1 from commits_staged limit 1').get()) return;
     try {
       this.compactTx();
       this.staged = 0;
@@ -408,16 +423,10 @@ export class SqliteStore implements Store {
       if (actual !== a.expected) throw new StaleVersionError(a.streamId, a.expected, actual);
       if (a.events.length > 0) this.hot.create.run({ stream: a.streamId, version: next, at: a.events[0]!.at });
     }
-    for (let i = 0; i < a.events.length; i++) {
-      const e = a.events[i]!;
-      this.hot.insert.run({
-        stream: a.streamId,
-        version: a.expected + i + 1,
-        type: e.type,
-        at: e.at,
-        audience: JSON.stringify(e.audience),
-        data: JSON.stringify(e.data ?? null),
-      });
+    if (a.events.length > 0) {
+      // Tuples, not the event objects: only the four fields, in a fixed order, and no key names in every row.
+      const tuples = a.events.map((e) => [e.type, e.at, e.audience, e.data ?? null]);
+      this.hot.insert.run({ stream: a.streamId, version: a.expected + 1, last: next, events: JSON.stringify(tuples) });
     }
     if (a.timer) this.setTimer(a.streamId, a.timer.dueAt);
     return next;
@@ -430,21 +439,30 @@ export class SqliteStore implements Store {
   /** See EventStore.read. */
   async read(streamId: string, fromSeq = 1, limit = -1): Promise<StoredEvent[]> {
     const from = Math.max(1, fromSeq);
-    // Every staged event of a stream comes after its indexed ones (a compaction moves all of them at once).
-    const rows = this.all<Schema['events']>(
+    // Every staged commit of a stream comes after its compacted ones (a compaction moves all of them at once). A
+    // commit holds at least one event, so `limit` rows hold at least `limit` events from `from` on.
+    const rows = this.all<CommitRow>(
       this.k
-        .selectFrom('events')
+        .selectFrom('commits')
         .selectAll()
         .where('stream_id', '=', streamId)
-        .where('seq', '>=', from)
-        .unionAll(this.k.selectFrom('events_recent').selectAll().where('stream_id', '=', streamId).where('seq', '>=', from))
-        .orderBy('seq')
+        .where('last', '>=', from)
+        .unionAll(this.k.selectFrom('commits_staged').selectAll().where('stream_id', '=', streamId).where('last', '>=', from))
+        .orderBy('last')
         .limit(limit),
     );
-    return rows.map((r) => ({
-      seq: r.seq,
-      event: { type: r.type, at: r.at, audience: JSON.parse(r.audience) as GameEvent['audience'], data: JSON.parse(r.data) as unknown },
-    }));
+    const out: StoredEvent[] = [];
+    for (const r of rows) {
+      const tuples = JSON.parse(r.events) as [string, number, GameEvent['audience'], unknown][];
+      for (let i = 0; i < tuples.length; i++) {
+        const seq = r.seq + i;
+        if (seq < from) continue;
+        if (out.length === limit) return out;
+        const [type, at, audience, data] = tuples[i]!;
+        out.push({ seq, event: { type, at, audience, data } });
+      }
+    }
+    return out;
   }
 
   /** See EventStore.version. */
