@@ -39,7 +39,7 @@ describe('sqlite file', () => {
   const count = (s: SqliteStore, table: string) => (s.db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
 
   it('stages commits and compacts them into the keyed table after the turn; reads are the same either side', async () => {
-    const s = await SqliteStore.open(join(dir, 'staged.db'), { compactRows: 10 });
+    const s = await SqliteStore.open(join(dir, 'staged.db'), { compactEvents: 10 });
     const versions = { a: 0, b: 0 };
     for (let i = 1; i <= 4; i++) {
       // Two games in one group commit, as a busy server has them.
@@ -116,7 +116,7 @@ describe('sqlite file', () => {
 
   it('moves rows a crashed process left staged when the file is opened again', async () => {
     const file = join(dir, 'crashed.db');
-    const crashed = await SqliteStore.open(file, { compactRows: 1_000_000 });
+    const crashed = await SqliteStore.open(file, { compactEvents: 1_000_000 });
     await crashed.append('g', 0, [ev(1), ev(2), ev(3)]);
     expect(count(crashed, 'commits_staged')).toBe(1);
     // The process dies here: no compaction, no close. A new process opens the file.

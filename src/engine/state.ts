@@ -112,6 +112,8 @@ export interface GameState<V = unknown> {
 const SEAT_BASE = 0x30;
 /** `postAuthors`' character for a post published under an explicit id. */
 const NAMED = '-';
+/** Seats from here on would reach UTF-16 surrogates, which UTF-8 storage cannot keep: they go to `namedPosts`. */
+const SEAT_LIMIT = 0xd800 - SEAT_BASE;
 
 /** The number n of a default post id `post<n>`, or undefined. */
 function defaultPostNumber(postId: string): number | undefined {
@@ -134,7 +136,7 @@ export function postAuthor<V>(s: GameState<V>, postId: string): PlayerId | undef
 /** The post-author fields of a state after `author` publishes post number `s.posts + 1` under `postId`. */
 export function withPostAuthor<V>(s: GameState<V>, postId: string, author: PlayerId): Pick<GameState<V>, 'postAuthors' | 'namedPosts'> {
   const seat = s.players[author]?.index;
-  if (seat !== undefined && postId === `post${s.posts + 1}` && !Object.hasOwn(s.namedPosts, postId)) {
+  if (seat !== undefined && seat < SEAT_LIMIT && postId === `post${s.posts + 1}` && !Object.hasOwn(s.namedPosts, postId)) {
     return { postAuthors: s.postAuthors + String.fromCharCode(SEAT_BASE + seat), namedPosts: s.namedPosts };
   }
   // An id that already names a post keeps naming the first one.

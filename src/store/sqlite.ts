@@ -106,13 +106,13 @@ export interface SqliteOptions {
   /** Real milliseconds between WAL checkpoints, run by a worker thread (file databases only). */
   readonly checkpointMs?: number;
   /** Staged events that trigger a compaction into the keyed table (see `compact`). */
-  readonly compactRows?: number;
+  readonly compactEvents?: number;
   /** Told when a compaction fails (the rows stay staged, readable, and are retried at the next one). */
   readonly onError?: (e: unknown) => void;
 }
 
 /** Staged events that trigger a compaction unless the options say otherwise. */
-export const DEFAULT_COMPACT_ROWS = 4096;
+export const DEFAULT_COMPACT_EVENTS = 4096;
 
 /**
  * Checkpoints the WAL from a second connection in a worker thread. SQLite's automatic checkpoint runs inside the
@@ -212,7 +212,7 @@ export class SqliteStore implements Store {
   /** Events in `commits_staged` (counted from open). */
   private staged = 0;
   private compactQueued = false;
-  private readonly compactRows: number;
+  private readonly compactEvents: number;
   private readonly onError: (e: unknown) => void;
 
   private constructor(
@@ -222,7 +222,7 @@ export class SqliteStore implements Store {
     options: SqliteOptions,
     private readonly checkpointer?: Worker,
   ) {
-    this.compactRows = options.compactRows ?? DEFAULT_COMPACT_ROWS;
+    this.compactEvents = options.compactEvents ?? DEFAULT_COMPACT_EVENTS;
     this.onError = options.onError ?? ((e) => process.emitWarning(`SQLite compaction failed: ${(e as Error).message ?? String(e)}`));
     // The hot path's statements, built by Kysely once and bound by name (see `Hot`).
     this.hot = {
@@ -384,7 +384,7 @@ export class SqliteStore implements Store {
         a.resolve(r);
       }
     });
-    if (this.staged >= this.compactRows && !this.compactQueued) {
+    if (this.staged >= this.compactEvents && !this.compactQueued) {
       // After this turn, so the batch's replies go out first.
       this.compactQueued = true;
       setImmediate(() => {
@@ -395,7 +395,7 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * Moves the staged commits into the keyed `commits` table, in one transaction and in (stream, seq) order.
+   * Moves the staged commits into the keyed `commits` table, in one transaction and in key order.
    *
    * Why the staging table: `commits` is keyed by stream, so every game's new rows go to that game's own page of the
    * key. A group commit of 30 games' votes then wrote 30 key pages of 4 KB to the WAL, one per vote, and the commit

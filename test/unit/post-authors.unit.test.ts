@@ -30,6 +30,17 @@ describe('post authors', () => {
     expect(postAuthor(history[299]!, 'post299')).toBe('p5');
   });
 
+  it('keeps every character storable: a seat that would reach the UTF-16 surrogates is kept by id instead', () => {
+    const far = { id: 'pfar', name: 'Far', index: 0xd800, status: 'alive' } as PlayerState;
+    let s = { ...seated(2), players: { ...seated(2).players, pfar: far } } as GameState;
+    s = publish(s, 'post1', 'p1');
+    s = publish(s, 'post2', 'pfar');
+    expect(postAuthor(s, 'post1')).toBe('p1');
+    expect(postAuthor(s, 'post2')).toBe('pfar');
+    expect([...s.postAuthors].every((c) => c.charCodeAt(0) < 0xd800)).toBe(true);
+    expect(Buffer.from(s.postAuthors, 'utf8').toString('utf8')).toBe(s.postAuthors);
+  });
+
   it('agrees with a list of [id, author] pairs for any mix of default and explicit ids', () => {
     const step = fc.record({
       author: fc.integer({ min: 0, max: 39 }),
