@@ -300,6 +300,9 @@ describe('snapshots', () => {
     const again = new GameService({ store, clock, snapshotEvery: 10 });
     await again.boot();
     for (const g of games) expect(stateHash(again.get(g.id).state)).toBe(stateHash(service.get(g.id).state));
+    // Games load several at a time, and are listed in the store's order all the same.
+    expect(again.list().map((g) => g.id)).toEqual(await store.streams());
+    expect(again.list().map((g) => g.id)).toEqual(games.map((g) => g.id));
   });
 
   it('of another format are ignored: the game is rebuilt from its events', async () => {

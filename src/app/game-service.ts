@@ -91,6 +91,9 @@ export function nextDue(s: GameState<unknown>): Millis | null {
   return s.deadlines[0]?.at ?? null;
 }
 
+/** Games `boot` loads at once. */
+const BOOT_CONCURRENCY = 8;
+
 /** Events between snapshots unless the options say otherwise. */
 export const DEFAULT_SNAPSHOT_EVERY = 500;
 
@@ -144,19 +147,39 @@ export class GameService {
   /** Loads every game (snapshot + newer events) and rewrites each game's timer from its state. */
   async boot(): Promise<void> {
     const stored = new Map((await this.store.timers()).map((t) => [t.streamId, t.dueAt]));
-    for (const id of await this.store.streams()) {
-      const g = await this.load(id);
+    const ids = await this.store.streams();
+    // Several games load at once: on PostgreSQL a load is two round trips, and its pool has several connections
+    // (10,000 games: 9.5 s one at a time). The games are kept in the store's order all the same.
+    const loaded: LoadedGame[] = new Array(ids.length);
+    let next = 0;
+    const loader = async () => {
+      while (next < ids.length) {
+        const i = next++;
+        loaded[i] = await this.fetch(ids[i]!);
+      }
+    };
+    await Promise.all(Array.from({ length: BOOT_CONCURRENCY }, loader));
+    for (const g of loaded) {
+      this.games.set(g.id, g);
       // The timer index is derived from state: rewriting it heals any disagreement. Only a disagreement is written,
       // so a normal boot costs no commit per game (on PostgreSQL each one is a round trip and a disk sync).
       const due = nextDue(g.state);
-      if ((stored.get(id) ?? null) !== due) await this.store.schedule(id, due);
-      stored.delete(id);
+      if ((stored.get(g.id) ?? null) !== due) await this.store.schedule(g.id, due);
+      stored.delete(g.id);
     }
     // A timer without a game would be claimed and fail on every poll.
     for (const id of stored.keys()) await this.store.schedule(id, null);
   }
 
+  /** Loads a game from the store and makes it the live one. */
   private async load(id: string): Promise<LoadedGame> {
+    const g = await this.fetch(id);
+    this.games.set(id, g);
+    return g;
+  }
+
+  /** Reads a game from the store: its snapshot and the events after it, or all its events. */
+  private async fetch(id: string): Promise<LoadedGame> {
     const snap = await this.store.loadSnapshot(id);
     const saved = snap?.state as { format?: number; state: GameState<unknown>; meta: GameMeta } | undefined;
     let g: LoadedGame;
@@ -173,7 +196,6 @@ export class GameService {
       g = { id, variant, state: replay(variant, all), meta: all.reduce(foldMeta, EMPTY_META), version: all.length };
       this.snapshotAt.set(id, 0);
     }
-    this.games.set(id, g);
     return g;
   }
 
