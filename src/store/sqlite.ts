@@ -209,6 +209,8 @@ export class SqliteStore implements Store {
   private pending: PendingAppend[] = [];
   private readonly claimTx: (now: Millis, leaseMs: number, limit: number) => Timer[];
   private readonly compactTx: () => void;
+  /** One group commit: each append's version or its stale-version error, in order. */
+  private readonly groupTx: (batch: readonly PendingAppend[]) => (number | StaleVersionError)[];
   /** Events in `commits_staged` (counted from open). */
   private staged = 0;
   private compactQueued = false;
@@ -264,6 +266,17 @@ export class SqliteStore implements Store {
       moveStmt.run(...move.parameters);
       clearStmt.run();
     });
+    this.groupTx = db.transaction((batch: readonly PendingAppend[]) =>
+      batch.map((a) => {
+        try {
+          return this.appendOne(a);
+        } catch (e) {
+          // A stale version is detected before anything is written: the others in the batch go on.
+          if (e instanceof StaleVersionError) return e;
+          throw e;
+        }
+      }),
+    );
     this.claimTx = db.transaction((now: Millis, leaseMs: number, limit: number) => {
       const rows = this.all<{ stream_id: string; due_at: number }>(
         k
@@ -359,19 +372,9 @@ export class SqliteStore implements Store {
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return;
-    const results: (number | StaleVersionError)[] = [];
+    let results: (number | StaleVersionError)[];
     try {
-      this.db.transaction(() => {
-        for (const a of batch) {
-          try {
-            results.push(this.appendOne(a));
-          } catch (e) {
-            // A stale version is detected before anything is written: the others in the batch go on.
-            if (e instanceof StaleVersionError) results.push(e);
-            else throw e;
-          }
-        }
-      })();
+      results = this.groupTx(batch);
     } catch (e) {
       for (const a of batch) a.reject(e);
       return;
