@@ -1,5 +1,5 @@
 // Small choices every variant's bots make: the targets the rules offer for a command, and the best-scored candidate.
-import type { PlayerId } from '../core/types.ts';
+import type { GameEvent, Message, PlayerId } from '../core/types.ts';
 import type { LegalAction } from '../engine/variant.ts';
 import type { Rand } from './random.ts';
 
@@ -20,4 +20,9 @@ export function best(rng: Rand, list: readonly PlayerId[], score: (id: PlayerId)
     }
   }
   return top;
+}
+
+/** A view's event filter: the event types it folds, and the `message` events carrying one of the message keys. */
+export function observing(types: ReadonlySet<string>, messageKeys: ReadonlySet<string>): (e: GameEvent) => boolean {
+  return (e) => types.has(e.type) || (e.type === 'message' && (e.data as { parts: Message[] }).parts.some((p) => messageKeys.has(p.key)));
 }

@@ -4,6 +4,7 @@
 // reads back; nothing here looks at the game state.
 import type { GameEvent, Message, PlayerId } from '../core/types.ts';
 import { partyOfRole as partyOfDealt } from '../variants/mafia-de/roles.ts';
+import { observing } from './choose.ts';
 
 /** A comparison result: a and b share a party (`same`) or not. */
 export interface Relation {
@@ -297,10 +298,7 @@ const OBSERVED_MESSAGES = new Set([
 ]);
 
 /** True for the events `observeDe` reads (the runner offers no others to the views). */
-export function relevantDe(e: GameEvent): boolean {
-  if (OBSERVED.has(e.type)) return true;
-  return e.type === 'message' && (e.data as { parts: Message[] }).parts.some((p) => OBSERVED_MESSAGES.has(p.key));
-}
+export const relevantDe = observing(OBSERVED, OBSERVED_MESSAGES);
 
 /** Folds one event the player may see into his view. */
 export function observeDe(v: DeView, e: GameEvent): void {

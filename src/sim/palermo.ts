@@ -5,7 +5,7 @@ import type { GameState } from '../engine/state.ts';
 import { palermo } from '../variants/palermo/index.ts';
 import { defaultRoles } from '../variants/palermo/roles.ts';
 import type { PalState } from '../variants/palermo/state.ts';
-import { best, targetsOf } from './choose.ts';
+import { best, observing, targetsOf } from './choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
 
 /** What one palermo player knows: built only from events whose audience includes him. */
@@ -97,10 +97,7 @@ const OBSERVED = new Set([
 const OBSERVED_MESSAGES = new Set(['MSG-REVEAL', 'MSG-ABS-ELIM', 'MSG-ABS-ELIM-TOP', 'MSG-PENALTY', 'MSG-OUT-MISS', 'MSG-ROLE-HENCHMAN']);
 
 /** True for the events `observe` reads (the others are not offered to every view). */
-function relevant(e: GameEvent): boolean {
-  if (OBSERVED.has(e.type)) return true;
-  return e.type === 'message' && (e.data as { parts: Message[] }).parts.some((p) => OBSERVED_MESSAGES.has(p.key));
-}
+const relevant = observing(OBSERVED, OBSERVED_MESSAGES);
 
 /** Folds one visible event into a view. */
 function observe(v: PalView, e: GameEvent): void {
