@@ -1,7 +1,9 @@
 // Bad input against a running server (SQLite, real HTTP): malformed JSON, wrong types, huge bodies, unknown ids
 // and stale versions get a 4xx with a stable code and a readable message; then 5,000 seeded random requests —
 // random routes, ids, query strings, headers, cookies and bodies, including moderator commands with random
-// arguments that reach the engine — yield no 5xx and no crash.
+// arguments that reach the engine — yield no 5xx and no crash. Names of Object.prototype's members go into every
+// path segment, query parameter and body field (and as the names of extra fields), since a lookup of a user's key
+// in a plain object finds `constructor` there.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,12 +112,29 @@ function prng(seed: number) {
   };
 }
 
+/** Members of Object.prototype that a plain-object lookup finds for any object. */
+const PROTO = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
+const REQUESTS = 20_000;
+
 describe('fuzz', () => {
-  it('5,000 random requests: no 5xx, every error has a code, the server still plays', async () => {
+  it('prototype names in path segments answer 4xx (GET and POST of /teams/constructor were 500)', async () => {
+    const mod = sessions[0]!;
+    const anna = sessions[1]!;
+    for (const k of PROTO)
+      for (const s of [mod, anna]) {
+        const get = await call('GET', `/api/games/${gameId}/teams/${k}`, s);
+        const post = await call('POST', `/api/games/${gameId}/teams/${k}`, { type: 'application/json', body: '{"text":"hi"}', ...s });
+        expect([k, get.status, get.json?.error?.code]).toEqual([k, 403, 'team.not_member']);
+        expect([k, post.status]).toEqual([k, 403]);
+      }
+  });
+
+  it('20,000 random requests with prototype names everywhere: no 5xx, every error has a code, the server still plays', async () => {
     const rand = prng(20251103);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-    const ids = () => pick([gameId, gameId, gameId, 'nope', '', '%00', 'x'.repeat(300), '..%2F..%2Fetc', 'γειά', '1e9', '-1']);
-    const num = () => pick(['1', '0', '-5', '99999999999', 'abc', '1.5', '', '%20', 'NaN', '3']);
+    const proto = () => pick(PROTO);
+    const ids = () => pick([gameId, gameId, gameId, 'nope', '', '%00', 'x'.repeat(300), '..%2F..%2Fetc', 'γειά', '1e9', '-1', proto()]);
+    const num = () => pick(['1', '0', '-5', '99999999999', 'abc', '1.5', '', '%20', 'NaN', '3', proto()]);
     const paths = [
       '/api/games',
       '/api/games/:id',
@@ -125,6 +144,10 @@ describe('fuzz', () => {
       '/api/games/:id/inbox',
       '/api/games/:id/teams/killers',
       '/api/games/:id/teams/:n',
+      '/api/games/:id/teams/:proto',
+      '/api/games/:id/export/:proto',
+      '/api/:proto',
+      '/api/games/:id/:proto',
       '/api/games/:id/actions',
       '/api/games/:id/mod',
       '/api/games/:id/moderators',
@@ -146,8 +169,8 @@ describe('fuzz', () => {
       '/',
       '/nope/../../etc/passwd',
     ];
-    const names = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'nobody', '', 'ANNA '];
-    const actions = ['note', 'tell', 'pause', 'resume', 'extend', 'calendar', 'runoff-length', 'designate', 'waive', 'absences', 'status', 'void-vote'];
+    const names = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'nobody', '', 'ANNA ', ...PROTO];
+    const actions = ['note', 'tell', 'pause', 'resume', 'extend', 'calendar', 'runoff-length', 'designate', 'waive', 'absences', 'status', 'void-vote', ...PROTO];
     const values = () =>
       pick<unknown>([
         null,
@@ -166,7 +189,11 @@ describe('fuzz', () => {
         true,
         'x'.repeat(5000),
         pick(['close', 'kill', 'runoff']),
+        proto(),
+        { [proto()]: proto() },
       ]);
+    /** Adds a field named after a prototype member now and then (JSON.parse makes it an own property). */
+    const extra = (o: Record<string, unknown>) => (rand() < 0.15 ? { ...o, [proto()]: values() } : o);
     const bodies = () => {
       const r = rand();
       if (r < 0.08) return '{"text":';
@@ -174,23 +201,38 @@ describe('fuzz', () => {
       if (r < 0.16) return '';
       if (r < 0.2) return JSON.stringify([1, 2, 3]);
       if (r < 0.24) return '{"__proto__":{"admin":true},"text":"hi"}';
-      if (r < 0.5) return JSON.stringify({ text: pick([`Vote: ${pick(names)}`, `Kill: ${pick(names)}`, 'Join', 'Leave', 'hello', values()]) });
+      if (r < 0.5)
+        return JSON.stringify(
+          extra({ text: pick([`Vote: ${pick(names)}`, `Kill: ${pick(names)}`, `ΔΟΛΟΦΟΝΙΑ: ${pick(names)}`, `${proto()}: ${proto()}`, 'Join', 'Leave', 'hello', values()]) }),
+        );
       if (r < 0.75) {
         const args: Record<string, unknown> = {};
-        for (const k of ['name', 'text', 'to', 'deadline', 'minutes', 'old', 'new', 'total', 'consecutive', 'side', 'addWorkingDays', 'addPauseDays'])
+        for (const k of ['name', 'text', 'to', 'deadline', 'minutes', 'old', 'new', 'total', 'consecutive', 'side', 'addWorkingDays', 'addPauseDays', ...PROTO])
           if (rand() < 0.4) args[k] = values();
-        return JSON.stringify({ action: pick(actions), args, ...(rand() < 0.1 ? { ifVersion: values() } : {}) });
+        return JSON.stringify(extra({ action: pick(actions), args, ...(rand() < 0.1 ? { ifVersion: values() } : {}) }));
       }
-      if (r < 0.85) return JSON.stringify({ name: pick(names), password: pick(['password1', '', 'x'.repeat(300), 5]) });
-      return JSON.stringify({ variant: pick(['palermo', 'x', 5]), startAt: pick(['2099-01-05T10:00', 'bad', 7]), calendar: values(), options: values() });
+      if (r < 0.85) return JSON.stringify(extra({ name: pick(names), password: pick(['password1', '', 'x'.repeat(300), 5, proto()]) }));
+      return JSON.stringify(
+        extra({
+          variant: pick(['palermo', 'mafia-de', 'x', 5, proto()]),
+          startAt: pick(['2099-01-05T10:00', 'bad', 7, proto()]),
+          title: pick(['t', proto()]),
+          locale: pick(['en', 'el', proto()]),
+          timeZone: pick(['Europe/Athens', proto()]),
+          calendar: values(),
+          options: values(),
+        }),
+      );
     };
     const statuses = new Map<number, number>();
     const problems: string[] = [];
     let next = 0;
     const one = async (i: number) => {
       const method = pick(['GET', 'GET', 'POST', 'POST', 'POST', 'DELETE', 'PUT', 'PATCH']);
-      let path = pick(paths).replace(':id', ids()).replace(/:n/g, num);
-      if (rand() < 0.2) path += `?from=${num()}&limit=${num()}&format=${pick(['bbcode', 'markdown', 'pdf'])}&locale=${pick(['en', 'xx'])}`;
+      let path = pick(paths).replace(':id', ids()).replace(/:n/g, num).replace(':proto', proto);
+      if (rand() < 0.2)
+        path += `?from=${num()}&limit=${num()}&format=${pick(['bbcode', 'markdown', 'pdf', proto()])}&locale=${pick(['en', 'xx', proto()])}`;
+      if (rand() < 0.1) path += `${path.includes('?') ? '&' : '?'}${proto()}=${proto()}`;
       const s = rand() < 0.7 ? pick(sessions) : undefined;
       const withBody = method !== 'GET' && rand() < 0.9;
       const o = {
@@ -210,11 +252,11 @@ describe('fuzz', () => {
     };
     await Promise.all(
       Array.from({ length: 16 }, async () => {
-        while (next < 5000) await one(next++);
+        while (next < REQUESTS) await one(next++);
       }),
     );
     expect(problems).toEqual([]);
-    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(5000);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(REQUESTS);
     // Still alive and still playing.
     expect((await call('GET', '/api/health')).json.ok).toBe(true);
     // (The fuzz may have logged the original sessions out: a fresh account creates a game and reads the thread.)

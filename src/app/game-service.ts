@@ -5,6 +5,7 @@
 // is in flight are decided one after another and committed together (group commit): same order, same events,
 // one transaction.
 import { randomBytes } from 'node:crypto';
+import { own } from '../core/own.ts';
 import type { Command, GameEvent, Millis, Rejection } from '../core/types.ts';
 import { evolve, foldAll, replay } from '../engine/evolve.ts';
 import { createGame, type Decision, decide } from '../engine/game.ts';
@@ -73,7 +74,7 @@ export function foldMeta(meta: GameMeta, e: GameEvent): GameMeta {
   if (e.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(d.name)] };
   const a = e.audience;
   if (a.kind === 'team') {
-    const ever = meta.teamsEver[a.team] ?? [];
+    const ever = own(meta.teamsEver, a.team) ?? [];
     return {
       ...meta,
       teams: { ...meta.teams, [a.team]: [...a.ids] },

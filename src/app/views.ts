@@ -1,6 +1,7 @@
 // Read models of a game for one viewer, built from the stored events through viewFor (DESIGN.md §2): the thread,
 // the private inbox, team channels, the live vote count, the next deadline, the players list, legal actions and
 // the moderator's audit log. Nothing here decides anything; every item comes from an event the viewer may see.
+import { own } from '../core/own.ts';
 import type { GameEvent, Message, PlayerId, Viewer } from '../core/types.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
@@ -124,7 +125,7 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
 
 /** Members of a team who may write there now: named by its latest team event and still in the game. */
 export function activeMembers(s: GameState<unknown>, teams: Readonly<Record<string, readonly PlayerId[]>>, team: string): PlayerId[] {
-  return (teams[team] ?? []).filter((id) => s.players[id]?.status === 'alive');
+  return (own(teams, team) ?? []).filter((id) => s.players[id]?.status === 'alive');
 }
 
 /** A team channel as the viewer may see it: the engine's team messages and the members' chat. */

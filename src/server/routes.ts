@@ -23,6 +23,7 @@ import {
   type ViewContext,
   voteCount,
 } from '../app/views.ts';
+import { own } from '../core/own.ts';
 import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
 import { evolve } from '../engine/evolve.ts';
 import { decide } from '../engine/game.ts';
@@ -435,7 +436,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     async handler({ params, query, req }) {
       const g = game(params.id);
       const r = role(g, req);
-      const ever = g.meta.teamsEver[params.team];
+      const ever = own(g.meta.teamsEver, params.team);
       // Members past and present read what was addressed to them (viewFor filters); the moderator reads all.
       if (r.kind === 'spectator' || !ever || (r.kind === 'player' && !ever.includes(r.id)))
         throw new AppError('team.not_member', 403, 'you are not in this team');

@@ -1,6 +1,7 @@
 // Reading a PN (DE-GEN-8/9): one command per PN, decided by the first non-empty line; keywords are
 // case-insensitive and may spell umlauts as ae/oe/ue/ss; the colon may be whitespace. A PN whose body is no
 // command may take its keyword from the subject; a body that is exactly one name is a bare-name command.
+import { own } from '../../core/own.ts';
 import { stripMarkup } from '../../engine/parse.ts';
 
 /** A command id of the PN syntax. */
@@ -67,7 +68,7 @@ const HEAD = /^([\p{L}]+)(?:\s*:\s*|\s+|$)([\s\S]*)$/u;
 function commandLine(line: string): { command: PmCommand; arg: string } | undefined {
   const m = HEAD.exec(line.trim());
   if (!m) return undefined;
-  const command = KEYWORDS[normKeyword(m[1]!)];
+  const command = own(KEYWORDS, normKeyword(m[1]!));
   return command ? { command, arg: m[2]!.trim() } : undefined;
 }
 

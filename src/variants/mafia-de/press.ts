@@ -1,5 +1,7 @@
 // Newspaper ads (DE-NEWS) and testaments (DE-WILL): anonymous ads under pseudonyms bound to their first author,
 // with quotas per cycle; testaments that replace each other and go public or to chosen players on death.
+
+import { own } from '../../core/own.ts';
 import type { PlayerId } from '../../core/types.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { normKeyword } from './commands.ts';
@@ -26,7 +28,7 @@ export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly st
   const used = s.v.adCount[me] ?? 0;
   if (used >= q) no('R-AD-QUOTA', { q });
   const key = strictKey(p);
-  const bound = s.v.pseudonyms[key];
+  const bound = own(s.v.pseudonyms, key);
   if (p !== '' && bound && bound.author !== me) no('R-AD-PSEUDONYM', { p });
   if (p === '' || [...p].length > o.pseudonymMaxChars || text === '' || [...text].length > o.adMaxChars) {
     no('R-AD-INVALID', { maxP: o.pseudonymMaxChars, maxA: o.adMaxChars });
