@@ -170,7 +170,21 @@ describe('fuzz', () => {
       '/nope/../../etc/passwd',
     ];
     const names = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'nobody', '', 'ANNA ', ...PROTO];
-    const actions = ['note', 'tell', 'pause', 'resume', 'extend', 'calendar', 'runoff-length', 'designate', 'waive', 'absences', 'status', 'void-vote', ...PROTO];
+    const actions = [
+      'note',
+      'tell',
+      'pause',
+      'resume',
+      'extend',
+      'calendar',
+      'runoff-length',
+      'designate',
+      'waive',
+      'absences',
+      'status',
+      'void-vote',
+      ...PROTO,
+    ];
     const values = () =>
       pick<unknown>([
         null,
@@ -203,7 +217,18 @@ describe('fuzz', () => {
       if (r < 0.24) return '{"__proto__":{"admin":true},"text":"hi"}';
       if (r < 0.5)
         return JSON.stringify(
-          extra({ text: pick([`Vote: ${pick(names)}`, `Kill: ${pick(names)}`, `ΔΟΛΟΦΟΝΙΑ: ${pick(names)}`, `${proto()}: ${proto()}`, 'Join', 'Leave', 'hello', values()]) }),
+          extra({
+            text: pick([
+              `Vote: ${pick(names)}`,
+              `Kill: ${pick(names)}`,
+              `ΔΟΛΟΦΟΝΙΑ: ${pick(names)}`,
+              `${proto()}: ${proto()}`,
+              'Join',
+              'Leave',
+              'hello',
+              values(),
+            ]),
+          }),
         );
       if (r < 0.75) {
         const args: Record<string, unknown> = {};
@@ -230,8 +255,7 @@ describe('fuzz', () => {
     const one = async (i: number) => {
       const method = pick(['GET', 'GET', 'POST', 'POST', 'POST', 'DELETE', 'PUT', 'PATCH']);
       let path = pick(paths).replace(':id', ids()).replace(/:n/g, num).replace(':proto', proto);
-      if (rand() < 0.2)
-        path += `?from=${num()}&limit=${num()}&format=${pick(['bbcode', 'markdown', 'pdf', proto()])}&locale=${pick(['en', 'xx', proto()])}`;
+      if (rand() < 0.2) path += `?from=${num()}&limit=${num()}&format=${pick(['bbcode', 'markdown', 'pdf', proto()])}&locale=${pick(['en', 'xx', proto()])}`;
       if (rand() < 0.1) path += `${path.includes('?') ? '&' : '?'}${proto()}=${proto()}`;
       const s = rand() < 0.7 ? pick(sessions) : undefined;
       const withBody = method !== 'GET' && rand() < 0.9;
