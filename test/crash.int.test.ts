@@ -55,7 +55,20 @@ describe('crash recovery', () => {
     const start = async () => {
       const c = spawn(
         process.execPath,
-        [cli, 'serve', '--port', String(port), '--db', db, '--clock', `${clock.realOrigin}:${clock.gameOrigin}:${clock.speed}`, '--log-level', 'error'],
+        [
+          cli,
+          'serve',
+          '--port',
+          String(port),
+          '--db',
+          db,
+          '--clock',
+          `${clock.realOrigin}:${clock.gameOrigin}:${clock.speed}`,
+          '--log-level',
+          'error',
+          '--signup-limit',
+          '1000',
+        ],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       let err = '';

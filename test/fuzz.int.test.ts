@@ -44,7 +44,14 @@ async function account(name: string) {
 }
 
 beforeAll(async () => {
-  server = await serve({ port: 0, host: '127.0.0.1', db: join(dir, 'fuzz.db'), logLevel: 'silent', print: () => {}, accountOptions: { scryptN: 1024 } });
+  server = await serve({
+    port: 0,
+    host: '127.0.0.1',
+    db: join(dir, 'fuzz.db'),
+    logLevel: 'silent',
+    print: () => {},
+    accountOptions: { scryptN: 1024, signupLimit: { max: 1_000_000, windowMs: 60_000 } },
+  });
   base = server.url;
   const mod = await account('Mod');
   sessions.push(mod);

@@ -1,5 +1,7 @@
 // Accounts and sessions: scrypt password hashes, random session tokens stored only as their SHA-256, a CSRF token
-// per session, and fixed-window rate limits on log-in attempts (per client address and per account name).
+// per session, and rate limits on log-in and sign-up. Log-in is refused per (name, address) and per address, but a
+// name under attack from many addresses is only slowed down: refusing it would let anyone lock its owner out
+// before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock.
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import type { AccountRecord, AccountStore, SessionRecord } from '../store/types.ts';
 import { DuplicateError } from '../store/types.ts';
@@ -20,8 +22,30 @@ export interface AccountOptions {
   readonly scryptN?: number;
   /** Session lifetime; 30 days by default (games run for weeks). */
   readonly sessionTtlMs?: number;
-  /** Log-in attempts allowed per window per client address and per name. */
-  readonly loginLimit?: { readonly max: number; readonly windowMs: number };
+  /** Log-in attempts allowed per window for one name from one client address (then 429); 10 a minute. */
+  readonly loginLimit?: Limit;
+  /** Log-in attempts allowed per window from one client address, whatever the names (then 429); 30 a minute. */
+  readonly addressLimit?: Limit;
+  /** Sign-ups allowed per window from one client address (then 429); 20 an hour. */
+  readonly signupLimit?: Limit;
+  /** Slow-down of a name after `afterFailures` wrong passwords in `windowMs`: `stepMs` more per failure, at most `maxMs`. */
+  readonly slowdown?: Slowdown;
+  /** The real clock of the limits (tests move it by hand); Date.now by default, never the game clock. */
+  readonly realNow?: () => number;
+}
+
+/** A number of hits allowed per fixed window. */
+export interface Limit {
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+/** How a name under attack is slowed down (see AccountOptions.slowdown). */
+export interface Slowdown {
+  readonly afterFailures: number;
+  readonly windowMs: number;
+  readonly stepMs: number;
+  readonly maxMs: number;
 }
 
 /** A fixed-window counter per key; old windows are dropped as they are touched or swept. */
@@ -34,14 +58,30 @@ export class RateLimiter {
 
   /** Counts one hit; false when the key is over its limit in the current window. */
   hit(key: string, now: number): boolean {
+    return this.add(key, now) <= this.max;
+  }
+
+  /** Counts one hit and answers the key's count in the current window. */
+  add(key: string, now: number): number {
     if (this.hits.size > 100_000) this.sweep(now);
     const h = this.hits.get(key);
     if (!h || now - h.start >= this.windowMs) {
       this.hits.set(key, { start: now, n: 1 });
-      return true;
+      return 1;
     }
-    h.n++;
-    return h.n <= this.max;
+    return ++h.n;
+  }
+
+  /** Takes back one hit of the current window (an attempt that turned out legitimate). */
+  refund(key: string, now: number): void {
+    const h = this.hits.get(key);
+    if (h && now - h.start < this.windowMs && h.n > 0) h.n--;
+  }
+
+  /** The key's count in the current window, without counting. */
+  count(key: string, now: number): number {
+    const h = this.hits.get(key);
+    return h && now - h.start < this.windowMs ? h.n : 0;
   }
 
   private sweep(now: number): void {
@@ -55,6 +95,8 @@ export interface Principal {
   readonly session: SessionRecord;
 }
 
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function scryptAsync(password: string, salt: Buffer, n: number): Promise<Buffer> {
@@ -67,7 +109,12 @@ function scryptAsync(password: string, salt: Buffer, n: number): Promise<Buffer>
 export class Accounts {
   private readonly n: number;
   private readonly ttl: number;
-  private readonly limiter: RateLimiter;
+  private readonly perNameAddress: RateLimiter;
+  private readonly perAddress: RateLimiter;
+  private readonly signups: RateLimiter;
+  private readonly failures: RateLimiter;
+  private readonly slowdown: Slowdown;
+  private readonly realNow: () => number;
   /** A hash to compare against when the name is unknown, so timing does not tell which names exist. */
   private dummy: Promise<string> | undefined;
 
@@ -78,7 +125,13 @@ export class Accounts {
   ) {
     this.n = options.scryptN ?? 16384;
     this.ttl = options.sessionTtlMs ?? 30 * 86_400_000;
-    this.limiter = new RateLimiter(options.loginLimit?.max ?? 10, options.loginLimit?.windowMs ?? 60_000);
+    const limiter = (l: Limit | undefined, max: number, windowMs: number) => new RateLimiter(l?.max ?? max, l?.windowMs ?? windowMs);
+    this.perNameAddress = limiter(options.loginLimit, 10, 60_000);
+    this.perAddress = limiter(options.addressLimit, 30, 60_000);
+    this.signups = limiter(options.signupLimit, 20, 3_600_000);
+    this.slowdown = options.slowdown ?? { afterFailures: 10, windowMs: 15 * 60_000, stepMs: 100, maxMs: 2_000 };
+    this.failures = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.realNow = options.realNow ?? Date.now;
   }
 
   /** Hashes a password as 'scrypt$N$salt$key' (base64url). */
@@ -97,8 +150,10 @@ export class Accounts {
     return got.length === want.length && timingSafeEqual(got, want);
   }
 
-  /** Creates an account. Throws AppError for a bad or taken name or a weak password. */
-  async signUp(name: string, password: string): Promise<AccountRecord> {
+  /** Creates an account (rate-limited per `client` address when given). Throws AppError for a bad or taken name or a weak password. */
+  async signUp(name: string, password: string, client?: string): Promise<AccountRecord> {
+    if (client !== undefined && !this.signups.hit(client, this.realNow()))
+      throw new AppError('auth.rate_limited', 429, 'too many sign-ups from this address; wait and try again');
     const clean = name.normalize('NFC').trim();
     if (!NAME_PATTERN.test(clean))
       throw new AppError('account.invalid_name', 400, 'a name has 1–24 letters, digits, "_", "." or "-", and starts and ends with a letter or digit');
@@ -119,21 +174,41 @@ export class Accounts {
     return record;
   }
 
-  /** Checks credentials (rate-limited per `client` and per name) and opens a session. */
+  /**
+   * Checks credentials and opens a session. Refused (429) past the limits per (name, `client`) and per `client`;
+   * a name with many recent failures from anywhere is slowed down, never refused, so its owner still gets in.
+   */
   async logIn(name: string, password: string, client: string): Promise<{ account: AccountRecord; token: string; csrf: string }> {
     const key = nameKey(name);
-    const now = this.clock.now();
-    const okClient = this.limiter.hit(`client:${client}`, now);
-    const okName = this.limiter.hit(`name:${key}`, now);
-    if (!okClient || !okName) throw new AppError('auth.rate_limited', 429, 'too many log-in attempts; wait a minute');
+    const now = this.realNow();
+    // Every attempt counts when it starts (so parallel attempts cannot all slip under the limit) and a successful
+    // one is refunded: the limits count wrong passwords, and an owner who logs in often is never refused.
+    const pair = `${key}\u0000${client}`;
+    const okPair = this.perNameAddress.hit(pair, now);
+    const okAddress = this.perAddress.hit(client, now);
+    if (!okPair || !okAddress) throw new AppError('auth.rate_limited', 429, 'too many log-in attempts; wait a minute');
+    const wait = this.loginDelay(key);
+    if (wait > 0) await sleep(wait);
     const account = await this.store.accountByName(key);
     if (!account) {
       this.dummy ??= this.hash('not a password');
       await this.verify(password, await this.dummy);
+      this.failures.add(key, this.realNow());
       throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
     }
-    if (!(await this.verify(password, account.passwordHash))) throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
+    if (!(await this.verify(password, account.passwordHash))) {
+      this.failures.add(key, this.realNow());
+      throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
+    }
+    this.perNameAddress.refund(pair, now);
+    this.perAddress.refund(client, now);
     return { account, ...(await this.openSession(account)) };
+  }
+
+  /** The real-time delay a log-in attempt on `name` waits now (0 unless the name is under attack). */
+  loginDelay(name: string): number {
+    const excess = this.failures.count(nameKey(name), this.realNow()) - this.slowdown.afterFailures;
+    return excess > 0 ? Math.min(this.slowdown.maxMs, excess * this.slowdown.stepMs) : 0;
   }
 
   /** Opens a session for an account (after sign-up or log-in). */

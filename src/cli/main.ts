@@ -166,29 +166,45 @@ program
   .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)')
   .option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)', 'normal')
   .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
-  .action(async (opts: { port: string; host: string; db: string; demo?: boolean; speed?: string; clock?: string; sync: string; logLevel: string }) => {
-    const { serve } = await import('../server/main.ts');
-    const { ScaledClock } = await import('../app/clock.ts');
-    const now = Date.now();
-    const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
-    const port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
-    if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
-    const server = await serve({
-      port,
-      host: opts.host,
-      db: opts.db,
-      demo: opts.demo === true,
-      logLevel: opts.logLevel,
-      synchronous: opts.sync,
-      ...(clock ? { clock } : {}),
-    });
-    const stop = () => {
-      void server.close().then(() => process.exit(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  .option('--signup-limit <n>', 'sign-ups allowed per client address per hour', '20')
+  .action(
+    async (opts: {
+      port: string;
+      host: string;
+      db: string;
+      demo?: boolean;
+      speed?: string;
+      clock?: string;
+      sync: string;
+      logLevel: string;
+      signupLimit: string;
+    }) => {
+      const { serve } = await import('../server/main.ts');
+      const { ScaledClock } = await import('../app/clock.ts');
+      const now = Date.now();
+      const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
+      if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
+      const signups = Number(opts.signupLimit);
+      if (!Number.isInteger(signups) || signups < 1) throw new Error(`--signup-limit is a positive whole number, not "${opts.signupLimit}"`);
+      const server = await serve({
+        port,
+        host: opts.host,
+        db: opts.db,
+        demo: opts.demo === true,
+        logLevel: opts.logLevel,
+        synchronous: opts.sync,
+        accountOptions: { signupLimit: { max: signups, windowMs: 3_600_000 } },
+        ...(clock ? { clock } : {}),
+      });
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+  );
 
 addSimulate(program);
 addBalance(program);

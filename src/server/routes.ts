@@ -154,13 +154,13 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   route(app, {
     method: 'POST',
     url: '/api/accounts',
-    summary: 'Sign up (and log in)',
+    summary: 'Sign up (and log in); rate-limited per client address',
     tags: ['accounts'],
     auth: 'none',
     body: credentials,
     response: { 201: authReply },
-    async handler({ body, reply }) {
-      const a = await accounts.signUp(body.name, body.password);
+    async handler({ body, req, reply }) {
+      const a = await accounts.signUp(body.name, body.password, req.ip);
       const { token, csrf } = await accounts.openSession(a);
       setSessionCookies(reply, token, csrf, d.secureCookies);
       reply.code(201);
@@ -171,7 +171,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   route(app, {
     method: 'POST',
     url: '/api/sessions',
-    summary: 'Log in (rate-limited per client and per name)',
+    summary: 'Log in (rate-limited per name and client, and per client; a name under attack is slowed down)',
     tags: ['accounts'],
     auth: 'none',
     body: credentials,

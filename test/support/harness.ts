@@ -53,9 +53,12 @@ export class Client {
 export interface Harness {
   readonly app: FastifyInstance;
   readonly clock: ManualClock;
+  /** The real clock of the rate limits (the game clock does not move it). */
+  readonly real: ManualClock;
   readonly service: GameService;
   readonly scheduler: Scheduler;
   readonly store: Store;
+  readonly accounts: Accounts;
   /** A new client, signed up unless `anonymous`. */
   client(name: string, anonymous?: boolean): Promise<Client>;
   /** Moves the clock to an instant and fires what is due. */
@@ -66,7 +69,14 @@ export interface Harness {
 /** Starts an in-process server. */
 export async function harness(store: Store = new MemoryStore(), t0 = T0): Promise<Harness> {
   const clock = new ManualClock(t0);
-  const accounts = new Accounts(store, clock, { scryptN: 1024, loginLimit: { max: 5, windowMs: 60_000 } });
+  // The rate limits run on real time; tests move this clock by hand (and sign up many accounts from one address).
+  const real = new ManualClock(Date.now());
+  const accounts = new Accounts(store, clock, {
+    scryptN: 1024,
+    loginLimit: { max: 5, windowMs: 60_000 },
+    signupLimit: { max: 10_000, windowMs: 60_000 },
+    realNow: () => real.now(),
+  });
   const service = new GameService({ store, clock, snapshotEvery: 25 });
   await service.boot();
   const app = await buildServer({ store, service, accounts, clock });
@@ -74,9 +84,11 @@ export async function harness(store: Store = new MemoryStore(), t0 = T0): Promis
   return {
     app,
     clock,
+    real,
     service,
     scheduler,
     store,
+    accounts,
     async client(name, anonymous = false) {
       const c = new Client(app, name);
       return anonymous ? c : c.signUp();
