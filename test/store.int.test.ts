@@ -114,6 +114,25 @@ describe('sqlite file', () => {
     await s.close();
   });
 
+  it('migration 0004 gives existing accounts their skeletons, oldest first; a look-alike of an older one keeps none', async () => {
+    const file = join(dir, 'accounts-before-skeletons.db');
+    const db = new Database(file);
+    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: db }) });
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0004'));
+    expect((await new Migrator({ db: k, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    const row = (id: string, name: string, at: number) => ({ id, name, name_key: name.toLowerCase(), password_hash: 'h', created_at: at });
+    await k
+      .insertInto('accounts')
+      .values([row('b', 'Аnna', 2), row('a', 'Anna', 1), row('c', 'Straße', 3)])
+      .execute();
+    await k.destroy();
+    const s = await SqliteStore.open(file);
+    expect((await s.account('a'))?.skeleton).toBe('anna');
+    expect((await s.account('b'))?.skeleton).toBeUndefined();
+    expect((await s.accountBySkeleton('strasse'))?.id).toBe('c');
+    await s.close();
+  });
+
   it('moves rows a crashed process left staged when the file is opened again', async () => {
     const file = join(dir, 'crashed.db');
     const crashed = await SqliteStore.open(file, { compactEvents: 1_000_000 });

@@ -181,8 +181,10 @@ program
     }) => {
       const { serve } = await import('../server/main.ts');
       const { ScaledClock } = await import('../app/clock.ts');
-      const now = Date.now();
-      const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
+      // The scaled clock's origin is kept in the database, so a restart continues game time (see persistentClock).
+      const clock = opts.clock ? ScaledClock.parse(opts.clock) : undefined;
+      const speed = opts.speed !== undefined ? Number(opts.speed) : undefined;
+      if (speed !== undefined && !(Number.isFinite(speed) && speed > 0)) throw new Error(`--speed is a positive number, not "${opts.speed}"`);
       const port = Number(opts.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
       if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
@@ -197,6 +199,7 @@ program
         synchronous: opts.sync,
         accountOptions: { signupLimit: { max: signups, windowMs: 3_600_000 } },
         ...(clock ? { clock } : {}),
+        ...(speed !== undefined ? { speed } : {}),
       });
       const stop = () => {
         void server.close().then(() => process.exit(0));

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type AccountOptions, Accounts } from '../app/accounts.ts';
-import { type Clock, systemClock } from '../app/clock.ts';
+import { type Clock, persistentClock, ScaledClock } from '../app/clock.ts';
 import { GameService } from '../app/game-service.ts';
 import { Scheduler } from '../app/scheduler.ts';
 import { MemoryStore } from '../store/memory.ts';
@@ -22,7 +22,10 @@ export interface ServeOptions {
   /** SQLite file, ':memory:' for a throw-away in-memory store, or a postgres:// URL (one server process). */
   readonly db: string;
   readonly demo?: boolean;
+  /** A clock to use as it is; a ScaledClock (`--clock`) is also stored in the database for later boots. */
   readonly clock?: Clock;
+  /** `--speed`: game time runs this many times faster, on a timeline the database keeps across restarts. */
+  readonly speed?: number;
   readonly logLevel?: string;
   /** Scheduler poll interval (real ms). */
   readonly pollMs?: number;
@@ -42,6 +45,8 @@ export interface RunningServer {
   readonly scheduler: Scheduler;
   readonly store: Store;
   readonly accounts: Accounts;
+  /** The game clock in force. */
+  readonly clock: Clock;
   /** Stops the scheduler, drains the game queues, closes connections and the store. */
   close(): Promise<void>;
 }
@@ -50,7 +55,6 @@ export interface RunningServer {
 export async function serve(o: ServeOptions): Promise<RunningServer> {
   const print = o.print ?? ((l: string) => process.stdout.write(`${l}\n`));
   const logger = pino({ level: o.logLevel ?? 'info' });
-  const clock = o.clock ?? systemClock;
   let store: Store;
   if (o.db === ':memory:') store = new MemoryStore();
   else if (/^postgres(ql)?:\/\//.test(o.db)) store = await PostgresStore.open(o.db);
@@ -58,6 +62,10 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
     mkdirSync(dirname(o.db), { recursive: true });
     store = await SqliteStore.open(o.db, { synchronous: o.synchronous ?? 'normal' });
   }
+  const clock =
+    o.clock && !(o.clock instanceof ScaledClock)
+      ? o.clock
+      : await persistentClock(store, { ...(o.clock instanceof ScaledClock ? { fixed: o.clock } : {}), ...(o.speed !== undefined ? { speed: o.speed } : {}) });
   const accounts = new Accounts(store, clock, o.accountOptions);
   const service = new GameService({ store, clock, log: logger });
   await service.boot();
@@ -79,5 +87,5 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
       await app.close();
       await store.close();
     })());
-  return { url, app, service, scheduler, store, accounts, close };
+  return { url, app, service, scheduler, store, accounts, clock, close };
 }

@@ -24,6 +24,7 @@ export class MemoryStore implements Store {
   private readonly timerRows = new Map<string, { dueAt: Millis; claimedUntil: Millis | null }>();
   private readonly accounts = new Map<string, AccountRecord>();
   private readonly sessions = new Map<string, SessionRecord>();
+  private readonly metaRows = new Map<string, string>();
 
   /** See EventStore.append. */
   async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
@@ -100,7 +101,8 @@ export class MemoryStore implements Store {
 
   /** See AccountStore.createAccount. */
   async createAccount(a: AccountRecord): Promise<void> {
-    if ([...this.accounts.values()].some((x) => x.nameKey === a.nameKey)) throw new DuplicateError(`account ${a.name} exists`);
+    if ([...this.accounts.values()].some((x) => x.nameKey === a.nameKey || (a.skeleton !== undefined && x.skeleton === a.skeleton)))
+      throw new DuplicateError(`account ${a.name} exists`);
     this.accounts.set(a.id, copy(a));
   }
 
@@ -108,6 +110,22 @@ export class MemoryStore implements Store {
   async accountByName(nameKey: string): Promise<AccountRecord | undefined> {
     const a = [...this.accounts.values()].find((x) => x.nameKey === nameKey);
     return a ? copy(a) : undefined;
+  }
+
+  /** See AccountStore.accountBySkeleton. */
+  async accountBySkeleton(skeleton: string): Promise<AccountRecord | undefined> {
+    const a = [...this.accounts.values()].find((x) => x.skeleton === skeleton);
+    return a ? copy(a) : undefined;
+  }
+
+  /** See MetaStore.meta. */
+  async meta(key: string): Promise<string | undefined> {
+    return this.metaRows.get(key);
+  }
+
+  /** See MetaStore.setMeta. */
+  async setMeta(key: string, value: string): Promise<void> {
+    this.metaRows.set(key, value);
   }
 
   /** See AccountStore.account. */

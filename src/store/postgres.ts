@@ -5,7 +5,7 @@
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
-import type { Schema } from './schema.ts';
+import { backfillSkeletons, type Schema, toAccount } from './schema.ts';
 import {
   type AccountRecord,
   DuplicateError,
@@ -67,6 +67,24 @@ export const PG_MIGRATIONS: Record<string, Migration> = {
         .addColumn('created_at', 'bigint', (c) => c.notNull())
         .addColumn('expires_at', 'bigint', (c) => c.notNull())
         .execute();
+    },
+  },
+  '0002_meta': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0003_name_skeletons': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').addColumn('name_skeleton', 'text').execute();
+      await db.schema.createIndex('accounts_name_skeleton').on('accounts').column('name_skeleton').unique().execute();
+      // Existing accounts get their skeletons in the order they were created; a look-alike of an older account keeps
+      // none (it stays usable, and no new account can take either look).
+      await backfillSkeletons(db as unknown as Kysely<Schema>);
     },
   },
 };
@@ -243,7 +261,7 @@ export class PostgresStore implements Store {
     try {
       await this.k
         .insertInto('accounts')
-        .values({ id: a.id, name: a.name, name_key: a.nameKey, password_hash: a.passwordHash, created_at: a.createdAt })
+        .values({ id: a.id, name: a.name, name_key: a.nameKey, name_skeleton: a.skeleton ?? null, password_hash: a.passwordHash, created_at: a.createdAt })
         .execute();
     } catch (e) {
       if ((e as { code?: string }).code === '23505') throw new DuplicateError(`account ${a.name} exists`);
@@ -252,12 +270,31 @@ export class PostgresStore implements Store {
   }
 
   private toAccount(r: Schema['accounts'] | undefined): AccountRecord | undefined {
-    return r ? { id: r.id, name: r.name, nameKey: r.name_key, passwordHash: r.password_hash, createdAt: r.created_at } : undefined;
+    return r ? toAccount(r) : undefined;
   }
 
   /** See AccountStore.accountByName. */
   async accountByName(nameKey: string): Promise<AccountRecord | undefined> {
     return this.toAccount(await this.k.selectFrom('accounts').selectAll().where('name_key', '=', nameKey).executeTakeFirst());
+  }
+
+  /** See AccountStore.accountBySkeleton. */
+  async accountBySkeleton(skeleton: string): Promise<AccountRecord | undefined> {
+    return this.toAccount(await this.k.selectFrom('accounts').selectAll().where('name_skeleton', '=', skeleton).executeTakeFirst());
+  }
+
+  /** See MetaStore.meta. */
+  async meta(key: string): Promise<string | undefined> {
+    return (await this.k.selectFrom('meta').selectAll().where('key', '=', key).executeTakeFirst())?.value;
+  }
+
+  /** See MetaStore.setMeta. */
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.k
+      .insertInto('meta')
+      .values({ key, value })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+      .execute();
   }
 
   /** See AccountStore.account. */

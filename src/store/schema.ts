@@ -1,5 +1,8 @@
 // The SQL tables both SQL stores share (SQLite and PostgreSQL), as Kysely sees them. PostgreSQL's bigint columns
 // are read back as numbers by the pg type parser the PostgreSQL store installs.
+import type { Kysely } from 'kysely';
+import { nameSkeleton } from '../core/names.ts';
+import type { AccountRecord } from './types.ts';
 
 /** Table shapes, for Kysely. */
 export interface Schema {
@@ -7,6 +10,33 @@ export interface Schema {
   events: { stream_id: string; seq: number; type: string; at: number; audience: string; data: string };
   snapshots: { stream_id: string; version: number; state: string };
   timers: { stream_id: string; due_at: number; claimed_until: number | null };
-  accounts: { id: string; name: string; name_key: string; password_hash: string; created_at: number };
+  accounts: { id: string; name: string; name_key: string; name_skeleton: string | null; password_hash: string; created_at: number };
+  /** Small facts of the installation, by key (the scaled clock's origin). */
+  meta: { key: string; value: string };
   sessions: { id: string; account_id: string; csrf: string; created_at: number; expires_at: number };
+}
+
+/** An account row as a record (a legacy look-alike has no skeleton). */
+export function toAccount(r: Schema['accounts']): AccountRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    nameKey: r.name_key,
+    ...(r.name_skeleton ? { skeleton: r.name_skeleton } : {}),
+    passwordHash: r.password_hash,
+    createdAt: r.created_at,
+  };
+}
+
+/** Sets the skeleton of every account that has none, oldest first, skipping look-alikes of an earlier account. */
+export async function backfillSkeletons(db: Kysely<Schema>): Promise<void> {
+  const rows = await db.selectFrom('accounts').select(['id', 'name', 'name_skeleton']).orderBy('created_at').orderBy('id').execute();
+  const taken = new Set(rows.flatMap((r) => (r.name_skeleton ? [r.name_skeleton] : [])));
+  for (const r of rows) {
+    if (r.name_skeleton) continue;
+    const skeleton = nameSkeleton(r.name);
+    if (taken.has(skeleton)) continue;
+    taken.add(skeleton);
+    await db.updateTable('accounts').set({ name_skeleton: skeleton }).where('id', '=', r.id).execute();
+  }
 }

@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
-import type { Schema } from './schema.ts';
+import { backfillSkeletons, type Schema, toAccount } from './schema.ts';
 import {
   type AccountRecord,
   DuplicateError,
@@ -92,6 +92,24 @@ export const MIGRATIONS: Record<string, Migration> = {
       await sql`insert into commits (stream_id, seq, last, events)
         select stream_id, seq, seq, json_array(json_array(type, at, json(audience), json(data))) from events order by stream_id, seq`.execute(db);
       await db.schema.dropTable('events').execute();
+    },
+  },
+  '0003_meta': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('meta')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0004_name_skeletons': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('accounts').addColumn('name_skeleton', 'text').execute();
+      await db.schema.createIndex('accounts_name_skeleton').on('accounts').column('name_skeleton').unique().execute();
+      // Existing accounts get their skeletons in the order they were created; a look-alike of an older account keeps
+      // none (it stays usable, and no new account can take either look).
+      await backfillSkeletons(db as unknown as Kysely<Schema>);
     },
   },
 };
@@ -528,7 +546,16 @@ export class SqliteStore implements Store {
   /** See AccountStore.createAccount. */
   async createAccount(a: AccountRecord): Promise<void> {
     try {
-      this.run(this.k.insertInto('accounts').values({ id: a.id, name: a.name, name_key: a.nameKey, password_hash: a.passwordHash, created_at: a.createdAt }));
+      this.run(
+        this.k.insertInto('accounts').values({
+          id: a.id,
+          name: a.name,
+          name_key: a.nameKey,
+          name_skeleton: a.skeleton ?? null,
+          password_hash: a.passwordHash,
+          created_at: a.createdAt,
+        }),
+      );
     } catch (e) {
       if ((e as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) throw new DuplicateError(`account ${a.name} exists`);
       throw e;
@@ -536,12 +563,32 @@ export class SqliteStore implements Store {
   }
 
   private toAccount(r: Schema['accounts'] | undefined): AccountRecord | undefined {
-    return r ? { id: r.id, name: r.name, nameKey: r.name_key, passwordHash: r.password_hash, createdAt: r.created_at } : undefined;
+    return r ? toAccount(r) : undefined;
   }
 
   /** See AccountStore.accountByName. */
   async accountByName(nameKey: string): Promise<AccountRecord | undefined> {
     return this.toAccount(this.get(this.k.selectFrom('accounts').selectAll().where('name_key', '=', nameKey)));
+  }
+
+  /** See AccountStore.accountBySkeleton. */
+  async accountBySkeleton(skeleton: string): Promise<AccountRecord | undefined> {
+    return this.toAccount(this.get(this.k.selectFrom('accounts').selectAll().where('name_skeleton', '=', skeleton)));
+  }
+
+  /** See MetaStore.meta. */
+  async meta(key: string): Promise<string | undefined> {
+    return this.get<Schema['meta']>(this.k.selectFrom('meta').selectAll().where('key', '=', key))?.value;
+  }
+
+  /** See MetaStore.setMeta. */
+  async setMeta(key: string, value: string): Promise<void> {
+    this.run(
+      this.k
+        .insertInto('meta')
+        .values({ key, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value })),
+    );
   }
 
   /** See AccountStore.account. */

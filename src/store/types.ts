@@ -87,6 +87,8 @@ export interface AccountRecord {
   readonly name: string;
   /** The name folded for uniqueness (lower case, NFC). */
   readonly nameKey: string;
+  /** The name's confusable skeleton (core/names.ts), unique too; absent on a look-alike kept from before it existed. */
+  readonly skeleton?: string;
   readonly passwordHash: string;
   readonly createdAt: Millis;
 }
@@ -103,10 +105,12 @@ export interface SessionRecord {
 
 /** Accounts and sessions. */
 export interface AccountStore {
-  /** Creates an account; throws DuplicateError when the name is taken. */
+  /** Creates an account; throws DuplicateError when the name or its skeleton is taken. */
   createAccount(a: AccountRecord): Promise<void>;
   /** Finds an account by folded name. */
   accountByName(nameKey: string): Promise<AccountRecord | undefined>;
+  /** Finds the account whose name has this confusable skeleton. */
+  accountBySkeleton(skeleton: string): Promise<AccountRecord | undefined>;
   /** Finds an account by id. */
   account(id: string): Promise<AccountRecord | undefined>;
   /** Stores a session. */
@@ -117,8 +121,16 @@ export interface AccountStore {
   deleteSession(id: string): Promise<void>;
 }
 
+/** Small facts of the installation that outlive the process (e.g. the scaled clock's origin), by key. */
+export interface MetaStore {
+  /** The value stored under `key`, if any. */
+  meta(key: string): Promise<string | undefined>;
+  /** Stores (or replaces) the value under `key`. */
+  setMeta(key: string, value: string): Promise<void>;
+}
+
 /** Everything the application needs from storage. */
-export interface Store extends EventStore, TimerStore, AccountStore {
+export interface Store extends EventStore, TimerStore, AccountStore, MetaStore {
   /** Which implementation (for logs and the health route). */
   readonly kind: string;
   /** Closes connections and files. */

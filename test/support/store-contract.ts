@@ -131,5 +131,30 @@ export function storeContract(name: string, make: () => Promise<Store>): void {
       expect(await s.session('h1')).toBeUndefined();
       await s.close();
     });
+
+    it('refuses an account whose confusable skeleton is taken, and finds accounts by skeleton', async () => {
+      const s = await make();
+      const a = { id: 'a1', name: 'Anna', nameKey: 'anna', skeleton: 'anna', passwordHash: 'h', createdAt: 1 };
+      await s.createAccount(a);
+      await expect(s.createAccount({ ...a, id: 'a2', name: 'Аnna', nameKey: 'аnna' })).rejects.toBeInstanceOf(DuplicateError);
+      expect(await s.accountBySkeleton('anna')).toEqual(a);
+      expect(await s.accountBySkeleton('bob')).toBeUndefined();
+      // A record without a skeleton (a look-alike kept from before skeletons) is stored and read back as it is.
+      const legacy = { id: 'a3', name: 'Ａnna', nameKey: 'ａnna', passwordHash: 'h', createdAt: 2 };
+      await s.createAccount(legacy);
+      expect(await s.account('a3')).toEqual(legacy);
+      await s.close();
+    });
+
+    it('keeps meta values by key and replaces them (the scaled clock origin lives there)', async () => {
+      const s = await make();
+      expect(await s.meta('clock')).toBeUndefined();
+      await s.setMeta('clock', '1:2:60');
+      await s.setMeta('other', 'x');
+      expect(await s.meta('clock')).toBe('1:2:60');
+      await s.setMeta('clock', '3:4:1');
+      expect([await s.meta('clock'), await s.meta('other')]).toEqual(['3:4:1', 'x']);
+      await s.close();
+    });
   });
 }
