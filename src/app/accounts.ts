@@ -3,6 +3,7 @@
 // name under attack from many addresses is only slowed down: refusing it would let anyone lock its owner out
 // before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock.
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { BIDI_CONTROL, nameSkeleton } from '../core/names.ts';
 import type { AccountRecord, AccountStore, SessionRecord } from '../store/types.ts';
 import { DuplicateError } from '../store/types.ts';
 import type { Clock } from './clock.ts';
@@ -155,20 +156,35 @@ export class Accounts {
     if (client !== undefined && !this.signups.hit(client, this.realNow()))
       throw new AppError('auth.rate_limited', 429, 'too many sign-ups from this address; wait and try again');
     const clean = name.normalize('NFC').trim();
+    // Named apart from the pattern below, which refuses them too: a reordering control is an attack, not a typo.
+    if (BIDI_CONTROL.test(clean))
+      throw new AppError('account.bidi_control', 400, 'a name may not contain bidirectional control characters (U+202A–202E, U+2066–2069)');
     if (!NAME_PATTERN.test(clean))
       throw new AppError('account.invalid_name', 400, 'a name has 1–24 letters, digits, "_", "." or "-", and starts and ends with a letter or digit');
     if (password.length < 8) throw new AppError('account.weak_password', 400, 'a password has at least 8 characters');
+    const skeleton = nameSkeleton(clean);
+    const lookAlike = async () => {
+      const other = await this.store.accountBySkeleton(skeleton);
+      if (other && other.nameKey !== nameKey(clean))
+        throw new AppError('account.name_confusable', 409, `the name "${clean}" looks like the existing name "${other.name}"`, { like: other.name });
+    };
+    await lookAlike();
     const record: AccountRecord = {
       id: randomUUID(),
       name: clean,
       nameKey: nameKey(clean),
+      skeleton,
       passwordHash: await this.hash(password),
       createdAt: this.clock.now(),
     };
     try {
       await this.store.createAccount(record);
     } catch (e) {
-      if (e instanceof DuplicateError) throw new AppError('account.name_taken', 409, `the name "${clean}" is taken`);
+      // The unique skeleton may be what refused it (a look-alike signed up at the same moment).
+      if (e instanceof DuplicateError) {
+        if (!(await this.store.accountByName(record.nameKey))) await lookAlike();
+        throw new AppError('account.name_taken', 409, `the name "${clean}" is taken`);
+      }
       throw e;
     }
     return record;

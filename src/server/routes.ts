@@ -23,6 +23,7 @@ import {
   type ViewContext,
   voteCount,
 } from '../app/views.ts';
+import { nameSkeleton } from '../core/names.ts';
 import { own } from '../core/own.ts';
 import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
 import { evolve } from '../engine/evolve.ts';
@@ -143,7 +144,9 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     const o = await service.apply(g.id, (cur, at) => {
       if (expected !== undefined && cur.version !== expected)
         throw new AppError('game.stale_version', 409, `the game is at version ${cur.version}, not ${expected}`, { version: cur.version });
-      return decideVia(cur, make(at));
+      const decision = decideVia(cur, make(at));
+      refuseLookAlikes(cur, decision.events);
+      return decision;
     });
     return commandResult(service.get(g.id), o);
   };
@@ -680,6 +683,23 @@ function keyword(g: LoadedGame, command: string): string {
   const rule = g.variant.syntax.find((r) => r.command === command);
   if (!rule) throw new AppError('game.no_signup_command', 409, `the rulebook has no "${command}" command`);
   return rule.keywords[0]!;
+}
+
+/**
+ * A seat whose name looks like another seat's or a moderator's (same confusable skeleton) would let one player
+ * pass for another in the thread and in vote lines, so a sign-up or a substitution that makes one is refused.
+ */
+function refuseLookAlikes(g: LoadedGame, events: readonly GameEvent[]): void {
+  for (const e of events) {
+    if (e.type !== 'player.signed_up' && e.type !== 'player.substituted') continue;
+    const d = e.data as { id?: string; player?: string; name?: unknown };
+    if (typeof d.name !== 'string') continue;
+    const seat = d.player ?? d.id;
+    const mine = nameSkeleton(d.name);
+    const others = [...g.state.order.filter((id) => id !== seat).map((id) => g.state.players[id]!.name), ...g.meta.moderators];
+    const alike = others.find((n) => nameKey(n) !== nameKey(d.name as string) && nameSkeleton(n) === mine);
+    if (alike !== undefined) throw new AppError('game.name_confusable', 409, `"${d.name}" looks like "${alike}" in this game`, { like: alike });
+  }
 }
 
 function decideVia(g: LoadedGame, cmd: Command) {
