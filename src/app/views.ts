@@ -2,6 +2,7 @@
 // the private inbox, team channels, the live vote count, the next deadline, the players list, legal actions and
 // the moderator's audit log. Nothing here decides anything; every item comes from an event the viewer may see.
 import { own } from '../core/own.ts';
+import { balanceBidi, normalizeLineEnds } from '../core/text.ts';
 import type { GameEvent, Message, PlayerId, Viewer } from '../core/types.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
@@ -37,8 +38,14 @@ const render = (c: ViewContext, parts: readonly Message[]) => renderParts(c.vari
 const time = (c: ViewContext, at: number) => isoLocal(at, c.state.config.timeZone);
 const nameOf = (c: ViewContext, id: unknown) => (typeof id === 'string' ? (c.state.players[id]?.name ?? id) : '');
 
+/**
+ * Every read model's item: its text with line ends normalised and bidi controls balanced per line (core/text.ts),
+ * so a client that renders each text in its own isolating element (`<bdi>`, `dir="auto"`) shows nothing that spills
+ * into the next one. The log itself (the export, WebSocket events) keeps the text as it was posted.
+ */
 function item(c: ViewContext, seq: number, e: GameEvent, rest: Omit<Item, 'seq' | 'at' | 'time'>): Item {
-  return { seq, at: e.at, time: time(c, e.at), ...rest };
+  const clean = (t: string) => balanceBidi(normalizeLineEnds(t));
+  return { seq, at: e.at, time: time(c, e.at), ...rest, text: clean(rest.text), ...(rest.author !== undefined ? { author: clean(rest.author) } : {}) };
 }
 
 /** The public thread: posts, edits and public announcements. */
