@@ -48,7 +48,7 @@ describe('security headers', () => {
     const p = csp(r.headers['content-security-policy']);
     expect(p['default-src']).toEqual(["'self'"]);
     expect(p['script-src']).toEqual(["'self'"]);
-    expect(p['style-src']).toEqual(["'self'"]);
+    expect(p['style-src']).toEqual(url.startsWith('/docs') ? ["'self'", "'unsafe-inline'"] : ["'self'"]);
     expect(p['connect-src']).toEqual(["'self'", 'ws://narrator.example:8080', 'wss://narrator.example:8080']);
     expect(p['frame-ancestors']).toEqual(["'none'"]);
     expect(p['object-src']).toEqual(["'none'"]);

@@ -118,7 +118,11 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/docs',
+    // Swagger UI sets inline styles from its script (syntax highlighting): /docs alone allows them; scripts stay 'self'.
+    transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
+  });
 
   const sessions = new SessionCache(d.accounts);
   installAuth(app, sessions);
