@@ -3,6 +3,7 @@
 // linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
+import { own } from '../../core/own.ts';
 import type { PlayerId } from '../../core/types.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
@@ -68,7 +69,7 @@ function roleName(locale: Locale, id: string): string {
     const [a, c] = id.split('+') as [string, string];
     return `${roleName(locale, a)} ${locale === 'de' ? 'und' : 'and'} ${roleName(locale, c)}`;
   }
-  if (locale === 'de') return DE_NAMES[id] ?? id;
+  if (locale === 'de') return own(DE_NAMES, id) ?? id;
   return ROLES.find((r) => r.id === id)?.names.en ?? id;
 }
 
@@ -111,7 +112,7 @@ function formatParam(locale: Locale, name: string, value: string | number): stri
       return loc === 'de' ? `${WEEKDAYS_DE[wd]}, ${dmy}, ${v.slice(11, 16)} Uhr` : `${WEEKDAYS_EN[wd]}, ${dmy}, ${v.slice(11, 16)}`;
     }
     case 'subject':
-      return loc === 'de' ? v : (SUBJECTS_EN[v] ?? v);
+      return loc === 'de' ? v : (own(SUBJECTS_EN, v) ?? v);
     case 'phase':
       return phase(v);
     case 'status': {
