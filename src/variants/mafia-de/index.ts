@@ -1,4 +1,4 @@
-// The `mafia-de` rulebook (German forum Mafia, "Durchführungsverordnung", Mafia #136): data plus the hooks the
+// The `mafia-de` rulebook (German forum Mafia, the "Durchführungsverordnung" of Mafia #136): data plus the hooks the
 // engine calls. The general mechanisms (private ballots, protection memory, falsifiable checks, role block,
 // linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
 import { Temporal } from 'temporal-polyfill';
@@ -45,8 +45,11 @@ const options = z
     minPostChars: z.number().int().min(0).default(20),
     maxWarnings: z.number().int().min(1).default(3),
     surrenderWindowSeconds: z.number().int().positive().default(300),
-    blacklist: z.array(z.string()).default(['Muffi86', 'Jesololido', 'Markus F.']),
-    moderatorAccounts: z.array(z.string()).default(['Finanzamt']),
+    // DE-GEN-1 (§1.1): a new game's blacklist is empty, and its game masters are its own moderators (folded into the
+    // state from the service's events); `moderatorAccounts` adds accounts that moderate elsewhere (the seed game's
+    // scripts name its "Finanzamt" here, and its blacklist above).
+    blacklist: z.array(z.string()).default([]),
+    moderatorAccounts: z.array(z.string()).default([]),
   })
   .strict();
 
@@ -261,6 +264,8 @@ export const mafiaDe: Variant<DeState> = {
   messages: { de, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   validateConfig(config) {
+    // DE-GEN-1: the game number comes from the title ("Mafia #137") or is given; no game borrows another's.
+    if (!config.gameNumber) return 'gameNumber is required: give it, or a title with the number such as "Mafia #137" (DE-GEN-1)';
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
     // Neither a fixed deal nor a role list may deal a special: mafiosi choose them in Night 1.
     const dealt = [...Object.values(config.fixedRoles ?? {}), ...(config.roleList ?? [])];
@@ -299,7 +304,7 @@ export const mafiaDe: Variant<DeState> = {
       const o = opts(s);
       // DE-SIGN-2, DE-INACT-8: blacklist (matched as names are, DE-GEN-3), moderator accounts, a full game.
       if (s.v.blacklist.some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-BLACKLIST' };
-      if (o.moderatorAccounts.some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-SIGNUP-MOD' };
+      if ([...s.v.moderators, ...o.moderatorAccounts].some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-SIGNUP-MOD' };
       if (s.order.length >= o.maxPlayers) return { code: 'R-SIGNUP-FULL', params: { max: o.maxPlayers } };
       return undefined;
     },
