@@ -6,11 +6,12 @@ import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
+import { isIsoDate } from '../../engine/time.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { decorateRejection, onPm } from './actions.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
 import * as flow from './flow.ts';
-import { expireSurrender, freeSpecials, resolveDay, resolveNight } from './flow.ts';
+import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { moderate } from './moderator.ts';
 import { onPost } from './posts.ts';
@@ -18,7 +19,8 @@ import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
 
-const hhmm = z.string().regex(/^\d\d:\d\d$/);
+// DE-SCHED-2/3: a wall-clock time of the day; "25:00" is not one.
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a local time HH:MM from 00:00 to 23:59');
 
 /** DE-GEN-1: the configuration of spec §1.1, with its defaults. */
 const options = z
@@ -30,7 +32,7 @@ const options = z
     nightEnd: hhmm.default('10:00'),
     minDayHours: z.number().min(0).default(8),
     minNightHours: z.number().min(0).default(8),
-    pauseDates: z.array(z.string()).default([]),
+    pauseDates: z.array(z.string().refine(isIsoDate, 'a date YYYY-MM-DD')).default([]),
     weekendPause: z.boolean().default(false),
     signupExtensionHours: z.number().positive().default(24),
     maxSignupExtensions: z.number().int().min(0).default(2),
@@ -270,7 +272,9 @@ export const mafiaDe: Variant<DeState> = {
     // Neither a fixed deal nor a role list may deal a special: mafiosi choose them in Night 1.
     const dealt = [...Object.values(config.fixedRoles ?? {}), ...(config.roleList ?? [])];
     if (dealt.some((r) => MAFIA_SPECIALS.includes(r as never))) return 'mafia special roles are chosen in Night 1, not dealt (DE-MROLE-1)';
-    return null;
+    const parsed = options.safeParse(config.options);
+    if (!parsed.success) return `options: ${parsed.error.issues[0]?.message ?? 'invalid'}`;
+    return scheduleProblem({ ...config, options: parsed.data });
   },
   initial: initialDe,
   evolve: (v, e) => evolveDe(v, e),
