@@ -326,15 +326,17 @@ export const mafiaDe: Variant<DeState> = {
   rejection: decorateRejection,
   schedule(locale) {
     const g = locale === 'de';
+    // The rulebook's default clock (a game's own times are in its role PNs and phase posts).
+    const o = options.parse({});
     return [
       { when: g ? 'Anmeldeschluss' : 'signup deadline', what: g ? 'Rollenverteilung, Rollen-PNs, Tag 1 beginnt' : 'deal, role PMs, Day 1 begins' },
       {
-        when: '20:00',
+        when: o.dayEnd,
         what: g
           ? 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung'
           : 'vote closes: votes published, lynch (tie: all tied), newspaper',
       },
-      { when: '10:00', what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
+      { when: o.nightEnd, what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
       { when: g ? 'Pausentage' : 'pause dates', what: g ? 'keine Frist fällt auf einen Pausentag' : 'no deadline falls on a pause date' },
     ];
   },

@@ -5,7 +5,7 @@ import { WEEKDAYS } from '../../engine/calendar.ts';
 import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
-import { deal, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { moderate } from './moderator.ts';
 import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
@@ -205,9 +205,9 @@ export const palermo: Variant<PalState> = {
     const g = locale === 'el';
     return [
       { when: g ? 'έναρξη' : 'start', what: g ? 'μοίρασμα ρόλων με το seed, πμ ρόλων, ανακοίνωση έναρξης' : 'seeded deal, role PMs, start announcement' },
-      { when: '13:00', what: g ? 'δολοφονία (από τον 2ο γύρο)· αποκάλυψη ομάδας σε μονούς γύρους' : 'murder (from round 2); team reveal in odd rounds' },
+      { when: KILL_TIME, what: g ? 'δολοφονία (από τον 2ο γύρο)· αποκάλυψη ομάδας σε μονούς γύρους' : 'murder (from round 2); team reveal in odd rounds' },
       {
-        when: '20:00',
+        when: CLOSE_TIME,
         what: g ? 'λήξη ψηφοφορίας, απουσίες, αποκάλυψη σε ζυγούς γύρους, κάρφωμα' : 'vote closes: tally, absences, reveal in even rounds, outing resolved',
       },
       { when: '20:00–21:00', what: g ? 'δημοσκόπηση σε ισοψηφία (+30/60 λεπτά, μετά κλήρωση)' : 'runoff on a tie (+30/60 min extension, then a lot)' },
