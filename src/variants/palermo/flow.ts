@@ -189,9 +189,11 @@ export function start(b: B): void {
   const count = (r: string) => roles.filter((x) => x === r).length;
   const others = ['informant', 'nurse', 'henchman'].filter((r) => count(r) > 0).map((r) => `${r}:${count(r)}`);
   // A moderator's early start re-plans round 1 from now by the rulebook's clock (its planned date would leave the
-  // round open for days); at the planned instant the configured date stands.
-  const early = b.at < s.config.startAt;
-  const D1 = early ? firstRoundFrom(s.calendar, s.config.timeZone, b.at) : (s.config.firstRoundDate ?? localDate(s.config.startAt, s.config.timeZone));
+  // round open for days), and so does a start delayed (by a pause) past the planned round's close; otherwise the
+  // configured date stands.
+  const planned = s.config.firstRoundDate ?? localDate(s.config.startAt, s.config.timeZone);
+  const replan = b.at < s.config.startAt || at(s, planned, CLOSE_TIME) <= b.at;
+  const D1 = replan ? firstRoundFrom(s.calendar, s.config.timeZone, b.at) : planned;
   b.announce(
     msg('MSG-START', {
       N: s.order.length,
