@@ -63,11 +63,15 @@ export function scheduleProblem(config: GameConfig): string | null {
   const paused = (d: string) => isPauseDate(config.calendar, o.weekendPause, o.pauseDates, d);
   const date = localDate(signup, tz);
   if (paused(date)) {
+    const cal = config.calendar;
+    const holiday = cal.workingWeekdays.includes(weekday(date)) && !cal.extraPauseDays.includes(date);
     const why = o.pauseDates.includes(date)
       ? 'one of pauseDates'
       : o.weekendPause && weekday(date) >= 6
         ? 'a weekend day with weekendPause'
-        : 'not a game day of the calendar';
+        : holiday
+          ? `a public holiday of the calendar's preset ${cal.preset}`
+          : 'not a game day of the calendar';
     return `the signup deadline ${isoLocal(signup, tz).slice(0, 16)} falls on a pause date (${date} is ${why}); no deadline may fall on a pause date (DE-SCHED-4)`;
   }
   for (let i = 0; i < 366; i++) {
