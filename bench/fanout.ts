@@ -76,7 +76,7 @@ async function setUpGame(base: string): Promise<{ game: string; version: number;
   const names = Array.from({ length: 7 }, (_, i) => `Player${i + 1}`);
   const players = [];
   for (const n of names) players.push(await account(n));
-  const { json: created } = await call('/api/games', { variant: 'palermo', startAt: '2025-11-06T23:00', locale: 'en' }, mod);
+  const { json: created } = await call('/api/games', { variant: 'palermo', startAt: '2025-11-06T19:00', locale: 'en' }, mod);
   const game = String(created.id);
   for (const p of players) await call(`/api/games/${game}/signup`, undefined, p);
   const { json: started } = await call(`/api/games/${game}/start`, undefined, mod);

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   for (const n of names) accounts.push(await account(n));
   const seats: { game: string; cookie: string; csrf: string; target: string }[] = [];
   for (let g = 0; g < CONNECTIONS; g++) {
-    const { json: game } = await call('/api/games', { variant: 'palermo', startAt: '2025-11-06T23:00', locale: 'en' }, mod);
+    const { json: game } = await call('/api/games', { variant: 'palermo', startAt: '2025-11-06T19:00', locale: 'en' }, mod);
     for (const s of accounts) await fetch(`${base}/api/games/${game.id}/signup`, { method: 'POST', headers: { cookie: s.cookie, 'x-csrf-token': s.csrf } });
     await fetch(`${base}/api/games/${game.id}/start`, { method: 'POST', headers: { cookie: mod.cookie, 'x-csrf-token': mod.csrf } });
     const voter = accounts[g % 7]!;

@@ -115,9 +115,8 @@ describe('crash recovery', () => {
         {
           variant: 'palermo',
           // Started by the moderator once everyone has signed up (a slow machine must not close signup first);
-          // round 1 is that Monday.
-          startAt: '2025-11-20T23:00',
-          firstRoundDate: '2025-11-03',
+          // the early start plans round 1 from that instant (PAL-CAL-2).
+          startAt: '2025-11-20T10:00',
           calendar: { preset: 'none', workingWeekdays: [1, 2, 3, 4, 5, 6, 7] },
           locale: 'en',
         },

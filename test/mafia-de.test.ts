@@ -123,12 +123,53 @@ describe('mafia-de: configuration', () => {
   it('DE-MROLE-1: mafia specials are chosen in Night 1, so neither a fixed deal nor a role list may deal one', async () => {
     const { getVariant } = await import('../src/variants/registry.ts');
     const de = getVariant('mafia-de')!;
-    const base = { variant: 'mafia-de', locale: 'de', timeZone: 'Europe/Berlin', createdAt: 0, startAt: 1, options: {} } as const;
+    const base = { variant: 'mafia-de', locale: 'de', timeZone: 'Europe/Berlin', createdAt: 0, startAt: 1, gameNumber: '136', options: {} } as const;
     const calendar = { workingWeekdays: [1, 2, 3, 4, 5, 6, 7], preset: 'none', extraPauseDays: [], extraWorkingDays: [] } as const;
     const roleList = ['mafia-boss', 'framer', 'detective', 'citizen', 'citizen', 'citizen', 'citizen'];
     expect(de.validateConfig({ ...base, calendar, roleList })).toMatch(/DE-MROLE-1/);
     expect(de.validateConfig({ ...base, calendar, fixedRoles: { Anna: 'robber' } })).toMatch(/DE-MROLE-1/);
     expect(de.validateConfig({ ...base, calendar, roleList: roleList.map((r) => (r === 'framer' ? 'mafioso' : r)) })).toBeNull();
+  });
+});
+
+describe("mafia-de: a new game carries none of the seed game's facts (DE-GEN-1)", () => {
+  const setup = { variant: 'mafia-de', startAt: '2026-03-05T10:00' };
+  const now = Date.UTC(2026, 2, 2, 12);
+
+  it('DE-GEN-1: the game number comes from the title, or the configuration is refused as invalid', async () => {
+    const { buildConfig } = await import('../src/app/config.ts');
+    expect(buildConfig({ ...setup, title: 'Mafia #137' }, now).config.gameNumber).toBe('137');
+    expect(buildConfig({ ...setup, title: 'Mafia #137', gameNumber: '200' }, now).config.gameNumber).toBe('200');
+    const refused = (() => {
+      try {
+        buildConfig({ ...setup, title: 'Neues Spiel' }, now);
+      } catch (e) {
+        return e as { code: string; status: number; message: string };
+      }
+    })();
+    expect(refused).toMatchObject({ code: 'game.invalid_config', status: 400 });
+    expect(refused?.message).toMatch(/gameNumber is required/);
+  });
+
+  it("DE-GEN-1, DE-SIGN-2: the blacklist starts empty and the game's own moderators cannot sign up", async () => {
+    const { buildConfig } = await import('../src/app/config.ts');
+    const { createGame, decide } = await import('../src/engine/game.ts');
+    const { evolve } = await import('../src/engine/evolve.ts');
+    const { variant, config } = buildConfig({ ...setup, title: 'Mafia #137' }, now);
+    expect(config.options.blacklist).toEqual([]);
+    const created = createGame(variant, config, 'seed');
+    let state = evolve(variant, created.state, {
+      type: 'game.hosted',
+      at: now,
+      audience: { kind: 'public' },
+      data: { title: 'Mafia #137', host: 'Spielleiter' },
+    });
+    state = evolve(variant, state, { type: 'moderator.added', at: now, audience: { kind: 'public' }, data: { name: 'Co-SL' } });
+    const join = (name: string) => decide(variant, state, { type: 'post', at: now + 1000, actor: { kind: 'guest', name }, text: 'Anmeldung' });
+    expect(join('Spielleiter').rejections.map((r) => r.code)).toEqual(['R-SIGNUP-MOD']);
+    expect(join('co-sl').rejections.map((r) => r.code)).toEqual(['R-SIGNUP-MOD']);
+    expect(join('Muffi86').rejections).toEqual([]);
+    expect(join('Finanzamt').rejections).toEqual([]);
   });
 });
 

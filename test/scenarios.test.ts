@@ -32,11 +32,19 @@ for (const variantDir of readdirSync(root).filter((d) => statSync(join(root, d))
       const header = text
         .split('\n')
         .filter((l) => l.startsWith('#'))
+        .filter((l) => !l.startsWith('# Refused:'))
         .slice(0, 2)
         .join(' ')
         .replace(/#/g, '')
         .trim();
+      // A script headed "# Refused: <problem>" describes a configuration the rulebook refuses: loading it must fail
+      // with exactly that problem (the CLI exits 2 on it, the server answers 400 game.invalid_config).
+      const refused = /^# Refused: (.+)$/m.exec(text)?.[1];
       it(`${relative(root, file)} — ${header}`, () => {
+        if (refused !== undefined) {
+          expect(() => loadScript(text, file)).toThrow(refused);
+          return;
+        }
         const result = runScript(loadScript(text, file));
         expect(result.failures).toEqual([]);
       });

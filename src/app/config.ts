@@ -1,12 +1,17 @@
 // Game setup at the edge: the zod schema of a "create game" request and its conversion into a validated
 // GameConfig (local wall-clock times resolved in the game's zone, the variant's options and checks applied).
 import { z } from 'zod';
-import type { Calendar, HolidayPreset } from '../engine/calendar.ts';
 import type { GameConfig, Locale } from '../engine/state.ts';
-import { isIsoDate, isTimeZone, parseTimestamp } from '../engine/time.ts';
+import { isIsoDate, isTimeZone, localDate, parseTimestamp } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
 import { getVariant, VARIANTS } from '../variants/registry.ts';
 import { AppError } from './errors.ts';
+import { presetProblem, resolveCalendar } from './holidays.ts';
+
+/** The game number a title carries ("Mafia #137" → "137"), or undefined (DE-GEN-1: the number comes from the title). */
+export function gameNumberIn(title: string | undefined): string | undefined {
+  return title?.match(/#\s*(\d+)/)?.[1];
+}
 
 const localTime = z.string().max(40).describe('local wall-clock time in the game zone, YYYY-MM-DDTHH:MM');
 
@@ -22,7 +27,7 @@ export const gameSetupSchema = z
     timeZone: z.string().max(64).optional().describe('IANA zone; defaults to the variant’s'),
     calendar: z
       .object({
-        preset: z.enum(['GR', 'DE', 'RU', 'none']),
+        preset: z.string().max(10).describe('holiday preset: none, GR, DE, DE-<state> (e.g. DE-BY) or RU'),
         workingWeekdays: z.array(z.number().int().min(1).max(7)).max(7),
         extraPauseDays: z.array(z.string().max(10)).max(366),
         extraWorkingDays: z.array(z.string().max(10)).max(366),
@@ -63,12 +68,18 @@ export function buildConfig(setup: GameSetup, now: number): { variant: Variant<u
   if (setup.firstRoundDate !== undefined && !isIsoDate(setup.firstRoundDate)) throw invalid(`firstRoundDate: not a date "${setup.firstRoundDate}"`);
   const c = setup.calendar ?? {};
   for (const d of [...(c.extraPauseDays ?? []), ...(c.extraWorkingDays ?? [])]) if (!isIsoDate(d)) throw invalid(`calendar: not a date "${d}"`);
-  const calendar: Calendar = {
-    preset: (c.preset ?? variant.defaultCalendar.preset) as HolidayPreset,
-    workingWeekdays: c.workingWeekdays ?? variant.defaultCalendar.workingWeekdays,
-    extraPauseDays: c.extraPauseDays ?? [],
-    extraWorkingDays: c.extraWorkingDays ?? [],
-  };
+  const preset = c.preset ?? variant.defaultCalendar.preset;
+  const badPreset = presetProblem(preset);
+  if (badPreset) throw invalid(`calendar: ${badPreset}`);
+  const calendar = resolveCalendar(
+    {
+      preset,
+      workingWeekdays: c.workingWeekdays ?? variant.defaultCalendar.workingWeekdays,
+      extraPauseDays: c.extraPauseDays ?? [],
+      extraWorkingDays: c.extraWorkingDays ?? [],
+    },
+    localDate(now, timeZone),
+  );
   if (calendar.workingWeekdays.length === 0 && calendar.extraWorkingDays.length === 0) throw invalid('the calendar has no play day');
   const roleIds = new Set(variant.roles.map((r) => r.id));
   for (const r of setup.roleList ?? []) if (!roleIds.has(r)) throw invalid(`unknown role "${r}" (roles: ${[...roleIds].join(', ')})`);
@@ -77,6 +88,7 @@ export function buildConfig(setup: GameSetup, now: number): { variant: Variant<u
     const issue = options.error.issues[0]!;
     throw invalid(`options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`);
   }
+  const gameNumber = setup.gameNumber ?? gameNumberIn(setup.title);
   const config: GameConfig = {
     variant: variant.id,
     locale: (setup.locale ?? variant.defaultLocale) as Locale,
@@ -86,7 +98,7 @@ export function buildConfig(setup: GameSetup, now: number): { variant: Variant<u
     startAt,
     ...(signupDeadline !== undefined ? { signupDeadline } : {}),
     ...(setup.firstRoundDate !== undefined ? { firstRoundDate: setup.firstRoundDate } : {}),
-    ...(setup.gameNumber !== undefined ? { gameNumber: setup.gameNumber } : {}),
+    ...(gameNumber !== undefined ? { gameNumber } : {}),
     ...(setup.roleList ? { roleList: setup.roleList } : {}),
     options: options.data,
   };

@@ -111,6 +111,8 @@ function fire<V>(b: Builder<V>, d: Deadline): void {
   if (d.kind === 'signup.close') return closeSignup(b);
   if (d.kind === 'start') {
     if (b.state.status === 'signup') closeSignup(b);
+    // Signup is closed now, so a later planned signup close (after a moderator's early start) no longer applies.
+    if (b.state.status !== 'signup') b.dropDeadlines((x) => x.kind === 'signup.close');
     if (b.state.status !== 'dealt') return;
     b.emit('game.started', {});
     b.variant.start(b);

@@ -3,9 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { LineCounter, parseDocument } from 'yaml';
 import { z } from 'zod';
-import type { Calendar, HolidayPreset } from '../engine/calendar.ts';
+import { gameNumberIn } from '../app/config.ts';
+import { presetProblem, resolveCalendar } from '../app/holidays.ts';
 import type { GameConfig, Locale } from '../engine/state.ts';
-import { isIsoDate, isTimeZone, parseTimestamp } from '../engine/time.ts';
+import { isIsoDate, isTimeZone, localDate, parseTimestamp } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
 import { getVariant } from '../variants/registry.ts';
 
@@ -91,7 +92,7 @@ const scriptSchema = z
         locale: z.enum(['el', 'en', 'de', 'ru']).optional(),
         calendar: z
           .object({
-            preset: z.enum(['GR', 'DE', 'RU', 'none']).optional(),
+            preset: z.string().optional(),
             workingWeekdays: z.array(z.number().int().min(1).max(7)).optional(),
             extraPauseDays: names.optional(),
             extraWorkingDays: names.optional(),
@@ -192,12 +193,18 @@ export function loadScript(text: string, file = '<script>'): Script {
   const createdAt = o.createdAt !== undefined ? instant(o.createdAt, ['options', 'createdAt']) : (signupDeadline ?? startAt) - 86_400_000;
   if (createdAt > (signupDeadline ?? startAt)) throw new ScriptError(file, lineOf(['options', 'createdAt']), 'the game must be created before signup closes');
   const cal = o.calendar ?? {};
-  const calendar: Calendar = {
-    preset: (cal.preset ?? variant.defaultCalendar.preset) as HolidayPreset,
-    workingWeekdays: cal.workingWeekdays ?? variant.defaultCalendar.workingWeekdays,
-    extraPauseDays: dates(cal.extraPauseDays, ['options', 'calendar', 'extraPauseDays']),
-    extraWorkingDays: dates(cal.extraWorkingDays, ['options', 'calendar', 'extraWorkingDays']),
-  };
+  const preset = cal.preset ?? variant.defaultCalendar.preset;
+  const badPreset = presetProblem(preset);
+  if (badPreset) throw new ScriptError(file, lineOf(['options', 'calendar', 'preset']), badPreset);
+  const calendar = resolveCalendar(
+    {
+      preset,
+      workingWeekdays: cal.workingWeekdays ?? variant.defaultCalendar.workingWeekdays,
+      extraPauseDays: dates(cal.extraPauseDays, ['options', 'calendar', 'extraPauseDays']),
+      extraWorkingDays: dates(cal.extraWorkingDays, ['options', 'calendar', 'extraWorkingDays']),
+    },
+    localDate(createdAt, timeZone),
+  );
   if (calendar.workingWeekdays.length === 0 && calendar.extraWorkingDays.length === 0) {
     throw new ScriptError(file, lineOf(['options', 'calendar']), 'the calendar has no play day');
   }
@@ -215,6 +222,7 @@ export function loadScript(text: string, file = '<script>'): Script {
   for (const [i, role] of (o.roleList ?? []).entries()) {
     if (!roleIds.has(role)) throw new ScriptError(file, lineOf(['options', 'roleList', i]), `unknown role "${role}"`);
   }
+  const gameNumber = o.gameNumber !== undefined ? String(o.gameNumber) : gameNumberIn(raw.title);
   const config: GameConfig = {
     variant: variant.id,
     locale: (o.locale ?? variant.defaultLocale) as Locale,
@@ -224,7 +232,7 @@ export function loadScript(text: string, file = '<script>'): Script {
     startAt,
     ...(signupDeadline !== undefined ? { signupDeadline } : {}),
     ...(o.firstRoundDate !== undefined ? { firstRoundDate: o.firstRoundDate } : {}),
-    ...(o.gameNumber !== undefined ? { gameNumber: String(o.gameNumber) } : {}),
+    ...(gameNumber !== undefined ? { gameNumber } : {}),
     ...(o.roles ? { fixedRoles: o.roles } : {}),
     ...(o.roleList ? { roleList: o.roleList } : {}),
     options: options.data,

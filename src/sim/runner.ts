@@ -49,6 +49,7 @@ export function prepare(spec: SimSpec): Prepared {
     calendar: { workingWeekdays: [1, 2, 3, 4, 5, 6, 7], preset: 'none', extraPauseDays: [], extraWorkingDays: [] },
     createdAt: T0,
     startAt: T0 + 3_600_000,
+    gameNumber: '1',
     roleList: [...spec.roleList],
     options: options.data,
   };

@@ -45,9 +45,9 @@ export function opts(s: S): DeOptions {
   return s.config.options as unknown as DeOptions;
 }
 
-/** DE-GEN-1: the game number used in every subject and text. */
+/** DE-GEN-1: the game number used in every subject and text (required at creation; '?' only for configs built by hand). */
 export function gameNo(s: S): string {
-  return s.config.gameNumber ?? '136';
+  return s.config.gameNumber ?? '?';
 }
 
 /** Separator of encoded list parameters (rendered as a German or English enumeration). */

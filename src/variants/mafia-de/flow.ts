@@ -3,16 +3,34 @@
 // win checks and the end post.
 import type { Message, Millis, PlayerId } from '../../core/types.ts';
 import { countBallots, tallyAllTied, votersFor } from '../../engine/ballot.ts';
-import { firstLocalTimeAfter, isPlayDay } from '../../engine/calendar.ts';
+import { type Calendar, firstLocalTimeAfter, isPlayDay } from '../../engine/calendar.ts';
 import { checkTeam, compareTeams } from '../../engine/checks.ts';
 import { linkedDeaths } from '../../engine/links.ts';
 import { isShielded } from '../../engine/protection.ts';
 import { applyBlock } from '../../engine/roleblock.ts';
-import { isAlive, nameOf, playersIn } from '../../engine/state.ts';
+import { type GameConfig, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
-import { weekday } from '../../engine/time.ts';
-import { type B, citizensIn, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, SEP, statusParam, when } from './common.ts';
+import { addDays, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import {
+  type B,
+  citizensIn,
+  type DeOptions,
+  gameNo,
+  isBoss,
+  mafiaIn,
+  msg,
+  nameList,
+  opts,
+  partyOf,
+  phaseLabel,
+  pn,
+  roleOf,
+  type S,
+  SEP,
+  statusParam,
+  when,
+} from './common.ts';
 import { checkDm } from './deathmessage.ts';
 import { CITIZENS, defaultRoles, MAFIA, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
 import type { Act, ActKind } from './state.ts';
@@ -24,9 +42,43 @@ const HOUR = 3_600_000;
 
 /** DE-SCHED-4: a pause date (configured, added by the moderator, weekend, or not a play day of the calendar). */
 export function isPause(s: S, date: string): boolean {
-  if (s.v.pauseDates.includes(date)) return true;
-  if (opts(s).weekendPause && weekday(date) >= 6) return true;
-  return !isPlayDay(s.calendar, date);
+  return isPauseDate(s.calendar, opts(s).weekendPause, s.v.pauseDates, date);
+}
+
+/** DE-SCHED-4 on plain data (the configuration check has no state yet). */
+export function isPauseDate(calendar: Calendar, weekendPause: boolean, pauseDates: readonly string[], date: string): boolean {
+  if (pauseDates.includes(date)) return true;
+  if (weekendPause && weekday(date) >= 6) return true;
+  return !isPlayDay(calendar, date);
+}
+
+/**
+ * DE-SCHED-2/4, DE-SIGN-5: why a configuration's schedule cannot be played, or null: the signup deadline (a
+ * deadline, so never on a pause date) and a Day 1 deadline within a year of it.
+ */
+export function scheduleProblem(config: GameConfig): string | null {
+  const o = config.options as unknown as DeOptions;
+  const tz = config.timeZone;
+  const signup = config.signupDeadline ?? config.startAt;
+  const paused = (d: string) => isPauseDate(config.calendar, o.weekendPause, o.pauseDates, d);
+  const date = localDate(signup, tz);
+  if (paused(date)) {
+    const cal = config.calendar;
+    const holiday = cal.workingWeekdays.includes(weekday(date)) && !cal.extraPauseDays.includes(date);
+    const why = o.pauseDates.includes(date)
+      ? 'one of pauseDates'
+      : o.weekendPause && weekday(date) >= 6
+        ? 'a weekend day with weekendPause'
+        : holiday
+          ? `a public holiday of the calendar's preset ${cal.preset}`
+          : 'not a game day of the calendar';
+    return `the signup deadline ${isoLocal(signup, tz).slice(0, 16)} falls on a pause date (${date} is ${why}); no deadline may fall on a pause date (DE-SCHED-4)`;
+  }
+  for (let i = 0; i < 366; i++) {
+    const d = addDays(date, i);
+    if (!paused(d) && instantOf(d, o.dayEnd, tz) - signup >= o.minDayHours * HOUR) return null;
+  }
+  return `Day 1 has no deadline: no ${o.dayEnd} at least ${o.minDayHours} h after the signup deadline falls on a game day within a year (DE-SCHED-2, DE-SCHED-4)`;
 }
 
 /** DE-SCHED-2/3: the deadline of a day or night that opens at `from`. */

@@ -1,4 +1,4 @@
-// The `mafia-de` rulebook (German forum Mafia, "Durchführungsverordnung", Mafia #136): data plus the hooks the
+// The `mafia-de` rulebook (German forum Mafia, the "Durchführungsverordnung" of Mafia #136): data plus the hooks the
 // engine calls. The general mechanisms (private ballots, protection memory, falsifiable checks, role block,
 // linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
 import { Temporal } from 'temporal-polyfill';
@@ -7,11 +7,12 @@ import { own } from '../../core/own.ts';
 import type { PlayerId } from '../../core/types.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
+import { isIsoDate } from '../../engine/time.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { decorateRejection, onPm } from './actions.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
 import * as flow from './flow.ts';
-import { expireSurrender, freeSpecials, resolveDay, resolveNight } from './flow.ts';
+import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { moderate } from './moderator.ts';
 import { onPost } from './posts.ts';
@@ -19,7 +20,8 @@ import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
 
-const hhmm = z.string().regex(/^\d\d:\d\d$/);
+// DE-SCHED-2/3: a wall-clock time of the day; "25:00" is not one.
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a local time HH:MM from 00:00 to 23:59');
 
 /** DE-GEN-1: the configuration of spec §1.1, with its defaults. */
 const options = z
@@ -31,7 +33,7 @@ const options = z
     nightEnd: hhmm.default('10:00'),
     minDayHours: z.number().min(0).default(8),
     minNightHours: z.number().min(0).default(8),
-    pauseDates: z.array(z.string()).default([]),
+    pauseDates: z.array(z.string().refine(isIsoDate, 'a date YYYY-MM-DD')).default([]),
     weekendPause: z.boolean().default(false),
     signupExtensionHours: z.number().positive().default(24),
     maxSignupExtensions: z.number().int().min(0).default(2),
@@ -46,8 +48,11 @@ const options = z
     minPostChars: z.number().int().min(0).default(20),
     maxWarnings: z.number().int().min(1).default(3),
     surrenderWindowSeconds: z.number().int().positive().default(300),
-    blacklist: z.array(z.string()).default(['Muffi86', 'Jesololido', 'Markus F.']),
-    moderatorAccounts: z.array(z.string()).default(['Finanzamt']),
+    // DE-GEN-1 (§1.1): a new game's blacklist is empty, and its game masters are its own moderators (folded into the
+    // state from the service's events); `moderatorAccounts` adds accounts that moderate elsewhere (the seed game's
+    // scripts name its "Finanzamt" here, and its blacklist above).
+    blacklist: z.array(z.string()).default([]),
+    moderatorAccounts: z.array(z.string()).default([]),
   })
   .strict();
 
@@ -262,11 +267,15 @@ export const mafiaDe: Variant<DeState> = {
   messages: { de, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   validateConfig(config) {
+    // DE-GEN-1: the game number comes from the title ("Mafia #137") or is given; no game borrows another's.
+    if (!config.gameNumber) return 'gameNumber is required: give it, or a title with the number such as "Mafia #137" (DE-GEN-1)';
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
     // Neither a fixed deal nor a role list may deal a special: mafiosi choose them in Night 1.
     const dealt = [...Object.values(config.fixedRoles ?? {}), ...(config.roleList ?? [])];
     if (dealt.some((r) => MAFIA_SPECIALS.includes(r as never))) return 'mafia special roles are chosen in Night 1, not dealt (DE-MROLE-1)';
-    return null;
+    const parsed = options.safeParse(config.options);
+    if (!parsed.success) return `options: ${parsed.error.issues[0]?.message ?? 'invalid'}`;
+    return scheduleProblem({ ...config, options: parsed.data });
   },
   initial: initialDe,
   evolve: (v, e) => evolveDe(v, e),
@@ -300,7 +309,7 @@ export const mafiaDe: Variant<DeState> = {
       const o = opts(s);
       // DE-SIGN-2, DE-INACT-8: blacklist (matched as names are, DE-GEN-3), moderator accounts, a full game.
       if (s.v.blacklist.some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-BLACKLIST' };
-      if (o.moderatorAccounts.some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-SIGNUP-MOD' };
+      if ([...s.v.moderators, ...o.moderatorAccounts].some((x) => matchStrict(x, probe).kind === 'one')) return { code: 'R-SIGNUP-MOD' };
       if (s.order.length >= o.maxPlayers) return { code: 'R-SIGNUP-FULL', params: { max: o.maxPlayers } };
       return undefined;
     },
@@ -318,15 +327,17 @@ export const mafiaDe: Variant<DeState> = {
   rejection: decorateRejection,
   schedule(locale) {
     const g = locale === 'de';
+    // The rulebook's default clock (a game's own times are in its role PNs and phase posts).
+    const o = options.parse({});
     return [
       { when: g ? 'Anmeldeschluss' : 'signup deadline', what: g ? 'Rollenverteilung, Rollen-PNs, Tag 1 beginnt' : 'deal, role PMs, Day 1 begins' },
       {
-        when: '20:00',
+        when: o.dayEnd,
         what: g
           ? 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung'
           : 'vote closes: votes published, lynch (tie: all tied), newspaper',
       },
-      { when: '10:00', what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
+      { when: o.nightEnd, what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
       { when: g ? 'Pausentage' : 'pause dates', what: g ? 'keine Frist fällt auf einen Pausentag' : 'no deadline falls on a pause date' },
     ];
   },

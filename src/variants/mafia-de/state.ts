@@ -45,6 +45,8 @@ export interface DeState {
   readonly signupDeadline: Millis;
   readonly extensions: number;
   readonly blacklist: readonly string[];
+  /** The game's own moderators (host and added ones): they cannot sign up (DE-GEN-1, DE-SIGN-2). */
+  readonly moderators: readonly string[];
   readonly pauseDates: readonly string[];
   /** Day: latest accepted vote per voter (DE-VOTE-2). */
   readonly votes: Readonly<Record<PlayerId, PlayerId>>;
@@ -95,6 +97,7 @@ export function initialDe(config: GameConfig): DeState {
     signupDeadline: config.signupDeadline ?? config.startAt,
     extensions: 0,
     blacklist: o.blacklist ?? [],
+    moderators: [],
     pauseDates: o.pauseDates ?? [],
     votes: {},
     voided: [],
@@ -130,6 +133,11 @@ export function evolveDe(v: DeState, e: GameEvent): DeState {
   switch (e.type) {
     case 'signup.deadline':
       return { ...v, signupDeadline: d.deadline as Millis, deadline: d.deadline as Millis, extensions: (d.extensions as number | undefined) ?? v.extensions };
+    // The service's events name the game's moderators (the engine ignores them otherwise).
+    case 'game.hosted':
+      return { ...v, moderators: [String(d.host)] };
+    case 'moderator.added':
+      return { ...v, moderators: [...v.moderators, String(d.name)] };
     case 'blacklist.set':
       return { ...v, blacklist: d.names as string[] };
     case 'pause-dates.set':

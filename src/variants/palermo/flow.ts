@@ -3,10 +3,10 @@
 import type { Audience, Message, Millis, PlayerId } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
 import type { Builder } from '../../engine/builder.ts';
-import { nextPlayDay } from '../../engine/calendar.ts';
-import { bySignup, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
+import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
+import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
-import { addDays, ddmm, hhmm, type IsoDate, instantOf, localDate } from '../../engine/time.ts';
+import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
 import type { PalState } from './state.ts';
 
@@ -132,6 +132,54 @@ function cancel(b: B, detail: string): void {
   b.say({ kind: 'moderator' }, msg('R-CONFIG', { detail }));
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Round 1 (PAL-CAL-2)
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** PAL-CAL-2: the first working day on which a round opened at `from` can still close at 20:00 after `from`. */
+export function firstRoundFrom(calendar: Calendar, timeZone: string, from: Millis): IsoDate {
+  const today = localDate(from, timeZone);
+  if (isPlayDay(calendar, today) && from < instantOf(today, CLOSE_TIME, timeZone)) return today;
+  return nextPlayDay(calendar, today);
+}
+
+/** Why a date is not a working day of a calendar, in words. */
+function pauseReason(cal: Calendar, date: IsoDate): string {
+  if (cal.extraPauseDays.includes(date)) return 'a pause day added to the calendar';
+  const wd = weekday(date);
+  if (!cal.workingWeekdays.includes(wd)) return `a ${WEEKDAY_NAMES[wd - 1]}, not a working weekday`;
+  return `a public holiday of the calendar's preset ${cal.preset}`;
+}
+
+/** PAL-CAL-2: why round 1 of a configuration cannot be played (a pause day, or a start after its close), or null. */
+export function roundOneProblem(config: GameConfig): string | null {
+  const tz = config.timeZone;
+  const cal = config.calendar;
+  const D1 = config.firstRoundDate ?? localDate(config.startAt, tz);
+  const given = config.firstRoundDate !== undefined ? 'firstRoundDate' : 'the date of startAt';
+  const suggestion = firstRoundFrom(cal, tz, config.startAt);
+  if (!isPlayDay(cal, D1)) {
+    return `round 1 cannot be played on ${D1} (${given}): it is ${pauseReason(cal, D1)}; round 1 must be a working day, e.g. ${suggestion} (PAL-CAL-2)`;
+  }
+  const close = instantOf(D1, CLOSE_TIME, tz);
+  if (config.startAt >= close) {
+    return `the game starts at ${isoLocal(config.startAt, tz).slice(0, 16)}, not before round 1's vote closes (${D1} ${CLOSE_TIME}); start earlier or set firstRoundDate to a later working day, e.g. ${suggestion} (PAL-CAL-2)`;
+  }
+  return null;
+}
+
+/**
+ * PAL-DIST-5, PAL-CAL-1: the game's own pause days as a parameter the locale renders into the start announcement's
+ * last sentence: 'weekdays off|holidays (1/0)|extra pause dates|extra play dates', e.g. '6,7|1||' for the
+ * rulebook's «Σαββατοκύριακα και αργίες το παιχνίδι είναι σε παύση.».
+ */
+export function pausesParam(cal: Calendar): string {
+  const off = [1, 2, 3, 4, 5, 6, 7].filter((d) => !cal.workingWeekdays.includes(d));
+  const holidays = cal.preset !== 'none' && (cal.holidays?.length ?? 0) > 0;
+  return [off.join(','), holidays ? '1' : '0', cal.extraPauseDays.map(ddmm).join(','), cal.extraWorkingDays.map(ddmm).join(',')].join('|');
+}
+
 /** PAL-DIST-5, PAL-CAL-2: the start announcement and round 1. */
 export function start(b: B): void {
   const s = b.state;
@@ -140,7 +188,12 @@ export function start(b: B): void {
     .map((p) => p.role ?? '');
   const count = (r: string) => roles.filter((x) => x === r).length;
   const others = ['informant', 'nurse', 'henchman'].filter((r) => count(r) > 0).map((r) => `${r}:${count(r)}`);
-  const D1 = s.config.firstRoundDate ?? localDate(s.config.startAt, s.config.timeZone);
+  // A moderator's early start re-plans round 1 from now by the rulebook's clock (its planned date would leave the
+  // round open for days), and so does a start delayed (by a pause) past the planned round's close; otherwise the
+  // configured date stands.
+  const planned = s.config.firstRoundDate ?? localDate(s.config.startAt, s.config.timeZone);
+  const replan = b.at < s.config.startAt || at(s, planned, CLOSE_TIME) <= b.at;
+  const D1 = replan ? firstRoundFrom(s.calendar, s.config.timeZone, b.at) : planned;
   b.announce(
     msg('MSG-START', {
       N: s.order.length,
@@ -148,6 +201,7 @@ export function start(b: B): void {
       roleList: others.join(','),
       tzLabel: s.config.timeZone,
       date: ddmm(D1),
+      pauses: pausesParam(s.calendar),
     }),
   );
   openRound(b, 1, D1);

@@ -5,7 +5,7 @@ import { WEEKDAYS } from '../../engine/calendar.ts';
 import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
-import { deal, killersIn, resolveClose, resolveKill, resolveRunoff, start } from './flow.ts';
+import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { moderate } from './moderator.ts';
 import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
@@ -35,6 +35,33 @@ function roleName(locale: Locale, id: string): string {
 
 const READABLE: Record<string, Locale> = { el: 'el', en: 'en', de: 'en', ru: 'en' };
 
+const DAYS_EL = ['Δευτέρες', 'Τρίτες', 'Τετάρτες', 'Πέμπτες', 'Παρασκευές', 'Σάββατα', 'Κυριακές'];
+const DAYS_EN = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
+
+function joinAnd(items: readonly string[], and: string): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
+}
+
+/** PAL-CAL-1: the start announcement's sentence on the game's own pause days (see flow.ts pausesParam). */
+function pausesSentence(loc: Locale, v: string): string {
+  const [off = '', holidays = '0', extraPause = '', extraWork = ''] = v.split('|');
+  const days = off === '' ? [] : off.split(',').map(Number);
+  const weekend = days.length === 2 && days[0] === 6 && days[1] === 7;
+  const hol = holidays === '1';
+  const el = loc === 'el';
+  const parts: string[] = [];
+  if (days.length === 0 && !hol) parts.push(el ? 'Το παιχνίδι δεν έχει ημέρες παύσης.' : 'The game has no pause days.');
+  else {
+    const names = weekend ? [el ? 'Σαββατοκύριακα' : 'weekends'] : days.map((d) => (el ? DAYS_EL : DAYS_EN)[d - 1]!);
+    if (hol) names.push(el ? 'αργίες' : 'holidays');
+    const list = joinAnd(names, el ? 'και' : 'and');
+    parts.push(el ? `${list.charAt(0).toUpperCase()}${list.slice(1)} το παιχνίδι είναι σε παύση.` : `The game pauses on ${list}.`);
+  }
+  if (extraPause) parts.push(el ? `Επιπλέον παύση: ${extraPause.replaceAll(',', ', ')}.` : `It also pauses on ${extraPause.replaceAll(',', ', ')}.`);
+  if (extraWork) parts.push(el ? `Επιπλέον εργάσιμες: ${extraWork.replaceAll(',', ', ')}.` : `It is also played on ${extraWork.replaceAll(',', ', ')}.`);
+  return parts.join(' ');
+}
+
 /** Localises the parameters that carry ids (roles, teams, reasons, lists). */
 function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
   const loc = READABLE[locale] ?? 'en';
@@ -42,6 +69,8 @@ function formatParam(locale: Locale, name: string, value: string | number): stri
   switch (name) {
     case 'roleName':
       return roleName(loc, v);
+    case 'pauses':
+      return pausesSentence(loc, v);
     case 'team':
       return TEAM_NAMES[v]?.[loc === 'el' ? 'el' : 'en'];
     case 'side':
@@ -154,7 +183,7 @@ export const palermo: Variant<PalState> = {
   secretOptions: ['informantKnows'],
   validateConfig(config) {
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
-    return null;
+    return roundOneProblem(config);
   },
   initial: initialPal,
   evolve: (v, e) => evolvePal(v, e),
@@ -176,9 +205,9 @@ export const palermo: Variant<PalState> = {
     const g = locale === 'el';
     return [
       { when: g ? 'έναρξη' : 'start', what: g ? 'μοίρασμα ρόλων με το seed, πμ ρόλων, ανακοίνωση έναρξης' : 'seeded deal, role PMs, start announcement' },
-      { when: '13:00', what: g ? 'δολοφονία (από τον 2ο γύρο)· αποκάλυψη ομάδας σε μονούς γύρους' : 'murder (from round 2); team reveal in odd rounds' },
+      { when: KILL_TIME, what: g ? 'δολοφονία (από τον 2ο γύρο)· αποκάλυψη ομάδας σε μονούς γύρους' : 'murder (from round 2); team reveal in odd rounds' },
       {
-        when: '20:00',
+        when: CLOSE_TIME,
         what: g ? 'λήξη ψηφοφορίας, απουσίες, αποκάλυψη σε ζυγούς γύρους, κάρφωμα' : 'vote closes: tally, absences, reveal in even rounds, outing resolved',
       },
       { when: '20:00–21:00', what: g ? 'δημοσκόπηση σε ισοψηφία (+30/60 λεπτά, μετά κλήρωση)' : 'runoff on a tie (+30/60 min extension, then a lot)' },

@@ -5,7 +5,7 @@
 export const el: Record<string, string> = {
   'MSG-SIGNUP-OK': 'Η συμμετοχή σου καταχωρήθηκε. Με τη συμμετοχή σου αποδέχεσαι σιωπηρά τους κανόνες του παιχνιδιού.',
   'MSG-START':
-    'Το παιχνίδι ξεκινά! Παίζουν {N} παίκτες. Στο παιχνίδι υπάρχουν {M} δολοφόνοι. Έχουν διανεμηθεί επίσης οι ρόλοι: {roleList}. Δολοφονία κάθε εργάσιμη στις 13:00 (όχι στον 1ο γύρο), ψηφοφορία στις 20:00 (ώρα {tzLabel}). Ο 1ος γύρος λήγει {date} στις 20:00. Σαββατοκύριακα και αργίες το παιχνίδι είναι σε παύση.',
+    'Το παιχνίδι ξεκινά! Παίζουν {N} παίκτες. Στο παιχνίδι υπάρχουν {M} δολοφόνοι. Έχουν διανεμηθεί επίσης οι ρόλοι: {roleList}. Δολοφονία κάθε εργάσιμη στις 13:00 (όχι στον 1ο γύρο), ψηφοφορία στις 20:00 (ώρα {tzLabel}). Ο 1ος γύρος λήγει {date} στις 20:00. {pauses}',
   'MSG-KILL': 'Γύρος {r} — 13:00. Δολοφονήθηκε ο/η {names}.',
   'MSG-NOKILL': 'Γύρος {r} — 13:00. Δεν υπήρξε δολοφονία.',
   'MSG-VOID-VOTES': 'Οι ψήφοι προς {name} ακυρώνονται. Πρέπει να ψηφίσουν ξανά μέχρι τις 20:00: {voters}.',
@@ -107,7 +107,7 @@ export const el: Record<string, string> = {
 export const en: Record<string, string> = {
   'MSG-SIGNUP-OK': 'You are signed up. By taking part you tacitly accept the rules of the game.',
   'MSG-START':
-    'The game starts! {N} players take part. There are {M} killers. Also dealt: {roleList}. A murder every working day at 13:00 (none in round 1), the vote closes at 20:00 ({tzLabel} time). Round 1 ends {date} at 20:00. The game pauses on weekends and holidays.',
+    'The game starts! {N} players take part. There are {M} killers. Also dealt: {roleList}. A murder every working day at 13:00 (none in round 1), the vote closes at 20:00 ({tzLabel} time). Round 1 ends {date} at 20:00. {pauses}',
   'MSG-KILL': 'Round {r} — 13:00. {names} was murdered.',
   'MSG-NOKILL': 'Round {r} — 13:00. There was no murder.',
   'MSG-VOID-VOTES': 'Votes for {name} are void. These players must vote again before 20:00: {voters}.',
