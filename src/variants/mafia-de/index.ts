@@ -4,10 +4,12 @@
 import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
+import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
+import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
 import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
-import type { LegalAction, Variant } from '../../engine/variant.ts';
-import { decorateRejection, onPm } from './actions.ts';
+import type { LegalAction, Recognised, Variant } from '../../engine/variant.ts';
+import { decorateRejection, onPm, recognisePm } from './actions.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight } from './flow.ts';
@@ -219,6 +221,36 @@ function tooFew(b: B, n: number, min: number): boolean {
   return true;
 }
 
+/** PN commands (DE-GEN-8) with their canonical keywords. */
+const PM_COMMANDS: readonly (readonly [string, string])[] = [
+  ['vote', 'Stimme'],
+  ['kill', 'Mord'],
+  ['dm', 'Todesbotschaft'],
+  ['protect', 'Schutz'],
+  ['query', 'Abfrage'],
+  ['compare', 'Vergleich'],
+  ['frame', 'Rufmord'],
+  ['voodoo', 'Voodoo'],
+  ['rob', 'Raub'],
+  ['suspect', 'Verdacht'],
+  ['role', 'Rolle'],
+  ['successor', 'Nachfolger'],
+  ['ad', 'Anzeige'],
+  ['will', 'Testament'],
+];
+
+/**
+ * The syntax table the engine reads before the game runs (signup posts, and PN commands answered with
+ * R-NOT-RUNNING, DE-GEN-11); a running game reads PNs with commands.ts (the first line decides, DE-GEN-8), which
+ * answers a PN without a command itself (DE-GEN-4), so PN keywords get no hint here.
+ */
+const SYNTAX: readonly SyntaxRule[] = [
+  // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
+  { command: 'join', keywords: ['Anmeldung'], form: 'lead', firstLine: true, where: 'post' },
+  { command: 'leave', keywords: ['Abmeldung'], form: 'lead', firstLine: true, where: 'post' },
+  ...PM_COMMANDS.map(([command, kw]): SyntaxRule => ({ command, keywords: [kw], form: 'colon', where: 'pm', hint: false })),
+];
+
 /** The mafia-de variant. */
 export const mafiaDe: Variant<DeState> = {
   id: 'mafia-de',
@@ -232,32 +264,22 @@ export const mafiaDe: Variant<DeState> = {
   maxPlayers: 30,
   roles: ROLES,
   sides: SIDES,
-  syntax: [
-    // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
-    { command: 'join', keywords: ['Anmeldung'], form: 'lead' },
-    { command: 'leave', keywords: ['Abmeldung'], form: 'lead' },
-    // PN keywords, so that commands before the start are answered with R-NOT-RUNNING (DE-GEN-11).
-    {
-      command: 'pm',
-      keywords: [
-        'Stimme',
-        'Mord',
-        'Todesbotschaft',
-        'Schutz',
-        'Abfrage',
-        'Vergleich',
-        'Rufmord',
-        'Voodoo',
-        'Raub',
-        'Verdacht',
-        'Rolle',
-        'Nachfolger',
-        'Anzeige',
-        'Testament',
-      ],
-      form: 'colon',
-    },
-  ],
+  syntax: SYNTAX,
+  recognise(s, cmd) {
+    if (cmd.type === 'pm') {
+      if (s.status === 'running') return recognisePm(s, cmd);
+      return parseCommands(cmd.text, syntaxOf(mafiaDe))
+        .filter((l) => l.where === 'pm')
+        .map((l) => ({ command: l.command, target: l.arg }));
+    }
+    const lines: Recognised[] = parseCommands(cmd.text, syntaxOf(mafiaDe))
+      .filter((l) => l.where === 'post')
+      .map((l) => ({ command: l.command }));
+    // DE-WIN-4: «Aufgabe» as the whole first line of a thread post opens a surrender window.
+    const first = stripMarkup(cmd.text).trim().split('\n')[0]?.trim() ?? '';
+    if (s.status === 'running' && /^aufgabe[.!]*$/i.test(first)) lines.push({ command: 'surrender' });
+    return lines;
+  },
   messages: { de, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   validateConfig(config) {
