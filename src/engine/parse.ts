@@ -111,8 +111,10 @@ export function compileSyntax(rules: readonly SyntaxRule[]): Syntax {
   };
 }
 
+const PLACEHOLDER: Readonly<Record<Locale, string>> = { el: '<όνομα>', en: '<name>', de: '<Name>', ru: '<имя>' };
+
 /** How a command is written in a locale: its taught keyword and form, e.g. `Vote: <name>` ('' if unknown). */
-export function commandExample(rules: readonly SyntaxRule[], command: string, locale: Locale, arg = '<name>'): string {
+export function commandExample(rules: readonly SyntaxRule[], command: string, locale: Locale, arg = PLACEHOLDER[locale]): string {
   const rule = rules.find((r) => r.command === command);
   if (!rule) return '';
   const kw = rule.taught?.[locale] ?? rule.keywords[0] ?? '';

@@ -121,7 +121,7 @@ describe('command lines and mentions (issue 15 items 2, 3)', () => {
 
   it('PAL-GEN-8: the example of a command uses the keyword the locale teaches (all keyword sets stay accepted)', () => {
     expect(commandExample(rules, 'vote', 'en')).toBe('Vote: <name>');
-    expect(commandExample(rules, 'vote', 'el')).toBe('Ψήφος: <name>');
+    expect(commandExample(rules, 'vote', 'el')).toBe('Ψήφος: <όνομα>');
     expect(commandExample(rules, 'kill', 'en', '{name}')).toBe('Kill: {name}');
     expect(commandExample(rules, 'join', 'en')).toBe('Join');
     expect(commandExample(rules, 'signup', 'en')).toBe('Anmeldung');

@@ -8,7 +8,7 @@ import { checkProtection } from '../../engine/protection.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { checkChoice, freeRoles } from '../../engine/teamchoice.ts';
 import type { Recognised } from '../../engine/variant.ts';
-import { KEYWORD_OF, type ParsedPm, parsePm, parseRoleChoice, splitPair } from './commands.ts';
+import { keywordOf, type ParsedPm, parsePm, parseRoleChoice, splitPair } from './commands.ts';
 import { type B, gameNo, isBoss, mafiaIn, msg, opts, partyOf, pn, roleOf, type S, when } from './common.ts';
 import { checkDm, normalizeDm } from './deathmessage.ts';
 import { endParts, freeSpecials, rolesParam } from './flow.ts';
@@ -121,7 +121,7 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
       if (v.phase === 'day') return vote(b, me, p.arg);
       const acts = bareActions(s, me, v.n);
       if (acts.length === 0) no('R-NO-ACTION', { N: v.n });
-      if (acts.length > 1) no('R-AMBIGUOUS', { cmd1: KEYWORD_OF[acts[0]!]!, cmd2: KEYWORD_OF[acts[1]!]!, name: p.arg });
+      if (acts.length > 1) no('R-AMBIGUOUS', { cmd1: keywordOf(acts[0]!, s.config.locale), cmd2: keywordOf(acts[1]!, s.config.locale), name: p.arg });
       if (acts[0] === 'kill') return kill(b, me, p.arg, []);
       return nightAct(b, me, acts[0]!, p.arg);
     }

@@ -5,7 +5,7 @@ import type { Command } from '../../core/types.ts';
 import { publishPost } from '../../engine/game.ts';
 import { stripMarkup } from '../../engine/parse.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
-import { normKeyword } from './commands.ts';
+import { normKeyword, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, msg, opts, pn } from './common.ts';
 import { de } from './messages.ts';
 
@@ -34,7 +34,7 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   const own = stripMarkup(cmd.text).trim();
   const firstLine = own.split('\n')[0]?.trim() ?? '';
   // DE-WIN-4: a surrender post by any participant, in the game or removed; it needs the boss's PN (DE-WIN-5).
-  if (/^aufgabe[.!]*$/i.test(firstLine)) {
+  if (SURRENDER_LINE.test(firstLine)) {
     b.emit('surrender.posted', { postId, author: id });
     b.upsertDeadlines({ id: `surrender:${postId}`, kind: 'surrender', at: b.at + opts(s).surrenderWindowSeconds * 1000 });
   }
@@ -42,7 +42,7 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   if (!isAlive(s, id)) return;
   if ([...own].length >= opts(s).minPostChars) b.emit('post.counted', { player: id }, { kind: 'moderator' });
   // DE-VOTE-9: a thread post never votes; one hint per player and day.
-  if (s.v.phase === 'day' && /^stimme(?:$|[^\p{L}])/u.test(normKeyword(firstLine)) && !s.v.threadHinted.includes(id)) {
+  if (s.v.phase === 'day' && /^(?:stimme|vote)(?:$|[^\p{L}])/u.test(normKeyword(firstLine)) && !s.v.threadHinted.includes(id)) {
     b.emit('thread.vote.hinted', { player: id }, { kind: 'moderator' });
     pn(b, [id], 'Hinweis', msg('MSG-THREAD-VOTE'));
   }
