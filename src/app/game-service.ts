@@ -104,7 +104,7 @@ export const DEFAULT_SNAPSHOT_EVERY = 500;
  * a snapshot of another format is ignored and the game is rebuilt from its events (the log is the truth; a snapshot
  * is only a shortcut), and the next snapshot is written in the new format.
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3;
 
 /** What the service saves as a game's snapshot (and `load` reads back): the engine state and the meta. */
 export function snapshotOf(g: LoadedGame): Snapshot {
