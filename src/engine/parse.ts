@@ -74,10 +74,14 @@ export function stripMarkup(text: string): string {
     .split(/\r?\n/)
     .filter((l) => !/^\s*>/.test(l))
     .join('\n');
-  return s
-    .replace(/\[\/?[a-z*]+(?:=[^\]]*)?\]/gi, '')
-    .replace(/<\/?[a-z][^>]*>/gi, '')
-    .replace(/(\*\*|__|~~|`)/g, '');
+  return (
+    s
+      .replace(/\[\/?[a-z*]+(?:=[^\]]*)?\]/gi, '')
+      .replace(/<\/?[a-z][^>]*>/gi, '')
+      .replace(/(\*\*|__|~~|`)/g, '')
+      // Single-mark emphasis around a whole line (`*Vote: X*`, `_Vote: X_`) and a `*` list bullet are forum habits too.
+      .replace(/^[ \t]*[*_]+[ \t]*|[ \t]*[*_]+[ \t]*$/gm, '')
+  );
 }
 
 function escapeRe(s: string): string {

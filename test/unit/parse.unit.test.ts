@@ -88,6 +88,9 @@ describe('command lines and mentions (issue 15 items 2, 3)', () => {
     expect(read('[B]Vote: Babis[/B]').lines).toEqual([['vote', 'Babis']]);
     expect(read('**Vote: Babis**').lines).toEqual([['vote', 'Babis']]);
     expect(read('__Vote: Babis__').lines).toEqual([['vote', 'Babis']]);
+    expect(read('*Vote: Babis*').lines).toEqual([['vote', 'Babis']]);
+    expect(read('_Ψήφος: Babis_').lines).toEqual([['vote', 'Babis']]);
+    expect(read('* Vote: Babis').lines).toEqual([['vote', 'Babis']]);
     expect(read('Καλησπέρα.\n[b][color=red]Ψήφος: Babis[/color][/b]\nΤα λέμε.').lines).toEqual([['vote', 'Babis']]);
   });
 
