@@ -235,9 +235,12 @@ function tooFew(b: B, n: number, min: number): boolean {
  * answers a PN without a command itself (DE-GEN-4), so PN keywords get no hint here.
  */
 const SYNTAX: readonly SyntaxRule[] = [
-  // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post (English games: «Sign up» / «Withdraw»).
-  { command: 'join', keywords: ['Anmeldung', 'Sign up', 'Signup'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Anmeldung', en: 'Sign up' } },
-  { command: 'leave', keywords: ['Abmeldung', 'Withdraw'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Abmeldung', en: 'Withdraw' } },
+  // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
+  { command: 'join', keywords: ['Anmeldung'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Anmeldung', en: 'Sign up' } },
+  { command: 'leave', keywords: ['Abmeldung'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Abmeldung', en: 'Withdraw' } },
+  // The English keywords are everyday words ("Withdraw your vote, Anna!"), so they count only as the whole first line.
+  { command: 'join', keywords: ['Sign up', 'Signup'], form: 'none', firstLine: true, where: 'post' },
+  { command: 'leave', keywords: ['Withdraw'], form: 'none', firstLine: true, where: 'post' },
   ...Object.entries(PM_KEYWORDS)
     .filter(([command]) => command !== 'surrender')
     .map(([command, k]): SyntaxRule => ({ command, keywords: [k.de, k.en], form: 'colon', where: 'pm', hint: false, taught: k })),
