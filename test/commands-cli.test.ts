@@ -29,7 +29,7 @@ describe('narrator play: commands read', () => {
       ['play', '--json', '--locale', 'en', script],
     ]) {
       const t = JSON.parse(run(...args).out) as { inputs: { by: string; via: string; commands: unknown[] }[] };
-      expect(t.inputs).toHaveLength(18);
+      expect(t.inputs).toHaveLength(19);
       expect(t.inputs.at(-1)).toMatchObject({ by: 'Anna', via: 'pm', commands: [{ command: 'kill', target: 'Eleni' }] });
       expect(t.inputs[0]).toMatchObject({ by: 'Hara', via: 'post', commands: [] });
     }
