@@ -72,7 +72,8 @@ describe('rules bind the API', () => {
     const removed = await callers.removed.req('POST', `/api/games/${id}/posts`, { text: 'Vote: Anna' });
     expect(removed.json.accepted).toBe(false);
     const outsider = await callers.outsider.req('POST', `/api/games/${id}/posts`, { text: 'Vote: Anna' });
-    expect(outsider.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-NOT-IN-GAME']);
+    // Someone who never signed up is told so, not that he is "no longer in the game" (issue 15 item 3).
+    expect(outsider.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-NOT-SIGNED-UP']);
   });
 });
 

@@ -189,11 +189,18 @@ describe('mafia-de: legal actions (the forms of the API)', () => {
     const citizen = roleOf('citizen')[0]!;
     const bossActions = de.legalActions(state, boss);
     const kill = bossActions.find((a) => a.command === 'kill')!;
-    expect(kill.template).toBe('Mord: {name}\n{text}');
+    // The simulated game speaks English: its forms use the English keywords (issue 15 item 6).
+    expect(kill.template).toBe('Kill: {name}\n{text}');
     expect(bossActions.find((a) => a.command === 'successor')?.targets).toEqual(mafiosi);
     const role = de.legalActions(state, mafiosi[0]!).find((a) => a.command === 'role')!;
-    expect(role.template).toBe('Rolle: {choice}');
-    expect(role.choices).toEqual(['Rufmörder', 'Voodoo-Puppe', 'Räuber', 'Insider', 'keine']);
+    expect(role.template).toBe('Role: {choice}');
+    expect(role.choices).toEqual(['Framer', 'Voodoo doll', 'Robber', 'Insider', 'none']);
+    // The same night in a German game: the rulebook's keywords (DE-GEN-8).
+    const german = { ...state, config: { ...state.config, locale: 'de' as const } };
+    expect(de.legalActions(german, boss).find((a) => a.command === 'kill')?.template).toBe('Mord: {name}\n{text}');
+    const deRole = de.legalActions(german, mafiosi[0]!).find((a) => a.command === 'role')!;
+    expect(deRole.template).toBe('Rolle: {choice}');
+    expect(deRole.choices).toEqual(['Rufmörder', 'Voodoo-Puppe', 'Räuber', 'Insider', 'keine']);
     expect(de.legalActions(state, mafiosi[0]!).some((a) => a.command === 'ad')).toBe(true);
     // DE-NEWS-1: plain citizens place no ads; nobody but the boss names a successor.
     const plain = de.legalActions(state, citizen).map((a) => a.command);

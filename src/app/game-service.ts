@@ -10,7 +10,7 @@ import type { Command, GameEvent, Millis, Rejection } from '../core/types.ts';
 import { evolve, foldAll, replay } from '../engine/evolve.ts';
 import { createGame, type Decision, decide } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
-import type { Variant } from '../engine/variant.ts';
+import type { Recognised, Variant } from '../engine/variant.ts';
 import { type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
@@ -43,6 +43,8 @@ export interface Outcome {
   readonly version: number;
   readonly events: readonly StoredEvent[];
   readonly rejections: readonly Rejection[];
+  /** For a post or PM: the commands the engine read in it (empty when none); absent for other commands. */
+  readonly commands?: readonly Recognised[];
 }
 
 /** Decides a change against the current state at the stamped instant (pure). */
@@ -334,7 +336,13 @@ export class GameService {
     let state = g.state;
     let meta = g.meta;
     const all: GameEvent[] = [];
-    const parts: { job: (typeof batch)[number]; from: number; count: number; rejections: readonly Rejection[] }[] = [];
+    const parts: {
+      job: (typeof batch)[number];
+      from: number;
+      count: number;
+      rejections: readonly Rejection[];
+      commands?: readonly Recognised[];
+    }[] = [];
     for (const job of batch) {
       // Each command is stamped when decided, never before the game's clock: the log's instants only go forward.
       const at = Math.max(this.clock.now(), state.clock);
@@ -348,7 +356,7 @@ export class GameService {
         job.reject(e instanceof AppError ? e : new AppError('internal.engine', 500, 'the engine failed on this command'));
         continue;
       }
-      parts.push({ job, from: g.version + all.length + 1, count: d.events.length, rejections: d.rejections });
+      parts.push({ job, from: g.version + all.length + 1, count: d.events.length, rejections: d.rejections, ...(d.commands ? { commands: d.commands } : {}) });
       all.push(...d.events);
       state = d.state;
       for (const e of d.events) meta = foldMeta(meta, e);
@@ -380,7 +388,12 @@ export class GameService {
     const stored = all.map((event, i) => ({ seq: base + i + 1, event }));
     this.notify(g, stored);
     for (const p of parts)
-      p.job.resolve({ version: g.version, events: stored.slice(p.from - base - 1, p.from - base - 1 + p.count), rejections: p.rejections });
+      p.job.resolve({
+        version: g.version,
+        events: stored.slice(p.from - base - 1, p.from - base - 1 + p.count),
+        rejections: p.rejections,
+        ...(p.commands ? { commands: p.commands } : {}),
+      });
     if (g.version - (this.snapshotAt.get(gameId) ?? 0) >= this.snapshotEvery) {
       this.snapshotsDue.add(gameId);
       this.snapshotting ??= this.saveSnapshots();

@@ -3,7 +3,7 @@
 import type { GameEvent, Message } from '../core/types.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
-import type { Variant } from '../engine/variant.ts';
+import type { Recognised, Variant } from '../engine/variant.ts';
 import { renderMessage, renderParts } from '../i18n/render.ts';
 
 /** One line of a transcript. */
@@ -21,6 +21,14 @@ export interface RejectionLine {
   readonly text: string;
   /** The same sentence in English (players and moderators who do not read the game's language). */
   readonly en: string;
+}
+
+/** A post or PM of a game script with the commands the engine read in it (as the API's reply names them). */
+export interface InputLine {
+  readonly at: string;
+  readonly by: string;
+  readonly via: 'post' | 'pm';
+  readonly commands: readonly Recognised[];
 }
 
 /** A player as exported. */
@@ -57,6 +65,8 @@ export interface Transcript {
   readonly commitment: string;
   readonly seed?: string;
   readonly events: EventLine[];
+  /** `narrator play` only: every post and PM with the commands read in it (the server's reply carries them). */
+  readonly inputs?: readonly InputLine[];
 }
 
 /** Builds the export of a game from its events and final state, rendering texts in `locale`. */

@@ -35,6 +35,16 @@ function printTranscript(t: Transcript, out: (s: string) => void): void {
   for (const l of t.moderator) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
   if (t.moderator.length === 0) out('(none)');
   out('');
+  if (t.inputs) {
+    // What the engine read in each post and PM: a post that holds no command says so, so nobody loses a vote unseen.
+    out('== Commands read ==');
+    for (const l of t.inputs) {
+      const read = l.commands.map((c) => (c.target !== undefined ? `${c.command} → ${c.target}` : c.command)).join(', ');
+      out(`[${l.at}] ${l.by} (${l.via}): ${read || 'no command'}`);
+    }
+    if (t.inputs.length === 0) out('(none)');
+    out('');
+  }
   out('== Rejections ==');
   for (const r of t.rejections) out(`[${r.at}] ${r.by}: ${r.code} — ${r.text}${r.en !== r.text ? ` (${r.en})` : ''}`);
   if (t.rejections.length === 0) out('(none)');
@@ -73,7 +83,7 @@ program
       let t = result.transcript;
       if (opts.locale) {
         if (!['el', 'en', 'de', 'ru'].includes(opts.locale)) throw new ScriptError(file, null, `unknown locale "${opts.locale}"`);
-        t = buildTranscript(script.variant, result.events, result.state, opts.locale as Locale);
+        t = { ...buildTranscript(script.variant, result.events, result.state, opts.locale as Locale), inputs: result.inputs };
       }
       if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);
       else printTranscript(t, (s) => process.stdout.write(`${s}\n`));

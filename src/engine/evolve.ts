@@ -13,7 +13,16 @@ function withPlayer<V>(s: GameState<V>, id: PlayerId, patch: Partial<PlayerState
 
 /** A player record built by one literal (one hidden class for all; see `evolve`). */
 function player(p: PlayerState): PlayerState {
-  return { id: p.id, name: p.name, index: p.index, role: p.role, status: p.status, removedAt: p.removedAt, removedHow: p.removedHow };
+  return {
+    id: p.id,
+    name: p.name,
+    index: p.index,
+    role: p.role,
+    status: p.status,
+    removedAt: p.removedAt,
+    removedHow: p.removedHow,
+    formerNames: p.formerNames,
+  };
 }
 
 function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
@@ -68,7 +77,10 @@ function generic<V>(s: GameState<V>, e: GameEvent): GameState<V> {
     case 'role.changed':
       return withPlayer(s, d.player as PlayerId, { role: d.role as string });
     case 'player.substituted':
-      return withPlayer(s, d.player as PlayerId, { name: d.name as string });
+      return withPlayer(s, d.player as PlayerId, {
+        name: d.name as string,
+        formerNames: [...(s.players[d.player as PlayerId]?.formerNames ?? []), String(d.previous ?? s.players[d.player as PlayerId]?.name ?? '')],
+      });
     case 'post.published':
       return { ...s, posts: s.posts + 1, ...withPostAuthor(s, d.postId as string, d.author as PlayerId) };
     case 'game.paused':

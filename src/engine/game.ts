@@ -4,16 +4,18 @@ import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLI
 import { actorLabel, Builder, type Env } from './builder.ts';
 import { initialState } from './evolve.ts';
 import { fold, matchName } from './names.ts';
-import { compileSyntax, parseCommands, type Syntax } from './parse.ts';
+import { commandExample, compileSyntax, parseCommands, readText, type Syntax } from './parse.ts';
 import { commitmentOf, keyOf } from './rng.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
-import type { Variant } from './variant.ts';
+import type { Recognised, Variant } from './variant.ts';
 
 /** The outcome of deciding one command: events to append, the state after them, and any rejections. */
 export interface Decision<V = unknown> {
   readonly events: readonly GameEvent[];
   readonly state: GameState<V>;
   readonly rejections: readonly Rejection[];
+  /** For a post or PM: the commands read in it (empty when it holds none); absent for other commands. */
+  readonly commands?: readonly Recognised[];
 }
 
 const syntaxCache = new WeakMap<object, Syntax>();
@@ -73,24 +75,60 @@ export function decide<V>(variant: Variant<V>, state: GameState<V>, cmd: Command
   const b = new Builder(variant, state, env, cmd.at);
   catchUp(b, cmd.at);
   b.at = Math.max(cmd.at, 0);
+  let commands: readonly Recognised[] | undefined;
   switch (cmd.type) {
     case 'deadline.reached':
       break;
     case 'post':
-      onPost(b, cmd);
+    case 'pm': {
+      // What was read is judged against the state the input meets (after the deadlines due at its stamp).
+      commands = recognise(variant, b.state, cmd);
+      const before = b.rejections.length;
+      if (cmd.type === 'post') onPost(b, cmd);
+      else onPm(b, cmd);
+      if (b.rejections.length === before) hintMentions(b, cmd);
       break;
+    }
     case 'post.edit':
       if (b.state.status === 'running') variant.edit(b, cmd);
       else if (b.state.status === 'ended' || b.state.status === 'cancelled') b.reject(cmd.actor, 'R-GAME-OVER');
-      break;
-    case 'pm':
-      onPm(b, cmd);
       break;
     case 'mod':
       onMod(b, cmd);
       break;
   }
-  return { events: b.events, state: b.state, rejections: b.rejections };
+  return { events: b.events, state: b.state, rejections: b.rejections, ...(commands ? { commands } : {}) };
+}
+
+/** The commands a post or PM holds: the variant's reading, else the syntax table's lines for that channel. */
+export function recognise<V>(variant: Variant<V>, s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[] {
+  if (variant.recognise) return variant.recognise(s, cmd);
+  return parseCommands(cmd.text, syntaxOf(variant))
+    .filter((l) => l.where === undefined || l.where === cmd.type)
+    .map((l) => (l.arg === '' ? { command: l.command } : { command: l.command, target: l.arg }));
+}
+
+/**
+ * A text that names a command keyword without forming a command line gets a private hint with the command as the
+ * game's locale writes it, so a player never loses a vote without knowing. Signup commands are hinted only while
+ * signup is open, the others only while the game runs; an input that was already refused gets no second answer.
+ */
+function hintMentions<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): void {
+  const s = b.state;
+  if (s.status !== 'signup' && s.status !== 'running') return;
+  const { lines, mentions } = readText(cmd.text, syntaxOf(b.variant));
+  const signup = (c: string) => c === 'join' || c === 'leave';
+  const m = mentions.find(
+    (x) =>
+      x.hint &&
+      (x.where === undefined || x.where === cmd.type) &&
+      signup(x.command) === (s.status === 'signup') &&
+      // A text that already holds this command (counted or refused) needs no lesson on how to write it.
+      !lines.some((l) => l.command === x.command),
+  );
+  if (!m) return;
+  const example = commandExample(b.variant.syntax, m.command, s.config.locale);
+  b.reject(cmd.actor, m.why === 'first' ? 'R-HINT-FIRST-LINE' : 'R-HINT-OWN-LINE', { example }, { line: m.line });
 }
 
 /** Fires every pending deadline due at or before `at` (none while paused or after the end). */
@@ -148,7 +186,9 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
   const leave = lines.some((l) => l.command === 'leave');
   const policy = b.variant.signup;
   if (cmd.actor.kind === 'guest') {
-    if (!join) return policy?.ignoreGuestPosts ? undefined : b.reject(cmd.actor, 'R-NOT-IN-GAME');
+    // A forum member who never signed up is not told he is "no longer in the game": his discussion gets no
+    // answer, and a command of his is refused as coming from someone who is not signed up.
+    if (!join) return policy?.ignoreGuestPosts || lines.length === 0 ? undefined : b.reject(cmd.actor, outsider(s, cmd.actor.name));
     if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
     const refusal = policy?.refuse?.(s, cmd.actor.name);
     if (refusal) return b.reject(cmd.actor, refusal.code, { ...(refusal.params ?? {}) });
@@ -179,6 +219,13 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
   b.variant.post(b, cmd);
 }
 
+/** Why a forum member without a seat is refused: he left the game (withdrew, was replaced) or never signed up. */
+function outsider<V>(s: GameState<V>, name: string): 'R-NOT-IN-GAME' | 'R-NOT-SIGNED-UP' {
+  const k = fold(name);
+  const held = Object.values(s.players).some((p) => (p.status === 'withdrawn' && fold(p.name) === k) || (p.formerNames ?? []).some((n) => fold(n) === k));
+  return held ? 'R-NOT-IN-GAME' : 'R-NOT-SIGNED-UP';
+}
+
 /** Publishes a thread post; returns its id. */
 export function publishPost<V>(b: Builder<V>, author: string, text: string, postId?: string): string {
   const id = postId ?? `post${b.state.posts + 1}`;
@@ -192,7 +239,14 @@ function onPm<V>(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void {
   if (s.status === 'running' && from) return b.variant.pm(b, cmd);
   const lines = parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.command !== 'join' && l.command !== 'leave');
   if (lines.length > 0) {
-    const code = s.status === 'ended' || s.status === 'cancelled' ? 'R-GAME-OVER' : from ? 'R-NOT-STARTED' : 'R-NOT-IN-GAME';
+    const code =
+      s.status === 'ended' || s.status === 'cancelled'
+        ? 'R-GAME-OVER'
+        : from
+          ? 'R-NOT-STARTED'
+          : cmd.actor.kind === 'guest'
+            ? outsider(s, cmd.actor.name)
+            : 'R-NOT-IN-GAME';
     return b.reject(cmd.actor, code);
   }
   forward(b, cmd.actor, cmd.text);

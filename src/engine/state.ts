@@ -21,6 +21,8 @@ export interface PlayerState {
   readonly removedAt?: Millis;
   /** How the player left: 'vote', 'murder', 'absences', 'outing', 'moderator', … */
   readonly removedHow?: string;
+  /** Names that held this seat before a substitute took it over (they are no longer in the game). */
+  readonly formerNames?: readonly string[];
 }
 
 /** A scheduled instant of a game: the scheduler fires it as `deadline.reached`. */

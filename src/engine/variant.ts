@@ -42,6 +42,12 @@ export interface LegalAction {
   readonly until?: Millis;
 }
 
+/** A command read in a post or PM, as the reply to its author names it (`target`: the argument as written). */
+export interface Recognised {
+  readonly command: string;
+  readonly target?: string;
+}
+
 /** A line of the schedule description shown by `narrator rules`. */
 export interface ScheduleLine {
   readonly when: string;
@@ -119,6 +125,8 @@ export interface Variant<V = unknown> {
   defaultRoles(n: number): string[];
   /** Optional signup policy (blacklists, extensions, own confirmations). */
   readonly signup?: SignupPolicy<V>;
+  /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
+  recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

@@ -40,6 +40,8 @@ const stepExpect = z
     silent: z.literal(true).optional(),
     nothingFor: names.optional(),
     unchanged: z.literal(true).optional(),
+    /** The commands read in the step's post or PM (in order; [] when none), as the API's reply names them. */
+    commands: z.array(z.object({ command: z.string(), target: z.string().optional() }).strict()).optional(),
   })
   .strict();
 const finalExpect = z

@@ -1,10 +1,12 @@
 // Runs a loaded game script through the real engine, step by step, and checks its expectations.
 
-import { buildTranscript, type Transcript } from '../app/transcript.ts';
+import { buildTranscript, type InputLine, type Transcript } from '../app/transcript.ts';
 import type { Actor, Command, GameEvent, Message, Rejection } from '../core/types.ts';
 import { createGame, decide } from '../engine/game.ts';
 import { matchName } from '../engine/names.ts';
 import type { GameState } from '../engine/state.ts';
+import { isoLocal } from '../engine/time.ts';
+import type { Recognised } from '../engine/variant.ts';
 import { renderMessage, renderParts } from '../i18n/render.ts';
 import type { FinalExpect, Script, Step, StepExpect } from './load.ts';
 
@@ -15,6 +17,8 @@ export interface RunResult {
   readonly events: readonly GameEvent[];
   /** Failed expectations, each a readable sentence naming the step. */
   readonly failures: string[];
+  /** Each post and PM of the script with the commands the engine read in it. */
+  readonly inputs: readonly InputLine[];
 }
 
 function actorFor(s: GameState<unknown>, step: Step, by = step.by): Actor {
@@ -157,10 +161,15 @@ function checkStep(
   s: GameState<unknown>,
   fail: (m: string) => void,
   before?: GameState<unknown>,
+  commands?: readonly Recognised[],
 ): void {
   const ex = step.expect;
   if (!ex) return;
   const label = `step ${i + 1} (line ${step.line ?? '?'}, ${step.atText}${step.by ? `, ${step.by}` : ''} ${step.input.kind})`;
+  if (ex.commands !== undefined) {
+    const got = JSON.stringify(commands ?? []);
+    if (JSON.stringify(ex.commands) !== got) fail(`${label}: expected commands ${JSON.stringify(ex.commands)}, got ${got}`);
+  }
   const codes = rejections.map((r) => r.code);
   if (ex.rejected !== undefined) {
     const want = Array.isArray(ex.rejected) ? ex.rejected : [ex.rejected];
@@ -192,19 +201,28 @@ export function runScript(script: Script): RunResult {
   let state = created.state;
   const failures: string[] = [];
   const fail = (m: string) => failures.push(m);
+  const inputs: InputLine[] = [];
   for (const [i, step] of script.steps.entries()) {
     const n = step.input.kind === 'batch' ? step.input.items.length : 1;
     const stepEvents: GameEvent[] = [];
     const stepRejections: Rejection[] = [];
+    const stepCommands: Recognised[] = [];
     const before = state;
     for (let k = 0; k < n; k++) {
-      const d = decide(variant, state, commandFor(state, step, k));
+      const cmd = commandFor(state, step, k);
+      const d = decide(variant, state, cmd);
       stepEvents.push(...d.events);
       stepRejections.push(...d.rejections);
+      if (d.commands && (cmd.type === 'post' || cmd.type === 'pm')) {
+        stepCommands.push(...d.commands);
+        const by =
+          cmd.actor.kind === 'player' ? (state.players[cmd.actor.id]?.name ?? cmd.actor.id) : cmd.actor.kind === 'guest' ? cmd.actor.name : cmd.actor.kind;
+        inputs.push({ at: isoLocal(cmd.at, state.config.timeZone), by, via: cmd.type, commands: d.commands });
+      }
       state = d.state;
     }
     events.push(...stepEvents);
-    checkStep(script, i, step, stepEvents, stepRejections, state, fail, before);
+    checkStep(script, i, step, stepEvents, stepRejections, state, fail, before, stepCommands);
   }
   const ex = script.expect;
   if (ex) {
@@ -221,5 +239,5 @@ export function runScript(script: Script): RunResult {
     }
     checkCommon(script, label, ex, events, state, fail);
   }
-  return { transcript: buildTranscript(variant, events, state), state, events, failures };
+  return { transcript: { ...buildTranscript(variant, events, state), inputs }, state, events, failures, inputs };
 }

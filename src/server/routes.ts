@@ -28,6 +28,7 @@ import { own } from '../core/own.ts';
 import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
 import { evolve } from '../engine/evolve.ts';
 import { decide } from '../engine/game.ts';
+import { commandExample } from '../engine/parse.ts';
 import type { Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import { renderMessage } from '../i18n/render.ts';
@@ -64,6 +65,10 @@ const commandReply = z.object({
   version: z.number(),
   seqs: z.array(z.number()),
   rejections: z.array(z.object({ code: z.string(), text: z.string() })),
+  commands: z
+    .array(z.object({ command: z.string(), target: z.string().optional() }))
+    .optional()
+    .describe('posts and PMs: the commands read in the text ([] when it holds none), accepted or not'),
 });
 const itemSchema = z.object({
   seq: z.number(),
@@ -130,7 +135,13 @@ function ctxOf(g: LoadedGame, locale?: Locale): ViewContext {
 
 function commandResult(g: LoadedGame, o: Outcome): z.infer<typeof commandReply> {
   const render = (r: Rejection) => ({ code: r.code, text: renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params }) });
-  return { accepted: o.rejections.length === 0, version: o.version, seqs: o.events.map((e) => e.seq), rejections: o.rejections.map(render) };
+  return {
+    accepted: o.rejections.length === 0,
+    version: o.version,
+    seqs: o.events.map((e) => e.seq),
+    rejections: o.rejections.map(render),
+    ...(o.commands ? { commands: [...o.commands] } : {}),
+  };
 }
 
 /** Registers every API route. */
@@ -678,11 +689,11 @@ function rolesOf(g: LoadedGame): Record<string, string | null> {
   return Object.fromEntries(s.order.map((id) => [s.players[id]!.name, s.players[id]!.role ?? null]));
 }
 
-/** The canonical keyword of a syntax command ('join' → 'Συμμετοχή'). */
+/** The keyword of a syntax command in the game's locale ('join' → 'Συμμετοχή' in Greek, 'Join' in English). */
 function keyword(g: LoadedGame, command: string): string {
-  const rule = g.variant.syntax.find((r) => r.command === command);
-  if (!rule) throw new AppError('game.no_signup_command', 409, `the rulebook has no "${command}" command`);
-  return rule.keywords[0]!;
+  const text = commandExample(g.variant.syntax, command, g.state.config.locale);
+  if (text === '') throw new AppError('game.no_signup_command', 409, `the rulebook has no "${command}" command`);
+  return text;
 }
 
 /**

@@ -7,7 +7,8 @@ import { activeOn, type NightParity } from '../../engine/parity.ts';
 import { checkProtection } from '../../engine/protection.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { checkChoice, freeRoles } from '../../engine/teamchoice.ts';
-import { KEYWORD_OF, type ParsedPm, parsePm, parseRoleChoice, splitPair } from './commands.ts';
+import type { Recognised } from '../../engine/variant.ts';
+import { keywordOf, type ParsedPm, parsePm, parseRoleChoice, splitPair } from './commands.ts';
 import { type B, gameNo, isBoss, mafiaIn, msg, opts, partyOf, pn, roleOf, type S, when } from './common.ts';
 import { checkDm, normalizeDm } from './deathmessage.ts';
 import { endParts, freeSpecials, rolesParam } from './flow.ts';
@@ -57,7 +58,7 @@ const NIGHT_ABILITIES: readonly { kind: ActKind; role: string; parity: NightPari
 ];
 
 /** DE-GEN-9: the single-target night actions a player has in night n (the boss's murder first). */
-function bareActions(s: S, me: PlayerId, n: number): ActKind[] {
+export function bareActions(s: S, me: PlayerId, n: number): ActKind[] {
   const out: ActKind[] = [];
   if (isBoss(s, me)) out.push('kill');
   for (const a of NIGHT_ABILITIES) if (roleOf(s, me) === a.role && activeOn(a.parity, n)) out.push(a.kind);
@@ -90,6 +91,20 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   }
 }
 
+/** What a running game reads in a PN (DE-GEN-8/9), for the reply to its author: at most one command. */
+export function recognisePm(s: S, cmd: Extract<Command, { type: 'pm' }>): Recognised[] {
+  const isName = (t: string) => matchStrict(t, everyone(s)).kind === 'one';
+  const p = parsePm(cmd.text, cmd.subject, isName);
+  if (!p) return [];
+  let command: string = p.command;
+  if (p.command === 'bare') {
+    // DE-GEN-9: a bare name is a vote by day, else the sender's one single-target action of the night.
+    const acts = cmd.actor.kind === 'player' && s.v.phase !== 'day' ? bareActions(s, cmd.actor.id, s.v.n) : [];
+    command = s.v.phase === 'day' ? 'vote' : acts.length === 1 ? acts[0]! : 'bare';
+  }
+  return [p.arg === '' ? { command } : { command, target: p.arg }];
+}
+
 /** DE-GEN-4: a PN without a command goes to the human game master; the sender is told. */
 function forward(b: B, actor: PlayerActor, text: string): void {
   b.emit('pm.forwarded', { from: nameOf(b.state, actor.id), player: actor.id, text }, { kind: 'moderator' });
@@ -106,7 +121,7 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
       if (v.phase === 'day') return vote(b, me, p.arg);
       const acts = bareActions(s, me, v.n);
       if (acts.length === 0) no('R-NO-ACTION', { N: v.n });
-      if (acts.length > 1) no('R-AMBIGUOUS', { cmd1: KEYWORD_OF[acts[0]!]!, cmd2: KEYWORD_OF[acts[1]!]!, name: p.arg });
+      if (acts.length > 1) no('R-AMBIGUOUS', { cmd1: keywordOf(acts[0]!, s.config.locale), cmd2: keywordOf(acts[1]!, s.config.locale), name: p.arg });
       if (acts[0] === 'kill') return kill(b, me, p.arg, []);
       return nightAct(b, me, acts[0]!, p.arg);
     }
@@ -313,10 +328,8 @@ function confirmSurrender(b: B, me: PlayerId): void {
 
 /** DE-BOSS-1 is enforced by isBoss checks above. The rejection hook: engine codes renamed to this rulebook's (DE-GEN-11) and the game number added. */
 export function decorateRejection(s: S, r: { code: string; params?: Readonly<Record<string, string | number>> }) {
-  const rename: Record<string, string> = {
-    'R-NOT-STARTED': 'R-NOT-RUNNING',
-    'R-NOT-IN-GAME': s.status === 'signup' || s.status === 'dealt' ? 'R-NOT-RUNNING' : 'R-NOT-PARTICIPANT',
-  };
+  const outside = s.status === 'signup' || s.status === 'dealt' ? 'R-NOT-RUNNING' : 'R-NOT-PARTICIPANT';
+  const rename: Record<string, string> = { 'R-NOT-STARTED': 'R-NOT-RUNNING', 'R-NOT-IN-GAME': outside, 'R-NOT-SIGNED-UP': outside };
   const params: Record<string, string | number> = { ...(r.params ?? {}), game: gameNo(s) };
   if (r.code === 'R-NAME' && params.input === undefined) params.input = String(params.text ?? '');
   return { code: rename[r.code] ?? r.code, params };

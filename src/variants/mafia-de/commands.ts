@@ -1,7 +1,6 @@
 // Reading a PN (DE-GEN-8/9): one command per PN, decided by the first non-empty line; keywords are
 // case-insensitive and may spell umlauts as ae/oe/ue/ss; the colon may be whitespace. A PN whose body is no
 // command may take its keyword from the subject; a body that is exactly one name is a bare-name command.
-import { own } from '../../core/own.ts';
 import { stripMarkup } from '../../engine/parse.ts';
 
 /** A command id of the PN syntax. */
@@ -22,34 +21,47 @@ export type PmCommand =
   | 'will'
   | 'surrender';
 
-/** Keyword (normalised) → command. */
-const KEYWORDS: Readonly<Record<string, PmCommand>> = {
-  stimme: 'vote',
-  mord: 'kill',
-  todesbotschaft: 'dm',
-  schutz: 'protect',
-  abfrage: 'query',
-  vergleich: 'compare',
-  rufmord: 'frame',
-  voodoo: 'voodoo',
-  raub: 'rob',
-  verdacht: 'suspect',
-  rolle: 'role',
-  nachfolger: 'successor',
-  anzeige: 'ad',
-  testament: 'will',
-  aufgabe: 'surrender',
+/**
+ * The PN keywords of each command in each locale: German as the rulebook writes them (DE-GEN-8), English for games
+ * in English. Every game accepts both; a game's own texts, hints and forms teach the keywords of its locale.
+ */
+export const PM_KEYWORDS: Readonly<Record<PmCommand, { readonly de: string; readonly en: string }>> = {
+  vote: { de: 'Stimme', en: 'Vote' },
+  kill: { de: 'Mord', en: 'Kill' },
+  dm: { de: 'Todesbotschaft', en: 'Death message' },
+  protect: { de: 'Schutz', en: 'Protect' },
+  query: { de: 'Abfrage', en: 'Query' },
+  compare: { de: 'Vergleich', en: 'Compare' },
+  frame: { de: 'Rufmord', en: 'Frame' },
+  voodoo: { de: 'Voodoo', en: 'Voodoo' },
+  rob: { de: 'Raub', en: 'Rob' },
+  suspect: { de: 'Verdacht', en: 'Suspect' },
+  role: { de: 'Rolle', en: 'Role' },
+  successor: { de: 'Nachfolger', en: 'Successor' },
+  ad: { de: 'Anzeige', en: 'Ad' },
+  will: { de: 'Testament', en: 'Will' },
+  surrender: { de: 'Aufgabe', en: 'Surrender' },
 };
 
-/** The canonical keyword of a command (for R-AMBIGUOUS examples). */
-export const KEYWORD_OF: Readonly<Record<string, string>> = {
-  kill: 'Mord',
-  protect: 'Schutz',
-  query: 'Abfrage',
-  frame: 'Rufmord',
-  voodoo: 'Voodoo',
-  rob: 'Raub',
-};
+/**
+ * Keyword (normalised) → command. `colon`: the keyword needs its colon before an argument. DE-GEN-8 lets the
+ * German keywords take whitespace instead; the English ones are everyday words ("Will you…", "Role of…"), so a PN
+ * that merely begins with one is a command only when the colon follows (decision, docs/mafia-de.md).
+ */
+const KEYWORDS = new Map<string, { readonly command: PmCommand; readonly colon: boolean }>();
+for (const [c, k] of Object.entries(PM_KEYWORDS)) KEYWORDS.set(normKeyword(k.en), { command: c as PmCommand, colon: true });
+// The rulebook's own keywords win where both languages spell a keyword alike («Voodoo»).
+for (const [c, k] of Object.entries(PM_KEYWORDS)) KEYWORDS.set(normKeyword(k.de), { command: c as PmCommand, colon: false });
+
+/** The keyword of a command in a locale (German unless the game speaks English). */
+export function keywordOf(command: string, locale: string): string {
+  const k = PM_KEYWORDS[command as PmCommand];
+  if (!k) return command;
+  return locale === 'en' ? k.en : k.de;
+}
+
+/** DE-WIN-4: a thread post whose whole first line is the surrender keyword (optional `!`/`.`). */
+export const SURRENDER_LINE = /^(?:aufgabe|surrender)[.!]*$/i;
 
 /** A parsed PN: the command, the argument of its line and the following lines (payload). */
 export interface ParsedPm {
@@ -63,13 +75,22 @@ export function normKeyword(s: string): string {
   return s.normalize('NFC').toLocaleLowerCase('de').replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss').replace(/\s+/g, ' ').trim();
 }
 
-const HEAD = /^([\p{L}]+)(?:\s*:\s*|\s+|$)([\s\S]*)$/u;
+const HEAD1 = /^([\p{L}]+)(\s*:\s*|\s+|$)([\s\S]*)$/u;
+const HEAD2 = /^([\p{L}]+\s+[\p{L}]+)(\s*:\s*|\s+|$)([\s\S]*)$/u;
 
 function commandLine(line: string): { command: PmCommand; arg: string } | undefined {
-  const m = HEAD.exec(line.trim());
-  if (!m) return undefined;
-  const command = own(KEYWORDS, normKeyword(m[1]!));
-  return command ? { command, arg: m[2]!.trim() } : undefined;
+  const t = line.trim();
+  // Two-word keywords ("Death message:") before one-word ones.
+  for (const re of [HEAD2, HEAD1]) {
+    const m = re.exec(t);
+    if (!m) continue;
+    const k = KEYWORDS.get(normKeyword(m[1]!));
+    if (!k) continue;
+    const arg = m[3]!.trim();
+    if (k.colon && !m[2]!.includes(':') && arg !== '') continue;
+    return { command: k.command, arg };
+  }
+  return undefined;
 }
 
 /** Removes any number of reply prefixes and a leading «Mafia #N |» from a subject. */
@@ -108,18 +129,19 @@ export function parsePm(text: string, subject: string | undefined, isName: (t: s
 /** DE-MROLE-2: the role named in a `Rolle` command (with the accepted spellings), 'none', or undefined. */
 export function parseRoleChoice(arg: string): string | undefined {
   const k = normKeyword(arg).replace(/[.!]+$/, '');
-  if (k === 'rufmoerder') return 'framer';
-  if (k === 'voodoo-puppe' || k === 'voodoopuppe' || k === 'voodoo puppe' || k === 'voodoo') return 'voodoo-doll';
-  if (k === 'raeuber') return 'robber';
+  // The English role names are accepted too (an English game teaches them).
+  if (k === 'rufmoerder' || k === 'framer') return 'framer';
+  if (k === 'voodoo-puppe' || k === 'voodoopuppe' || k === 'voodoo puppe' || k === 'voodoo' || k === 'voodoo doll' || k === 'voodoo-doll') return 'voodoo-doll';
+  if (k === 'raeuber' || k === 'robber') return 'robber';
   if (k === 'insider') return 'insider';
-  if (k === 'keine' || k === 'kein' || k === 'ohne') return 'none';
+  if (k === 'keine' || k === 'kein' || k === 'ohne' || k === 'none') return 'none';
   return undefined;
 }
 
-/** DE-QRY-2: the names of a comparison («X und Y», also «,», «/», «&»). */
+/** DE-QRY-2: the names of a comparison («X und Y», also «,», «/», «&», and «X and Y» in English). */
 export function splitPair(arg: string): string[] {
   return arg
-    .split(/\s+und\s+|\s*[,/&]\s*/i)
+    .split(/\s+(?:und|and)\s+|\s*[,/&]\s*/i)
     .map((x) => x.trim())
     .filter((x) => x !== '');
 }

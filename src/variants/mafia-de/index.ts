@@ -5,11 +5,14 @@ import { Temporal } from 'temporal-polyfill';
 import { z } from 'zod';
 import { own } from '../../core/own.ts';
 import type { PlayerId } from '../../core/types.ts';
+import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
+import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
 import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
 import { isIsoDate } from '../../engine/time.ts';
-import type { LegalAction, Variant } from '../../engine/variant.ts';
-import { decorateRejection, onPm } from './actions.ts';
+import type { LegalAction, Recognised, Variant } from '../../engine/variant.ts';
+import { decorateRejection, onPm, recognisePm } from './actions.ts';
+import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
@@ -178,32 +181,39 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
   const role = roleOf(s, me);
   const until = v.deadline;
   if (v.phase === 'day') {
-    out.push({ command: 'vote', via: 'pm', template: 'Stimme: {name}', targets: all, until });
+    out.push({ command: 'vote', via: 'pm', template: `${kw(s, 'vote')}: {name}`, targets: all, until });
     if (role === 'insider' && v.insiderDay !== v.n && !v.insiderDone)
-      out.push({ command: 'suspect', via: 'pm', template: 'Verdacht: {name}', targets: s.order.filter((x) => x !== me), until });
+      out.push({ command: 'suspect', via: 'pm', template: `${kw(s, 'suspect')}: {name}`, targets: s.order.filter((x) => x !== me), until });
   } else if (v.phase === 'night') {
     // DE-KILL-2/3: without a valid death message on the following lines nobody dies, so the form asks for one.
-    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: 'Mord: {name}\n{text}', targets: others(s, me), until });
+    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: `${kw(s, 'kill')}: {name}\n{text}`, targets: others(s, me), until });
     if (role === 'guardian-angel')
-      out.push({ command: 'protect', via: 'pm', template: 'Schutz: {name}', targets: all.filter((x) => x !== v.lastProtected), until });
-    if (role === 'detective' && v.n % 2 === 0) out.push({ command: 'query', via: 'pm', template: 'Abfrage: {name}', targets: others(s, me), until });
+      out.push({ command: 'protect', via: 'pm', template: `${kw(s, 'protect')}: {name}`, targets: all.filter((x) => x !== v.lastProtected), until });
+    if (role === 'detective' && v.n % 2 === 0) out.push({ command: 'query', via: 'pm', template: `${kw(s, 'query')}: {name}`, targets: others(s, me), until });
     if (role === 'matchmaker' && v.n % 2 === 1)
-      out.push({ command: 'compare', via: 'pm', template: 'Vergleich: {name} und {name}', targets: others(s, me), until });
-    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: 'Rufmord: {name}', targets: others(s, me), until });
-    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: 'Voodoo: {name}', targets: others(s, me), until });
-    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: 'Raub: {name}', targets: others(s, me), until });
+      out.push({
+        command: 'compare',
+        via: 'pm',
+        template: `${kw(s, 'compare')}: {name} ${s.config.locale === 'en' ? 'and' : 'und'} {name}`,
+        targets: others(s, me),
+        until,
+      });
+    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: `${kw(s, 'frame')}: {name}`, targets: others(s, me), until });
+    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: `${kw(s, 'voodoo')}: {name}`, targets: others(s, me), until });
+    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: `${kw(s, 'rob')}: {name}`, targets: others(s, me), until });
     if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) {
-      const choices = [...freeSpecials(s).map((r) => ROLES.find((x) => x.id === r)?.names.de ?? r), 'keine'];
-      out.push({ command: 'role', via: 'pm', template: 'Rolle: {choice}', choices, until });
+      const en = s.config.locale === 'en';
+      const choices = [...freeSpecials(s).map((r) => ROLES.find((x) => x.id === r)?.names[en ? 'en' : 'de'] ?? r), en ? 'none' : 'keine'];
+      out.push({ command: 'role', via: 'pm', template: `${kw(s, 'role')}: {choice}`, choices, until });
     }
   }
   // Any phase: the boss's successor (DE-BOSS-2), ads within the quota (DE-NEWS-1/4), the testament (DE-WILL).
   if (isBoss(s, me)) {
     const mates = all.filter((x) => x !== me && partyOf(s, x) === MAFIA);
-    if (mates.length > 0) out.push({ command: 'successor', via: 'pm', template: 'Nachfolger: {name}', targets: mates });
+    if (mates.length > 0) out.push({ command: 'successor', via: 'pm', template: `${kw(s, 'successor')}: {name}`, targets: mates });
   }
-  if ((v.adCount[me] ?? 0) < adQuota(s, me)) out.push({ command: 'ad', via: 'pm', template: 'Anzeige: {pseudonym}\n{text}' });
-  out.push({ command: 'will', via: 'pm', template: 'Testament:\n{text}' });
+  if ((v.adCount[me] ?? 0) < adQuota(s, me)) out.push({ command: 'ad', via: 'pm', template: `${kw(s, 'ad')}: {pseudonym}\n{text}` });
+  out.push({ command: 'will', via: 'pm', template: `${kw(s, 'will')}:\n{text}` });
   return out;
 }
 
@@ -225,6 +235,28 @@ function tooFew(b: B, n: number, min: number): boolean {
   return true;
 }
 
+/**
+ * The syntax table the engine reads before the game runs (signup posts, and PN commands answered with
+ * R-NOT-RUNNING, DE-GEN-11); a running game reads PNs with commands.ts (the first line decides, DE-GEN-8), which
+ * answers a PN without a command itself (DE-GEN-4), so PN keywords get no hint here.
+ */
+const SYNTAX: readonly SyntaxRule[] = [
+  // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
+  { command: 'join', keywords: ['Anmeldung'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Anmeldung', en: 'Sign up' } },
+  { command: 'leave', keywords: ['Abmeldung'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Abmeldung', en: 'Withdraw' } },
+  // The English keywords are everyday words ("Withdraw your vote, Anna!"), so they count only as the whole first line.
+  { command: 'join', keywords: ['Sign up', 'Signup'], form: 'none', firstLine: true, where: 'post' },
+  { command: 'leave', keywords: ['Withdraw'], form: 'none', firstLine: true, where: 'post' },
+  ...Object.entries(PM_KEYWORDS)
+    .filter(([command]) => command !== 'surrender')
+    .map(([command, k]): SyntaxRule => ({ command, keywords: [k.de, k.en], form: 'colon', where: 'pm', hint: false, taught: k })),
+];
+
+/** How a PN command is written in this game's language (forms and bots), e.g. `Stimme: {name}` or `Vote: {name}`. */
+function kw(s: S, command: string): string {
+  return keywordOf(command, s.config.locale);
+}
+
 /** The mafia-de variant. */
 export const mafiaDe: Variant<DeState> = {
   id: 'mafia-de',
@@ -238,32 +270,22 @@ export const mafiaDe: Variant<DeState> = {
   maxPlayers: 30,
   roles: ROLES,
   sides: SIDES,
-  syntax: [
-    // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
-    { command: 'join', keywords: ['Anmeldung'], form: 'lead' },
-    { command: 'leave', keywords: ['Abmeldung'], form: 'lead' },
-    // PN keywords, so that commands before the start are answered with R-NOT-RUNNING (DE-GEN-11).
-    {
-      command: 'pm',
-      keywords: [
-        'Stimme',
-        'Mord',
-        'Todesbotschaft',
-        'Schutz',
-        'Abfrage',
-        'Vergleich',
-        'Rufmord',
-        'Voodoo',
-        'Raub',
-        'Verdacht',
-        'Rolle',
-        'Nachfolger',
-        'Anzeige',
-        'Testament',
-      ],
-      form: 'colon',
-    },
-  ],
+  syntax: SYNTAX,
+  recognise(s, cmd) {
+    if (cmd.type === 'pm') {
+      if (s.status === 'running') return recognisePm(s, cmd);
+      return parseCommands(cmd.text, syntaxOf(mafiaDe))
+        .filter((l) => l.where === 'pm')
+        .map((l) => ({ command: l.command, target: l.arg }));
+    }
+    const lines: Recognised[] = parseCommands(cmd.text, syntaxOf(mafiaDe))
+      .filter((l) => l.where === 'post')
+      .map((l) => ({ command: l.command }));
+    // DE-WIN-4: «Aufgabe» as the whole first line of a thread post opens a surrender window.
+    const first = stripMarkup(cmd.text).trim().split('\n')[0]?.trim() ?? '';
+    if (s.status === 'running' && SURRENDER_LINE.test(first)) lines.push({ command: 'surrender' });
+    return lines;
+  },
   messages: { de, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   validateConfig(config) {

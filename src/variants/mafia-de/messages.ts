@@ -11,10 +11,10 @@ const PICKED_DE: Record<string, string> = {
 };
 
 const PICKED_EN: Record<string, string> = {
-  framer: 'You are the Framer.\n“Rufmord: Name” every night until {nightEnd}.',
+  framer: 'You are the Framer.\n“Frame: Name” every night until {nightEnd}.',
   'voodoo-doll': 'You are the Voodoo doll.\n“Voodoo: Name” every night until {nightEnd}; the link lasts until you change it.',
-  robber: 'You are the Robber.\n“Raub: Name” every night until {nightEnd}.',
-  insider: 'You are the Insider.\n“Verdacht: Name” once a day from Day 2.',
+  robber: 'You are the Robber.\n“Rob: Name” every night until {nightEnd}.',
+  insider: 'You are the Insider.\n“Suspect: Name” once a day from Day 2.',
   none: 'You are a plain mafioso.',
 };
 
@@ -29,13 +29,13 @@ const HELP_DE = {
 };
 
 const HELP_EN = {
-  base: 'How to play (everything by PM to the game master): “Stimme: Name” is your vote for the execution; you may change it until the deadline at {dayEnd}. Whoever does not vote votes for himself. “Testament:” with the text on the following lines stores your testament; with “Empfänger: Name, Name” as the second line it is sent only to these people after your death.',
-  det: 'As the Detective you send “Abfrage: Name” in every even night until {nightEnd}. With “Anzeige: Pseudonym” and the text on the following lines you place 1 ad per game day.',
-  mm: 'As the Matchmaker you send “Vergleich: Name und Name” (not yourself) in every odd night until {nightEnd}. With “Anzeige: Pseudonym” and the text on the following lines you place 1 ad per game day.',
-  ga: 'As the Guardian Angel you send “Schutz: Name” every night until {nightEnd} (yourself too, but nobody two nights in a row). With “Anzeige: Pseudonym” and the text on the following lines you place 1 ad per game day.',
-  boss: 'As the mafia boss you send “Mord: Name” every night until {nightEnd}, with the death message on the following lines (at least {minS} sentences and {minC} characters naming the victim, or a link). No death message, no murder. “Nachfolger: Name” names who replaces you as boss. With “Anzeige: Pseudonym” and the text on the following lines you place 2 ads per game day.',
+  base: 'How to play (everything by PM to the game master): “Vote: Name” is your vote for the execution; you may change it until the deadline at {dayEnd}. Whoever does not vote votes for himself. “Will:” with the text on the following lines stores your testament; with “Recipients: Name, Name” as the second line it is sent only to these people after your death.',
+  det: 'As the Detective you send “Query: Name” in every even night until {nightEnd}. With “Ad: Pseudonym” and the text on the following lines you place 1 ad per game day.',
+  mm: 'As the Matchmaker you send “Compare: Name and Name” (not yourself) in every odd night until {nightEnd}. With “Ad: Pseudonym” and the text on the following lines you place 1 ad per game day.',
+  ga: 'As the Guardian Angel you send “Protect: Name” every night until {nightEnd} (yourself too, but nobody two nights in a row). With “Ad: Pseudonym” and the text on the following lines you place 1 ad per game day.',
+  boss: 'As the mafia boss you send “Kill: Name” every night until {nightEnd}, with the death message on the following lines (at least {minS} sentences and {minC} characters naming the victim, or a link). No death message, no murder. “Successor: Name” names who replaces you as boss. With “Ad: Pseudonym” and the text on the following lines you place 2 ads per game day.',
   mafioso:
-    'In the first night you choose your special role: “Rolle: Rufmörder”, “Rolle: Voodoo-Puppe”, “Rolle: Räuber”, “Rolle: Insider” or “Rolle: keine”. With “Anzeige: Pseudonym” and the text on the following lines you place 2 ads per game day.',
+    'In the first night you choose your special role: “Role: Framer”, “Role: Voodoo doll”, “Role: Robber”, “Role: Insider” or “Role: none”. With “Ad: Pseudonym” and the text on the following lines you place 2 ads per game day.',
 };
 
 function perRole(prefix: string, texts: Record<string, string>, lead = ''): Record<string, string> {
@@ -199,7 +199,7 @@ export const de: Record<string, string> = {
   'R-NOT-MODERATOR': 'Abgelehnt: Nur die Spielleitung darf das.',
 };
 
-/** English templates (a translation for readers; the game itself speaks German). */
+/** English templates, for games in English: they teach the English keywords (the German ones stay accepted). */
 export const en: Record<string, string> = {
   SUBJ: 'Subject: Mafia #{game} | {subject}',
   BLANK: '',
@@ -220,7 +220,7 @@ export const en: Record<string, string> = {
   'MSG-HELP-BOSS': HELP_EN.boss,
   'MSG-HELP-MAFIOSO': HELP_EN.mafioso,
   'MSG-ROLE-CHOICE':
-    'The mafia’s role choice runs until {deadline}. Choose by PM: “Rolle: Rufmörder”, “Rolle: Voodoo-Puppe”, “Rolle: Räuber”, “Rolle: Insider” or “Rolle: keine”. Each special role is given once. Still free: {free}.',
+    'The mafia’s role choice runs until {deadline}. Choose by PM: “Role: Framer”, “Role: Voodoo doll”, “Role: Robber”, “Role: Insider” or “Role: none”. Each special role is given once. Still free: {free}.',
   ...perRole('MSG-ROLE-PICKED', PICKED_EN),
   ...perRole('MSG-ROLE-RANDOM', PICKED_EN, 'You chose no role in the first night. A role was drawn for you: '),
   'MSG-ROLE-RANDOM-NONE': 'You chose no role in the first night. No special role is left: you are a plain mafioso.',
@@ -306,7 +306,7 @@ export const en: Record<string, string> = {
   'MSG-END-SEED': 'Random seed of the deal: {seed}',
   'FLAG-STATUS-PROOF': 'Possible status proof in the thread by {name}: “{excerpt}”',
   'MSG-PM-TO-MOD': 'Message from {from}: {text}',
-  'R-NOT-RUNNING': 'Rejected: Mafia #{game} is not running yet. Sign up with a post “Anmeldung” in the game thread.',
+  'R-NOT-RUNNING': 'Rejected: Mafia #{game} is not running yet. Sign up with a post “Sign up” in the game thread.',
   'R-GAME-OVER': 'Rejected: Mafia #{game} is over.',
   'R-NOT-PARTICIPANT': 'Rejected: you are not taking part in Mafia #{game}.',
   'R-NOT-ALIVE': 'Rejected: you are no longer in the game and may not interfere any more.',
@@ -327,7 +327,7 @@ export const en: Record<string, string> = {
   'R-SELF': 'Rejected: you cannot aim this action at yourself.',
   'R-MATCH-SELF': 'Rejected: the Matchmaker may not include himself in the comparison.',
   'R-MATCH-SAME': 'Rejected: please name two different players.',
-  'R-ROLE-UNKNOWN': 'Rejected: “{input}” is not a role you can choose. Choices: Rufmörder, Voodoo-Puppe, Räuber, Insider or keine.',
+  'R-ROLE-UNKNOWN': 'Rejected: “{input}” is not a role you can choose. Choices: Framer, Voodoo doll, Robber, Insider or none.',
   'R-SUCCESSOR': 'Rejected: {name} cannot be your successor; only mafiosi in the game other than you can.',
   'R-WILL-RECIPIENT': 'Rejected: “{input}” is no player; your testament was not changed.',
   'R-PROTECT-REPEAT': 'Rejected: {name} was protected last night. Nobody may be protected two nights in a row.',

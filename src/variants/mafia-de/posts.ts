@@ -2,10 +2,10 @@
 // (DE-INACT-2); a post beginning with «Stimme» earns a hint (DE-VOTE-9); «Aufgabe» opens a surrender window
 // (DE-WIN-4); posts that may prove a status are flagged to the moderator (DE-MOD-3).
 import type { Command } from '../../core/types.ts';
-import { publishPost } from '../../engine/game.ts';
-import { stripMarkup } from '../../engine/parse.ts';
+import { publishPost, syntaxOf } from '../../engine/game.ts';
+import { readText, stripMarkup } from '../../engine/parse.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
-import { normKeyword } from './commands.ts';
+import { normKeyword, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, msg, opts, pn } from './common.ts';
 import { de } from './messages.ts';
 
@@ -34,15 +34,21 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   const own = stripMarkup(cmd.text).trim();
   const firstLine = own.split('\n')[0]?.trim() ?? '';
   // DE-WIN-4: a surrender post by any participant, in the game or removed; it needs the boss's PN (DE-WIN-5).
-  if (/^aufgabe[.!]*$/i.test(firstLine)) {
+  if (SURRENDER_LINE.test(firstLine)) {
     b.emit('surrender.posted', { postId, author: id });
     b.upsertDeadlines({ id: `surrender:${postId}`, kind: 'surrender', at: b.at + opts(s).surrenderWindowSeconds * 1000 });
   }
   // DE-INACT-7: posts of removed players are neither blocked nor counted.
   if (!isAlive(s, id)) return;
   if ([...own].length >= opts(s).minPostChars) b.emit('post.counted', { player: id }, { kind: 'moderator' });
-  // DE-VOTE-9: a thread post never votes; one hint per player and day.
-  if (s.v.phase === 'day' && /^stimme(?:$|[^\p{L}])/u.test(normKeyword(firstLine)) && !s.v.threadHinted.includes(id)) {
+  // DE-VOTE-9: a thread post never votes; one hint per player and day. Besides a post that begins with the keyword,
+  // one that writes a vote anywhere (`Meine Stimme: Klaus`, a later `Vote: Klaus` line) is told too, so nobody
+  // believes he voted in the thread.
+  const votes = () => {
+    const r = readText(cmd.text, syntaxOf(b.variant));
+    return r.lines.some((l) => l.command === 'vote') || r.mentions.some((m) => m.command === 'vote');
+  };
+  if (s.v.phase === 'day' && !s.v.threadHinted.includes(id) && (/^(?:stimme|vote)(?:$|[^\p{L}])/u.test(normKeyword(firstLine)) || votes())) {
     b.emit('thread.vote.hinted', { player: id }, { kind: 'moderator' });
     pn(b, [id], 'Hinweis', msg('MSG-THREAD-VOTE'));
   }

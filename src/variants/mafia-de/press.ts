@@ -37,12 +37,12 @@ export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly st
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-AD', { p: bound?.display ?? p, phase: phaseLabel(s), k: used + 1, q }));
 }
 
-/** DE-WILL-1, DE-WILL-2 (recipients are participants; an unknown name changes nothing): a testament (optionally with «Empfänger:» as its first line) or «Testament löschen». */
+/** DE-WILL-1, DE-WILL-2 (recipients are participants; an unknown name changes nothing): a testament (optionally with «Empfänger:» / «Recipients:» as its first line) or «Testament löschen» / «Will: delete». */
 export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string[], no: Refuse): void {
   const s = b.state;
   // Decision (interpretation 11): the text may start on the keyword line; «löschen» alone deletes.
   const lines = [arg, ...rest];
-  if (normKeyword(arg) === 'loeschen' && rest.every((l) => l.trim() === '')) {
+  if ((normKeyword(arg) === 'loeschen' || normKeyword(arg) === 'delete') && rest.every((l) => l.trim() === '')) {
     b.emit('will.deleted', { player: me }, { kind: 'players', ids: [me] });
     pn(b, [me], 'Bestätigung', msg('MSG-ACK-WILL-DELETED'));
     return;
@@ -50,10 +50,11 @@ export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string
   const first = lines.findIndex((l) => l.trim() !== '');
   let recipients: PlayerId[] = [];
   let body = lines;
-  const head = first >= 0 ? /^\s*empf(?:ä|ae)nger\s*:?\s*(.*)$/i.exec(lines[first]!) : null;
+  // «Empfänger:» (colon optional) or, in English, «Recipients:» (colon required, so a text may begin with the word).
+  const head = first >= 0 ? /^\s*(?:empf(?:ä|ae)nger\s*:?|recipients\s*:)\s*(.*)$/i.exec(lines[first]!) : null;
   if (head) {
     body = lines.slice(first + 1);
-    for (const raw of head[1]!.split(/\s*,\s*|\s+und\s+/i)) {
+    for (const raw of head[1]!.split(/\s*,\s*|\s+(?:und|and)\s+/i)) {
       const name = raw.trim();
       if (name === '') continue;
       const m = matchStrict(

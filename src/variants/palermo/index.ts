@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
+import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
@@ -101,18 +102,34 @@ function formatParam(locale: Locale, name: string, value: string | number): stri
   }
 }
 
-/** PAL-GEN-8: the command syntax (canonical keywords; case- and accent-insensitive). */
-const SYNTAX = [
-  { command: 'vote', keywords: ['Ψήφος', 'Vote'], form: 'colon' },
-  { command: 'vote', keywords: ['Ψηφίζω'], form: 'space' },
-  { command: 'ballot', keywords: ['Δημοσκόπηση', 'Runoff'], form: 'colon' },
-  { command: 'kill', keywords: ['ΔΟΛΟΦΟΝΙΑ', 'Kill'], form: 'colon' },
-  { command: 'protect', keywords: ['ΠΡΟΣΤΑΣΙΑ', 'Protect'], form: 'colon' },
-  { command: 'out', keywords: ['ΚΑΡΦΩΜΑ', 'Out'], form: 'colon' },
-  { command: 'withdraw', keywords: ['ΑΠΟΣΥΡΣΗ ΚΑΡΦΩΜΑΤΟΣ', 'Withdraw outing'], form: 'none' },
-  { command: 'join', keywords: ['Συμμετοχή', 'Join'], form: 'word' },
-  { command: 'leave', keywords: ['Αποχώρηση', 'Leave'], form: 'word' },
-] as const;
+/**
+ * PAL-GEN-8: the command syntax (canonical keywords; case- and accent-insensitive; one command per line). Every
+ * keyword set is accepted in every game; `taught` is the one a game in that locale writes in its own texts.
+ * PAL-SIGN-1: joining and leaving are command lines too (the keyword alone on its line), so "I do not want to
+ * join" is discussion.
+ */
+const SYNTAX: readonly SyntaxRule[] = [
+  { command: 'vote', keywords: ['Ψήφος', 'Vote'], form: 'colon', where: 'post', taught: { el: 'Ψήφος', en: 'Vote' } },
+  { command: 'vote', keywords: ['Ψηφίζω'], form: 'space', where: 'post' },
+  { command: 'ballot', keywords: ['Δημοσκόπηση', 'Runoff'], form: 'colon', where: 'post', taught: { el: 'Δημοσκόπηση', en: 'Runoff' } },
+  { command: 'kill', keywords: ['ΔΟΛΟΦΟΝΙΑ', 'Kill'], form: 'colon', where: 'pm', taught: { el: 'ΔΟΛΟΦΟΝΙΑ', en: 'Kill' } },
+  { command: 'protect', keywords: ['ΠΡΟΣΤΑΣΙΑ', 'Protect'], form: 'colon', where: 'pm', taught: { el: 'ΠΡΟΣΤΑΣΙΑ', en: 'Protect' } },
+  { command: 'out', keywords: ['ΚΑΡΦΩΜΑ', 'Out'], form: 'colon', where: 'pm', taught: { el: 'ΚΑΡΦΩΜΑ', en: 'Out' } },
+  {
+    command: 'withdraw',
+    keywords: ['ΑΠΟΣΥΡΣΗ ΚΑΡΦΩΜΑΤΟΣ', 'Withdraw outing'],
+    form: 'none',
+    where: 'pm',
+    taught: { el: 'ΑΠΟΣΥΡΣΗ ΚΑΡΦΩΜΑΤΟΣ', en: 'Withdraw outing' },
+  },
+  { command: 'join', keywords: ['Συμμετοχή', 'Join'], form: 'none', where: 'post', taught: { el: 'Συμμετοχή', en: 'Join' } },
+  { command: 'leave', keywords: ['Αποχώρηση', 'Leave'], form: 'none', where: 'post', taught: { el: 'Αποχώρηση', en: 'Leave' } },
+];
+
+/** How a command is written in a game of this locale (action templates, PAL-GEN-8). */
+function template(s: GameState<PalState>, command: string): string {
+  return commandExample(SYNTAX, command, s.config.locale, '{name}');
+}
 
 function others(s: GameState<PalState>, me: PlayerId): PlayerId[] {
   return playersIn(s)
@@ -128,15 +145,16 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
   const role = s.players[me]?.role;
   if (!isAlive(s, me)) {
     const lw = v.lastWords[me];
-    if (lw && lw.postId === undefined && s.clock < lw.until) out.push({ command: 'lastwords', via: 'post', template: '<τελευταία λόγια>', until: lw.until });
+    if (lw && lw.postId === undefined && s.clock < lw.until)
+      out.push({ command: 'lastwords', via: 'post', template: s.config.locale === 'el' ? '<τελευταία λόγια>' : '<last words>', until: lw.until });
     return out;
   }
-  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: 'Ψήφος: {name}', targets: others(s, me), until: v.closeAt });
+  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: others(s, me), until: v.closeAt });
   if (v.phase === 'runoff' && v.runoff) {
     out.push({
       command: 'ballot',
       via: 'post',
-      template: 'Δημοσκόπηση: {name}',
+      template: template(s, 'ballot'),
       targets: v.runoff.candidates.filter((c) => c !== me && isAlive(s, c)),
       until: v.runoff.endsAt,
     });
@@ -144,22 +162,28 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
   const dayOpen = v.phase === 'day' && v.round >= 2 && !v.killDone;
   if (role === 'killer') {
     if (dayOpen && v.killLostRound !== v.round)
-      out.push({ command: 'kill', via: 'pm', template: 'ΔΟΛΟΦΟΝΙΑ: {name}', targets: playersIn(s).map((p) => p.id), until: v.killAt });
+      out.push({ command: 'kill', via: 'pm', template: template(s, 'kill'), targets: playersIn(s).map((p) => p.id), until: v.killAt });
     const two = killersIn(s).length >= 2;
     if (two && v.outingOpen && (!v.outing || (v.outing.outer === me && !v.outing.frozen))) {
       out.push({
         command: 'out',
         via: 'pm',
-        template: 'ΚΑΡΦΩΜΑ: {name}',
+        template: template(s, 'out'),
         targets: playersIn(s)
           .filter((p) => p.role !== 'killer')
           .map((p) => p.id),
       });
     }
-    if (v.outing && v.outing.outer === me && !v.outing.frozen) out.push({ command: 'withdraw', via: 'pm', template: 'ΑΠΟΣΥΡΣΗ ΚΑΡΦΩΜΑΤΟΣ' });
+    if (v.outing && v.outing.outer === me && !v.outing.frozen) out.push({ command: 'withdraw', via: 'pm', template: template(s, 'withdraw') });
   }
   if (role === 'nurse' && dayOpen) {
-    out.push({ command: 'protect', via: 'pm', template: 'ΠΡΟΣΤΑΣΙΑ: {name}', targets: others(s, me).filter((id) => id !== v.lastProtection), until: v.killAt });
+    out.push({
+      command: 'protect',
+      via: 'pm',
+      template: template(s, 'protect'),
+      targets: others(s, me).filter((id) => id !== v.lastProtection),
+      until: v.killAt,
+    });
   }
   return out;
 }

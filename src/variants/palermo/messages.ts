@@ -119,8 +119,7 @@ export const en: Record<string, string> = {
   'MSG-NO-ELIM': 'There were no valid votes; nobody leaves by vote.',
   'MSG-NO-ELIM-RUNOFF': 'No candidate is left in the runoff; nobody leaves by vote.',
   'MSG-REVEAL': '{name} was {team}.',
-  'MSG-RUNOFF':
-    'Tie ({n} votes): {candidates}. Runoff until {end}: write “Δημοσκόπηση: <name>”. Only players still in the game take part; taking part is optional.',
+  'MSG-RUNOFF': 'Tie ({n} votes): {candidates}. Runoff until {end}: write “Runoff: <name>”. Only players still in the game take part; taking part is optional.',
   'MSG-RUNOFF-EXT': 'Still tied: {candidates}. The runoff is extended until {end}.',
   'MSG-LOT': 'Still tied. By lot, {name} leaves.',
   'MSG-LOT-MOD': 'By decision of the moderators, {name} leaves.',
@@ -158,10 +157,10 @@ export const en: Record<string, string> = {
   'MSG-RESTORED': 'By decision of the moderators, {name} returns to the game.',
   'MSG-RUNOFF-LENGTH': 'The moderators set a runoff extension to {minutes} minutes.',
   'MSG-ROLE-KILLER':
-    'You are a KILLER. The killers are: {killers}. From round 2 send before 13:00: “ΔΟΛΟΦΟΝΙΑ: <name>”. From 20:00 of round 1 you may out the informant (20:00–13:00): “ΚΑΡΦΩΜΑ: <name>”.',
+    'You are a KILLER. The killers are: {killers}. From round 2 send before 13:00: “Kill: <name>”. From 20:00 of round 1 you may out the informant (20:00–13:00): “Out: <name>”.',
   'MSG-ROLE-INFORMANT': 'You are the INFORMANT. You know these killer(s): {known}. If the killers out you correctly, they win.',
   'MSG-ROLE-NURSE':
-    'You are the NURSE. From round 2, before 13:00, send “ΠΡΟΣΤΑΣΙΑ: <name>”. If that player is the killers’ target, he or she is saved. Not yourself, not the same player two rounds in a row.',
+    'You are the NURSE. From round 2, before 13:00, send “Protect: <name>”. If that player is the killers’ target, he or she is saved. Not yourself, not the same player two rounds in a row.',
   'MSG-ROLE-HENCHMAN': 'You are the HENCHMAN. You win with the killers: {killers}. They do not know who you are. A reveal shows you as a citizen.',
   'MSG-ROLE-CITIZEN': 'You are a CITIZEN. Find the killers and vote every day before 20:00.',
   'MSG-INFORM-ADD': 'New information: {name} is a killer.',
@@ -176,7 +175,7 @@ export const en: Record<string, string> = {
   'R-NAME': 'No single player is called “{text}”.',
   'R-NOT-IN-GAME': 'You are no longer in the game.',
   'R-ROLE': 'Your role cannot do that.',
-  'R-ROUND-NOT-OPEN': 'Round {r} is not open yet (the runoff is pending). To take part in the runoff write “Δημοσκόπηση: <name>”.',
+  'R-ROUND-NOT-OPEN': 'Round {r} is not open yet (the runoff is pending). To take part in the runoff write “Runoff: <name>”.',
   'R-LATE': 'Too late: the deadline was {date} {time}. Received {received}.',
   'R-TARGET-OUT': '{name} is not in the game.',
   'R-VOTE-SELF': 'You cannot vote for yourself.',
