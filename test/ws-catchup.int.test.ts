@@ -150,6 +150,14 @@ describe('WebSocket catch-ups', () => {
     for (const s of sockets) s.ws.close();
   });
 
+  it('a socket that floods messages is closed with 4429 (anonymous: a burst of 20)', async () => {
+    const s = await open();
+    for (let i = 0; i < DEFAULT_WS_OPTIONS.anonymous.messageBurst + 5; i++) s.ws.send(JSON.stringify({ type: 'ping' }));
+    const c = await s.closed;
+    expect([c.code, c.reason]).toEqual([4429, expect.stringContaining('too many messages')]);
+    expect(s.frames.filter((m) => m.type === 'pong')).toHaveLength(DEFAULT_WS_OPTIONS.anonymous.messageBurst);
+  });
+
   it('the Origin check compares the whole origin: an https page cannot open the socket of an http server', async () => {
     const codeOf = (origin: string) =>
       new Promise<number | 'open'>((r) => {

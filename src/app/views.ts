@@ -81,8 +81,8 @@ const SPAN_FACTOR = 4;
 /**
  * The viewer's next events after his cursor `from` (a number in his own numbering, 0 at the start), at most
  * `limit` of them and none past global version `upto`, renumbered in his numbering (the moderator's is the global
- * one). `last` is the number of the last event returned (`from` when none), `through` the global number the
- * viewer has now seen everything up to.
+ * one), with their global numbers. `last` is the number of the last event returned (`from` when none), `through`
+ * the global number the viewer has now seen everything up to.
  */
 export async function readAfter(
   service: GameService,
@@ -92,11 +92,11 @@ export async function readAfter(
   from: number,
   limit: number,
   upto: number,
-): Promise<{ events: StoredEvent[]; last: number; through: number }> {
+): Promise<{ events: StoredEvent[]; globals: number[]; last: number; through: number }> {
   const after = cursors.globalOf(viewer, from);
-  if (after === undefined) return { events: [], last: from, through: upto };
+  if (after === undefined) return { events: [], globals: [], last: from, through: upto };
   let seqs = cursors.next(viewer, after, limit, upto);
-  if (seqs.length === 0) return { events: [], last: from, through: upto };
+  if (seqs.length === 0) return { events: [], globals: [], last: from, through: upto };
   const first = seqs[0]!;
   // A spectator between many hidden events: read a bounded range now, the rest on the next page.
   const span = Math.max(limit, 64) * SPAN_FACTOR;
@@ -109,7 +109,7 @@ export async function readAfter(
     events.push({ seq: viewer.kind === 'moderator' ? e.seq : from + 1 + i, event: e.event });
     i++;
   }
-  return { events, last: events.at(-1)?.seq ?? from, through: seqs[i - 1] ?? after };
+  return { events, globals: seqs.slice(0, i), last: events.at(-1)?.seq ?? from, through: seqs[i - 1] ?? after };
 }
 
 /**

@@ -166,29 +166,51 @@ program
   .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)')
   .option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)', 'normal')
   .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
-  .action(async (opts: { port: string; host: string; db: string; demo?: boolean; speed?: string; clock?: string; sync: string; logLevel: string }) => {
-    const { serve } = await import('../server/main.ts');
-    const { ScaledClock } = await import('../app/clock.ts');
-    const now = Date.now();
-    const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
-    const port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
-    if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
-    const server = await serve({
-      port,
-      host: opts.host,
-      db: opts.db,
-      demo: opts.demo === true,
-      logLevel: opts.logLevel,
-      synchronous: opts.sync,
-      ...(clock ? { clock } : {}),
-    });
-    const stop = () => {
-      void server.close().then(() => process.exit(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  .option('--spectators-per-address <n>', 'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)')
+  .action(
+    async (opts: {
+      port: string;
+      host: string;
+      db: string;
+      demo?: boolean;
+      speed?: string;
+      clock?: string;
+      sync: string;
+      logLevel: string;
+      spectatorsPerAddress?: string;
+    }) => {
+      const { serve } = await import('../server/main.ts');
+      const { ScaledClock } = await import('../app/clock.ts');
+      const now = Date.now();
+      const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
+      const port = Number(opts.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
+      if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
+      const spectators = opts.spectatorsPerAddress === undefined ? undefined : Number(opts.spectatorsPerAddress);
+      if (spectators !== undefined && !(Number.isInteger(spectators) && spectators > 0))
+        throw new Error(`--spectators-per-address is a positive integer, not "${opts.spectatorsPerAddress}"`);
+      const { DEFAULT_WS_OPTIONS } = await import('../server/ws.ts');
+      const server = await serve({
+        port,
+        host: opts.host,
+        db: opts.db,
+        demo: opts.demo === true,
+        logLevel: opts.logLevel,
+        synchronous: opts.sync,
+        ...(clock ? { clock } : {}),
+        ...(spectators !== undefined
+          ? {
+              ws: { ...DEFAULT_WS_OPTIONS, anonymous: { ...DEFAULT_WS_OPTIONS.anonymous, socketsPerAddress: spectators, subscriptionsPerAddress: spectators } },
+            }
+          : {}),
+      });
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+  );
 
 addSimulate(program);
 addBalance(program);

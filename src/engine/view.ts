@@ -1,9 +1,11 @@
-// What a viewer may see of a game: every event whose audience includes the viewer; of the others only the
-// sequence number, so a stream has no gaps and leaks nothing (lila's VersionedEvent).
+// What a viewer may see of a game: every event whose audience includes the viewer, and nothing of the others —
+// not even their number. Each viewer has his own numbering of the stream (his n-th event is his seq n; the
+// moderator keeps the global numbers), so a stream has no gaps and says nothing of how many events are hidden
+// between two he sees, nor when they happened.
 import type { Audience, GameEvent, Viewer } from '../core/types.ts';
 
-/** An event as one viewer receives it: whole, or only its sequence number. */
-export type VisibleEvent = { readonly seq: number; readonly event?: GameEvent };
+/** An event as one viewer receives it: its number in his numbering, its global number, the event. */
+export type VisibleEvent = { readonly seq: number; readonly global: number; readonly event: GameEvent };
 
 /** True when a viewer is in an audience. The moderator sees all but the sealed seed. */
 export function canSee(viewer: Viewer, audience: Audience): boolean {
@@ -20,9 +22,13 @@ export function canSee(viewer: Viewer, audience: Audience): boolean {
   }
 }
 
-/** The events of a stream as `viewer` may see them; `from` is the sequence number of events[0]. */
-export function viewFor(viewer: Viewer, events: readonly GameEvent[], from = 1): VisibleEvent[] {
-  return events.map((event, i) => (canSee(viewer, event.audience) ? { seq: from + i, event } : { seq: from + i }));
+/** The events of a whole stream (from its first event) that `viewer` may see, numbered in his numbering. */
+export function viewFor(viewer: Viewer, events: readonly GameEvent[]): VisibleEvent[] {
+  const out: VisibleEvent[] = [];
+  events.forEach((event, i) => {
+    if (canSee(viewer, event.audience)) out.push({ seq: viewer.kind === 'moderator' ? i + 1 : out.length + 1, global: i + 1, event });
+  });
+  return out;
 }
 
 /** Index of the first element of a sorted array greater than `x` (= how many are ≤ x). */

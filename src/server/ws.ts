@@ -41,6 +41,9 @@ export interface WsLimits {
   readonly catchUpsPerSocket: number;
   /** Catch-ups running or waiting per client address. */
   readonly catchUpsPerAddress: number;
+  /** Messages a socket may send per second on average, and in a burst (a client retrying at once is closed). */
+  readonly messagesPerSecond: number;
+  readonly messageBurst: number;
 }
 
 /** The WebSocket's caps. */
@@ -55,10 +58,26 @@ export interface WsOptions {
 
 /** Default caps: a household of players behind one address fits; a crowd of anonymous replays does not. */
 export const DEFAULT_WS_OPTIONS: WsOptions = {
-  anonymous: { socketsPerAddress: 16, subscriptionsPerSocket: 8, subscriptionsPerAddress: 32, catchUpsPerSocket: 1, catchUpsPerAddress: 2 },
-  account: { socketsPerAddress: 64, subscriptionsPerSocket: 64, subscriptionsPerAddress: 256, catchUpsPerSocket: 4, catchUpsPerAddress: 8 },
+  anonymous: {
+    socketsPerAddress: 16,
+    subscriptionsPerSocket: 8,
+    subscriptionsPerAddress: 32,
+    catchUpsPerSocket: 1,
+    catchUpsPerAddress: 2,
+    messagesPerSecond: 5,
+    messageBurst: 20,
+  },
+  account: {
+    socketsPerAddress: 64,
+    subscriptionsPerSocket: 64,
+    subscriptionsPerAddress: 256,
+    catchUpsPerSocket: 4,
+    catchUpsPerAddress: 8,
+    messagesPerSecond: 20,
+    messageBurst: 100,
+  },
   catchUpsAtOnce: 4,
-  page: 100,
+  page: 50,
 };
 
 interface Sub {
@@ -97,11 +116,57 @@ function wireFor(g: LoadedGame, e: StoredEvent): Record<string, unknown> {
 }
 
 const nextTurn = () => new Promise<void>((r) => setImmediate(r));
+
+/** Milliseconds of catch-up work one event-loop turn may hold before the catch-ups yield to requests. */
+const SLICE_MS = 1;
+/** Catch-ups together use at most BUDGET_MS of every WINDOW_MS, so requests find the process idle most of the time. */
+const WINDOW_MS = 20;
+const BUDGET_MS = 5;
+/** Serialised catch-up frames kept (per game, viewer and event): many clients replaying a game share them. */
+const FRAME_CACHE = 30_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Registers GET /api/ws. */
 export function registerWs(app: FastifyInstance, service: GameService, sessions: SessionCache, options: WsOptions = DEFAULT_WS_OPTIONS): void {
   const subs = new Map<string, Set<Sub>>();
+  // Insertion-ordered, so the oldest entry is the first one dropped.
+  const frames = new Map<string, string>();
+  const frameOf = (g: LoadedGame, key: string, global: number, e: StoredEvent) => {
+    const k = `${g.id}:${key}:${global}`;
+    let text = frames.get(k);
+    if (text === undefined) {
+      text = JSON.stringify(wireFor(g, e));
+      frames.set(k, text);
+      if (frames.size > FRAME_CACHE) frames.delete(frames.keys().next().value!);
+    }
+    return text;
+  };
+  // Every catch-up shares one slice of each event-loop turn and one budget per window; past the slice they wait for
+  // the next turn, past the budget for the next window.
+  let sliceEnd = 0;
+  let windowStart = 0;
+  let spent = 0;
+  const yieldIfSpent = async () => {
+    for (;;) {
+      const now = performance.now();
+      if (now - windowStart >= WINDOW_MS) {
+        windowStart = now;
+        spent = 0;
+      }
+      if (spent >= BUDGET_MS) {
+        await sleep(windowStart + WINDOW_MS - now);
+        continue;
+      }
+      if (now < sliceEnd) return;
+      await nextTurn();
+      sliceEnd = performance.now() + SLICE_MS;
+      return;
+    }
+  };
+  /** Counts a page's work against the window's budget. */
+  const account = (t0: number) => {
+    spent += performance.now() - t0;
+  };
   const tallies = new Map<string, Tally>();
   const tallyOf = (key: string) => {
     let t = tallies.get(key);
@@ -113,18 +178,19 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
     if (t && t.sockets === 0 && t.subscriptions === 0 && t.catchUps === 0) tallies.delete(key);
   };
 
-  // The server-wide turn of catch-ups: a FIFO of waiters behind `catchUpsAtOnce` running ones.
+  // The server-wide turn of catch-ups: waiters behind `catchUpsAtOnce` running ones, logged-in clients first (a
+  // crowd of anonymous replays cannot keep a player from his game), each kind in order of arrival.
   let running = 0;
-  const waiting: (() => void)[] = [];
-  const acquire = async () => {
+  const waiting = { account: [] as (() => void)[], anonymous: [] as (() => void)[] };
+  const acquire = async (kind: 'account' | 'anonymous') => {
     if (running < options.catchUpsAtOnce) {
       running++;
       return;
     }
-    await new Promise<void>((r) => waiting.push(r));
+    await new Promise<void>((r) => waiting[kind].push(r));
   };
   const releaseTurn = () => {
-    const w = waiting.shift();
+    const w = waiting.account.shift() ?? waiting.anonymous.shift();
     if (w) w();
     else running--;
   };
@@ -182,6 +248,26 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
     }
   });
 
+  /** Sends a page of frames in one write (the socket is corked meanwhile): one system call, not one per frame. */
+  const sendAll = (socket: WebSocket, texts: readonly string[]) => {
+    const raw = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    raw?.cork();
+    for (const t of texts) sendText(socket, t);
+    raw?.uncork();
+  };
+  /** Waits while the client has much unread; false when it is gone or does not read (it is dropped then). */
+  const drained = async (s: Sub): Promise<boolean> => {
+    const stalled = Date.now() + CATCHUP_STALL_MS;
+    while (s.socket.readyState === s.socket.OPEN && s.socket.bufferedAmount > CATCHUP_BUFFER) {
+      if (Date.now() > stalled) {
+        s.socket.close(4008, 'too slow; resubscribe with from');
+        return false;
+      }
+      await sleep(10);
+    }
+    return s.socket.readyState === s.socket.OPEN && !s.gone;
+  };
+
   /** Sends the subscriber what it missed, page by page, then makes it live (in the same turn as the last check). */
   const catchUp = async (s: Sub): Promise<boolean> => {
     const cursors = await service.cursors(s.game);
@@ -191,6 +277,20 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
       if (!g) return false;
       const viewer = viewerNow(g, s, cursors);
       const upto = g.version;
+      await yieldIfSpent();
+      if (s.gone) return false;
+      const t0 = performance.now();
+      // Another client replayed these events a moment ago: its frames are reused without reading the store.
+      const globals = cursors.next(viewer, s.after, options.page, upto);
+      const cached = globals.map((n) => frames.get(`${s.game}:${s.key}:${n}`));
+      if (globals.length > 0 && cached.every((f) => f !== undefined)) {
+        sendAll(s.socket, cached as string[]);
+        account(t0);
+        s.last = viewer.kind === 'moderator' ? globals.at(-1)! : s.last + globals.length;
+        s.after = globals.at(-1)!;
+        if (!(await drained(s))) return false;
+        continue;
+      }
       const page = await readAfter(service, s.game, cursors, viewer, s.last, options.page, upto);
       if (s.gone) return false;
       if (page.events.length === 0) {
@@ -203,20 +303,14 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
         send(s.socket, { type: 'subscribed', game: s.game, version: cursors.count(viewer, upto) });
         return true;
       }
-      for (const e of page.events) sendText(s.socket, JSON.stringify(wireFor(g, e)));
+      sendAll(
+        s.socket,
+        page.events.map((e, i) => frameOf(g, s.key, page.globals[i]!, e)),
+      );
+      account(t0);
       s.last = page.last;
       s.after = page.through;
-      // A client that does not read holds no turn for long.
-      const stalled = Date.now() + CATCHUP_STALL_MS;
-      while (s.socket.readyState === s.socket.OPEN && s.socket.bufferedAmount > CATCHUP_BUFFER) {
-        if (Date.now() > stalled) {
-          s.socket.close(4008, 'too slow; resubscribe with from');
-          return false;
-        }
-        await sleep(10);
-      }
-      if (s.socket.readyState !== s.socket.OPEN) return false;
-      await nextTurn();
+      if (!(await drained(s))) return false;
     }
   };
 
@@ -249,7 +343,7 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
         return undefined;
       }
       t.sockets++;
-      return { principal, limits, key, t };
+      return { principal, limits, key, t, kind: kind as 'account' | 'anonymous' };
     });
     const drop = (id: string, who: Tally) => {
       const s = mine.get(id);
@@ -259,9 +353,20 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
       mine.delete(id);
       who.subscriptions--;
     };
+    // A token bucket per socket, filled at the start so a client can subscribe to its games at once.
+    let tokens = Number.NaN;
+    let filled = Date.now();
     socket.on('message', async (raw) => {
       const me = await ready;
       if (!me) return;
+      const at = Date.now();
+      tokens = Number.isNaN(tokens) ? me.limits.messageBurst : Math.min(me.limits.messageBurst, tokens + ((at - filled) / 1000) * me.limits.messagesPerSecond);
+      filled = at;
+      if (tokens < 1) {
+        socket.close(4429, `too many messages (at most ${me.limits.messagesPerSecond} a second)`);
+        return;
+      }
+      tokens--;
       let msg: z.infer<typeof clientMessage>;
       try {
         const r = clientMessage.safeParse(JSON.parse(String(raw)));
@@ -304,7 +409,7 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
           sub.after = g.version;
           sub.last = cursors.count(viewer, g.version);
         } else sub.after = after;
-        await acquire();
+        await acquire(me.kind);
         try {
           if (!(await catchUp(sub)) && mine.get(g.id) === sub) drop(g.id, t);
         } finally {
