@@ -148,6 +148,13 @@ describe('WebSocket catch-ups', () => {
     const refused = await sockets[answers.indexOf('closed 4429')]!.closed;
     expect(refused.reason).toContain('too many connections');
     for (const s of sockets) s.ws.close();
+    await Promise.all(sockets.map((s) => s.closed));
+    // Closed sockets free their places.
+    const again = await open();
+    again.ws.send(JSON.stringify({ type: 'ping' }));
+    await again.until((m) => m.type === 'pong');
+    again.ws.close();
+    await again.closed;
   });
 
   it('a socket that floods messages is closed with 4429 (anonymous: a burst of 20)', async () => {
