@@ -25,7 +25,9 @@ process.once('message', ({ base, game, sockets, addresses }) => {
         subscribe(ws);
       } else if (text.includes('"error"')) {
         stats.refused++;
-        subscribe(ws);
+        const retry = Number(process.env.HOSTILE_RETRY_MS ?? 0);
+        if (retry > 0) setTimeout(() => ws.readyState === ws.OPEN && subscribe(ws), retry);
+        else subscribe(ws);
       }
     });
     ws.on('error', () => {});

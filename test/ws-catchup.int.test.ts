@@ -165,6 +165,27 @@ describe('WebSocket catch-ups', () => {
     expect(s.frames.filter((m) => m.type === 'pong')).toHaveLength(DEFAULT_WS_OPTIONS.anonymous.messageBurst);
   });
 
+  it('a spectator who signs up while subscribed is told his last number in his new numbering, then continues from it', async () => {
+    const g = (await mod.req('POST', '/api/games', { variant: 'palermo', startAt: '2025-11-10T11:00', locale: 'en' })).json.id as string;
+    const newbie = await h.client('Newbie');
+    const s = await open(newbie);
+    subscribe(s, g);
+    const sub = await s.until((m) => m.type === 'subscribed');
+    const start = s.frames.length;
+    expect((await newbie.req('POST', `/api/games/${g}/signup`)).json.accepted).toBe(true);
+    const renumbered = await s.until((m) => m.type === 'renumbered');
+    expect(s.frames.indexOf(renumbered)).toBe(start);
+    // No private event was addressed to his new seat before: his last number is the same.
+    expect(renumbered).toEqual({ type: 'renumbered', game: g, seq: sub.version });
+    const version = (await newbie.req('GET', `/api/games/${g}`)).json.version;
+    await s.until((m) => m.type === 'event' && m.seq === version);
+    const seqs = s.frames.slice(start + 1).map((m) => m.seq);
+    expect(seqs).toEqual(seqs.map((_, i) => sub.version + 1 + i));
+    // His own acknowledgement is among them: he sees it as a player.
+    expect(s.frames.slice(start + 1).some((m) => m.event.audience.kind === 'players')).toBe(true);
+    s.ws.close();
+  });
+
   it('the Origin check compares the whole origin: an https page cannot open the socket of an http server', async () => {
     const codeOf = (origin: string) =>
       new Promise<number | 'open'>((r) => {

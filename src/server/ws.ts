@@ -54,6 +54,8 @@ export interface WsOptions {
   readonly catchUpsAtOnce: number;
   /** Events one catch-up page sends before yielding to the event loop. */
   readonly page: number;
+  /** How long a subscription over a cap waits before it is refused, so retrying at once gains nothing. */
+  readonly refusalDelayMs: number;
 }
 
 /** Default caps: a household of players behind one address fits; a crowd of anonymous replays does not. */
@@ -78,6 +80,7 @@ export const DEFAULT_WS_OPTIONS: WsOptions = {
   },
   catchUpsAtOnce: 4,
   page: 50,
+  refusalDelayMs: 1000,
 };
 
 interface Sub {
@@ -381,12 +384,16 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
       if (!g) return error('game.not_found', `no game with id "${msg.game}"`);
       if (mine.has(msg.game)) return error('ws.already_subscribed', 'already subscribed to this game');
       const { limits, t } = me;
+      const refuse = async (code: string, message: string) => {
+        await sleep(options.refusalDelayMs);
+        error(code, message);
+      };
       if (mine.size >= limits.subscriptionsPerSocket)
-        return error('ws.too_many_subscriptions', `at most ${limits.subscriptionsPerSocket} subscriptions per connection`);
+        return refuse('ws.too_many_subscriptions', `at most ${limits.subscriptionsPerSocket} subscriptions per connection`);
       if (t.subscriptions >= limits.subscriptionsPerAddress)
-        return error('ws.too_many_subscriptions', `at most ${limits.subscriptionsPerAddress} subscriptions from your address`);
+        return refuse('ws.too_many_subscriptions', `at most ${limits.subscriptionsPerAddress} subscriptions from your address`);
       if (catching >= limits.catchUpsPerSocket || t.catchUps >= limits.catchUpsPerAddress)
-        return error('ws.too_many_catch_ups', 'too many catch-ups at once from your connection or address; subscribe again when the others are done');
+        return refuse('ws.too_many_catch_ups', 'too many catch-ups at once from your connection or address; subscribe again when the others are done');
       const sub: Sub = {
         socket,
         principal: me.principal,
