@@ -395,6 +395,16 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
             expect([ex.status, ex.json.error.code]).toEqual([403, 'export.ballots_private']);
           }
         }
+        if (fx.ballots === 'public') return;
+        // DE-VOTE-7: each player's choice is published with the close, in the thread everyone reads.
+        const choice = (await a.mod.req('GET', `/api/games/${a.id}`)).json.votes.lines.find((l: { voters: string[] }) => l.voters.includes(citizen));
+        const close = (await a.mod.req('GET', `/api/games/${a.id}`)).json.nextDeadline;
+        const seen = (await callers.anon.req('GET', `/api/games/${a.id}`)).json.version;
+        await h.at(new Date(close.at + 1000).toISOString());
+        const after = await callers.anon.req('GET', `/api/games/${a.id}/thread?from=${seen}&limit=500`);
+        const result = after.json.items.find((i: { code?: string }) => i.code === 'MSG-DAY-RESULT');
+        expect(result.text).toContain(`${citizen}`);
+        expect(result.text).toContain(choice.target);
       });
     });
   });

@@ -286,7 +286,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       const seed = randomBytes(32).toString('hex');
       const g = await service.create(variant, config, seed, req.principal!.account.name, body.title ?? `${variant.names.en ?? variant.id} game`);
       reply.code(201);
-      return summaryOf(g);
+      return summaryOf(g, g.version); // the creator is its moderator: the global numbers
     },
   });
 
