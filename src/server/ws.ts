@@ -124,7 +124,7 @@ const nextTurn = () => new Promise<void>((r) => setImmediate(r));
 const SLICE_MS = 1;
 /** Catch-ups together use at most BUDGET_MS of every WINDOW_MS, so requests find the process idle most of the time. */
 const WINDOW_MS = 20;
-const BUDGET_MS = 5;
+const BUDGET_MS = 2;
 /** Serialised catch-up frames kept (per game, viewer and event): many clients replaying a game share them. */
 const FRAME_CACHE = 30_000;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
