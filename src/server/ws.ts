@@ -429,6 +429,8 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
       } finally {
         catching--;
         t.catchUps--;
+        // The socket may have closed meanwhile: its address's counts go when nothing holds them.
+        release(me.key);
       }
     });
     socket.on('close', () => {
