@@ -2,8 +2,9 @@
 // (another process) is measured alone and every instant here comes from one clock. Opens N anonymous WebSocket
 // connections to /api/ws, subscribes each to the game's public thread, then casts votes one at a time through the
 // HTTP route: for each vote, the delay from just before the request is sent to the arrival at every socket of the
-// vote's last event (the reply names its sequence numbers; the frames usually arrive before the reply, since the
-// server broadcasts after the commit and before it answers). Reports every delay and the acknowledgement times.
+// vote's post (each vote carries its number on a second line, since the voter's sequence numbers are his own and
+// not the spectators'; the frames usually arrive before the reply, since the server broadcasts after the commit and
+// before it answers). Reports every delay and the acknowledgement times.
 import WebSocket from 'ws';
 
 const now = () => performance.now();
@@ -17,9 +18,9 @@ process.once('message', async (o) => {
 });
 
 async function run({ base, game, from, clients, votes, warmup, voter, targets }) {
-  /** Per socket: sequence number → arrival instant (only the vote's last event is needed, but which is known late). */
+  /** Per socket: vote number → arrival instant of its post. */
   const arrivals = Array.from({ length: clients }, () => new Map());
-  /** The sequence number waited for, how many sockets have it, and who to tell when all do. */
+  /** The vote waited for, how many sockets have it, and who to tell when all do. */
   let target = -1;
   let have = 0;
   let allHave;
@@ -32,12 +33,14 @@ async function run({ base, game, from, clients, votes, warmup, voter, targets })
       ws.on('message', (data) => {
         const at = now();
         const text = data.toString();
-        // The sequence number without parsing the whole frame: 500 parses per vote would delay the later sockets.
-        const seq = /"seq":(\d+)/.exec(text);
+        // The vote's number without parsing the whole frame: 500 parses per vote would delay the later sockets.
+        const seq = /\\n#v(\d+)"/.exec(text);
         if (seq) {
           const n = Number(seq[1]);
-          arrivals[i].set(n, at);
-          if (n === target && ++have === clients) allHave?.();
+          if (!arrivals[i].has(n)) {
+            arrivals[i].set(n, at);
+            if (n === target && ++have === clients) allHave?.();
+          }
         } else if (text.includes('"subscribed"') && ++subscribed === clients) resolve();
         else if (text.includes('"error"')) reject(new Error(text));
       });
@@ -56,12 +59,12 @@ async function run({ base, game, from, clients, votes, warmup, voter, targets })
     const r = await fetch(`${base}/api/games/${game}/posts`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: voter.cookie, 'x-csrf-token': voter.csrf },
-      body: JSON.stringify({ text: `Vote: ${targets[v % targets.length]}` }),
+      body: JSON.stringify({ text: `Vote: ${targets[v % targets.length]}\n#v${v}` }),
     });
     const reply = await r.json();
     const ack = now() - t0;
     if (!reply.accepted) throw new Error(`vote ${v} refused: ${JSON.stringify(reply)}`);
-    const last = Math.max(...reply.seqs);
+    const last = v;
     events = reply.seqs.length;
     // Count the sockets that have it already, then wait for the rest.
     target = last;

@@ -1,185 +1,411 @@
-// The access matrix: every route and the WebSocket channel, called by each kind of caller — anonymous, an
-// account outside the game, a player of another game, a player of this game, a player voted out (last words), a
-// player removed by the moderator, a member of the killers' team, and the moderator — gets exactly what the rules
-// allow. And nobody reads another player's private messages, role or team channel.
+// The access matrix, for every registered variant: every route and the WebSocket channel, called by each kind of
+// caller — anonymous, an account outside the game, a player of another game, a player of this game, a member of the
+// killers' team, the moderator, and (palermo) a player voted out (last words) and one removed by the moderator —
+// gets exactly what the rules allow. Nobody reads another player's private messages, role or team channel, and
+// nobody learns anything of the events hidden from him: not their number (his sequence numbers, versions, paging
+// and replies are in his own numbering), not their time (no frame reaches him for them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Viewer } from '../src/core/types.ts';
+import type { GameEvent, Viewer } from '../src/core/types.ts';
 import { canSee } from '../src/engine/view.ts';
-import { type Client, type Harness, harness, NINE, startedGame } from './support/harness.ts';
+import type { StoredEvent } from '../src/store/types.ts';
+import { VARIANTS } from '../src/variants/registry.ts';
+import { type Client, type Harness, harness, NINE } from './support/harness.ts';
 
 type Who = 'anon' | 'outsider' | 'other' | 'player' | 'voted' | 'removed' | 'team' | 'mod';
 const WHO: Who[] = ['anon', 'outsider', 'other', 'player', 'voted', 'removed', 'team', 'mod'];
 
-let h: Harness;
-let id: string;
-const callers = {} as Record<Who, Client>;
-const names = {} as Record<Who, string>;
-let pids: Record<string, string> = {};
+/** A game of one variant as the tests open it, and what its rulebook says about secrecy. */
+interface Fixture {
+  /** The create-game request besides `variant` (times local to the game zone; the clock starts at T0). */
+  readonly setup: Record<string, unknown>;
+  /** The killers' team channel. */
+  readonly team: string;
+  /** Whether the rulebook's running vote is public (votes are thread posts) or private (sent to the moderator). */
+  readonly ballots: 'public' | 'private';
+  /** The status of `/export/day/1` when not 200: mafia-de opens days with phase.opened, which the day export does not know yet. */
+  readonly dayExport?: number;
+  /** Extra callers the rulebook allows to set up (voted out, removed), once a vote is open. */
+  readonly extra?: (h: Harness, g: Game) => Promise<Partial<Record<Who, Client>>>;
+}
 
-beforeAll(async () => {
-  h = await harness();
-  const a = await startedGame(h);
-  await startedGame(h, 'B');
-  id = a.id;
-  const citizens = NINE.filter((n) => a.roles[n] !== 'killer');
-  const killer = NINE.find((n) => a.roles[n] === 'killer')!;
-  const [player, voted, removed] = [citizens[0]!, citizens[1]!, citizens[2]!];
-  // Round 1: the town votes `voted` out at 20:00; the moderator expels `removed`.
-  for (const n of NINE.filter((x) => x !== voted).slice(0, 6)) await a.players[n]!.req('POST', `/api/games/${id}/posts`, { text: `Vote: ${voted}` });
+interface Game {
+  id: string;
+  mod: Client;
+  players: Record<string, Client>;
+  roles: Record<string, string>;
+  pids: Record<string, string>;
+}
+
+/** Palermo: the town votes one citizen out at 20:00 (last words) and the moderator removes another. */
+async function palermoExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Client>>> {
+  const [voted, removed] = NINE.filter((n) => g.roles[n] !== 'killer').slice(1, 3) as [string, string];
+  for (const n of NINE.filter((x) => x !== voted).slice(0, 6)) await g.players[n]!.req('POST', `/api/games/${g.id}/posts`, { text: `Vote: ${voted}` });
   await h.at('2025-11-03T18:00:00Z');
-  const rm = await a.mod.req('POST', `/api/games/${id}/mod`, { action: 'remove', args: { name: removed } });
+  const rm = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'remove', args: { name: removed } });
   expect(rm.json.accepted).toBe(true);
-  Object.assign(callers, {
-    anon: await h.client('Anonymous', true),
-    outsider: await h.client('Outsider'),
-    other: (await h.client('Bother-unused', true)) && (await loginAs('BAnna')),
-    player: a.players[player],
-    voted: a.players[voted],
-    removed: a.players[removed],
-    team: a.players[killer],
-    mod: a.mod,
-  });
-  Object.assign(names, { player, voted, removed, team: killer, mod: 'Mod', other: 'BAnna', outsider: 'Outsider', anon: '' });
-  await h.client('Spare');
-  const g = await a.mod.req('GET', `/api/games/${id}`);
-  pids = Object.fromEntries(g.json.players.map((p: { id: string; name: string }) => [p.name, p.id]));
-});
-afterAll(() => h.close());
-
-async function loginAs(name: string): Promise<Client> {
-  const c = await h.client(name, true);
-  const r = await c.req('POST', '/api/sessions', { name, password: 'password1' });
-  if (r.status !== 200) throw new Error(r.text);
-  return c;
+  return { voted: g.players[voted], removed: g.players[removed] };
 }
 
-function viewerOf(who: Who): Viewer {
-  if (who === 'mod') return { kind: 'moderator' };
-  const pid = pids[names[who]];
-  return pid ? { kind: 'player', id: pid } : { kind: 'spectator' };
-}
+/** One line per registered variant (a test below fails when a variant has none). */
+const FIXTURES: Record<string, Fixture> = {
+  palermo: { setup: { startAt: '2025-11-03T11:00', locale: 'en' }, team: 'killers', ballots: 'public', extra: palermoExtra },
+  'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private', dayExport: 404 },
+};
 
-const all = (status: number) => Object.fromEntries(WHO.map((w) => [w, status])) as Record<Who, number>;
-const only = (base: number, over: Partial<Record<Who, number>>) => ({ ...all(base), anon: 401, ...over }) as Record<Who, number>;
-
-describe('rules bind the API', () => {
-  it('rules still bind the players: the voted-out player has last words once; the removed one has none; nobody votes for another', async () => {
-    const lw = await callers.voted.req('POST', `/api/games/${id}/posts`, { text: 'My last words.' });
-    expect(lw.json.accepted).toBe(true);
-    const again = await callers.voted.req('POST', `/api/games/${id}/posts`, { text: 'Vote: Anna' });
-    expect(again.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-LW-USED']);
-    const removed = await callers.removed.req('POST', `/api/games/${id}/posts`, { text: 'Vote: Anna' });
-    expect(removed.json.accepted).toBe(false);
-    const outsider = await callers.outsider.req('POST', `/api/games/${id}/posts`, { text: 'Vote: Anna' });
-    // Someone who never signed up is told so, not that he is "no longer in the game" (issue 15 item 3).
-    expect(outsider.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-NOT-SIGNED-UP']);
-  });
+it('every registered variant has a line in the access matrix', () => {
+  expect(Object.keys(FIXTURES).sort()).toEqual(Object.keys(VARIANTS).sort());
 });
 
-describe('access matrix', () => {
-  const g = () => '/api/games/:id';
-  const rows: [string, 'GET' | 'POST', () => string, unknown, Record<Who, number>][] = [
-    ['list games', 'GET', () => '/api/games', undefined, all(200)],
-    ['the game', 'GET', g, undefined, all(200)],
-    ['the thread', 'GET', () => `${g()}/thread`, undefined, all(200)],
-    ['vote count export', 'GET', () => `${g()}/export/votes`, undefined, all(200)],
-    ['day export', 'GET', () => `${g()}/export/day/1?format=markdown`, undefined, all(200)],
-    ['me', 'GET', () => '/api/me', undefined, only(200, {})],
-    ['post', 'POST', () => `${g()}/posts`, { text: 'hello' }, only(200, { mod: 403 })],
-    ['inbox', 'GET', () => `${g()}/inbox`, undefined, only(403, { player: 200, voted: 200, removed: 200, team: 200, mod: 200 })],
-    ['pm', 'POST', () => `${g()}/pms`, { text: 'a question' }, only(403, { player: 200, voted: 200, removed: 200, team: 200 })],
-    ['read team', 'GET', () => `${g()}/teams/killers`, undefined, only(403, { team: 200, mod: 200 })],
-    ['write team', 'POST', () => `${g()}/teams/killers`, { text: 'psst' }, only(403, { team: 200 })],
-    ['legal actions', 'GET', () => `${g()}/actions`, undefined, only(403, { player: 200, voted: 200, removed: 200, team: 200 })],
-    ['moderator command', 'POST', () => `${g()}/mod`, { action: 'note', args: { text: 'n' } }, only(403, { mod: 200 })],
-    ['audit log', 'GET', () => `${g()}/audit`, undefined, only(403, { mod: 200 })],
-    ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200 }],
-    ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
-    ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
-    ['withdraw', 'POST', () => `${g()}/withdraw`, undefined, only(403, { player: 200, voted: 200, removed: 200, team: 200 })],
-    ['add co-moderator', 'POST', () => `${g()}/moderators`, { name: 'Spare' }, only(403, { mod: 200 })],
-  ];
-  for (const [label, method, url, body, want] of rows) {
-    it(`${label}: ${method} ${url()}`, async () => {
-      const got = {} as Record<Who, number>;
-      for (const w of WHO) got[w] = (await callers[w].req(method, url().replace(':id', id), body)).status;
-      expect(got).toEqual(want);
-    });
+/** Opens and starts a nine-player game of the variant, and moves the clock until a vote is open. */
+async function openGame(h: Harness, variant: string, fx: Fixture, prefix: string): Promise<Game> {
+  const mod = await h.client(`${prefix}Mod`);
+  const r = await mod.req('POST', '/api/games', { variant, title: `${prefix}Test`, ...fx.setup });
+  if (r.status !== 201) throw new Error(r.text);
+  const id = r.json.id as string;
+  const players: Record<string, Client> = {};
+  for (const n of NINE) {
+    const c = await h.client(`${prefix}${n}`);
+    const s = await c.req('POST', `/api/games/${id}/signup`);
+    if (!s.json.accepted) throw new Error(s.text);
+    players[n] = c;
   }
+  const st = await mod.req('POST', `/api/games/${id}/start`);
+  if (!st.json.accepted) throw new Error(st.text);
+  for (let i = 0; i < 4; i++) {
+    const a = await players[NINE[0]!]!.req('GET', `/api/games/${id}/actions`);
+    if (a.json.actions.some((x: { command: string }) => x.command === 'vote')) break;
+    const next = (await mod.req('GET', `/api/games/${id}`)).json.nextDeadline;
+    await h.at(new Date(next.at + 1000).toISOString());
+  }
+  const g = await mod.req('GET', `/api/games/${id}`);
+  const roles: Record<string, string> = {};
+  for (const [name, role] of Object.entries(g.json.moderator.roles as Record<string, string>)) roles[name.slice(prefix.length)] = role;
+  const pids = Object.fromEntries(g.json.players.map((p: { id: string; name: string }) => [p.name, p.id]));
+  return { id, mod, players, roles, pids };
+}
 
-  it('every state-changing route refuses a session without the CSRF token', async () => {
-    const c = callers.player;
-    const csrf = c.csrf;
-    c.csrf = '';
-    try {
-      for (const [, method, url, body] of rows.filter((r) => r[1] === 'POST')) {
-        const r = await c.req(method, url().replace(':id', id), body);
-        expect([r.status, r.json.error.code]).toEqual([403, 'auth.csrf']);
+/** Casts a vote through the player's own legal action (a post or a PM, as the rulebook says). */
+async function vote(c: Client, id: string, target?: string): Promise<{ status: number; json: any }> {
+  const a = (await c.req('GET', `/api/games/${id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'vote');
+  const name = target ?? a.targets[0].name;
+  return c.req('POST', `/api/games/${id}/${a.via === 'post' ? 'posts' : 'pms'}`, { text: a.template.replace('{name}', name) });
+}
+
+/** Frames of a WebSocket subscription from `from` until `subscribed` (and the open socket, to listen on). */
+async function subscribe(port: number, c: Client | undefined, id: string, from = 0): Promise<{ ws: WebSocket; got: any[]; next: () => Promise<any> }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, c?.cookie ? { headers: { cookie: c.cookie } } : {});
+    const got: any[] = [];
+    const waiters: ((m: any) => void)[] = [];
+    let live = false;
+    ws.on('error', reject);
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', game: id, from })));
+    ws.on('message', (m) => {
+      const msg = JSON.parse(String(m));
+      if (live) {
+        const w = waiters.shift();
+        if (w) w(msg);
+        else got.push(msg);
+        return;
       }
-    } finally {
-      c.csrf = csrf;
-    }
-  });
-});
-
-describe('secrets', () => {
-  it('a post acts only as its caller: the matrix’s "hello" posts are authored by the players still in the game', async () => {
-    const t = await callers.player.req('GET', `/api/games/${id}/thread?from=1&limit=500`);
-    const mine = t.json.items.filter((i: { kind: string; text: string }) => i.kind === 'post' && i.text === 'hello');
-    expect(mine.map((i: { author: string }) => i.author).sort()).toEqual([names.player, names.team].sort());
-  });
-
-  it('the game view shows a player only his own role, and the console only to the moderator', async () => {
-    for (const w of WHO) {
-      const r = await callers[w].req('GET', `/api/games/${id}`);
-      expect(r.json.players.every((p: { role: unknown }) => p.role === null)).toBe(true);
-      expect(r.json.moderator !== undefined).toBe(w === 'mod');
-      if (['player', 'voted', 'removed', 'team'].includes(w)) expect(r.json.me.gameRole).toEqual(w === 'team' ? 'killer' : expect.any(String));
-      else expect(r.json.me.gameRole).toBeUndefined();
-    }
-  });
-
-  it('inboxes and team channels hold only events addressed to the caller', async () => {
-    const events = await h.service.read(id);
-    const bySeq = new Map(events.map((e) => [e.seq, e.event]));
-    for (const w of ['player', 'voted', 'removed', 'team'] as Who[]) {
-      const v = viewerOf(w);
-      const inbox = await callers[w].req('GET', `/api/games/${id}/inbox?limit=500`);
-      expect(inbox.json.items.length).toBeGreaterThan(0);
-      for (const it of inbox.json.items) {
-        const a = bySeq.get(it.seq)!.audience;
-        expect(a.kind === 'players' && v.kind === 'player' && a.ids.includes(v.id)).toBe(true);
+      got.push(msg);
+      if (msg.type === 'subscribed') {
+        live = true;
+        resolve({ ws, got: [...got], next: () => new Promise((r) => (got.length > 0 ? r(got.shift()) : waiters.push(r))) });
+        got.length = 0;
       }
-    }
-    const team = await callers.team.req('GET', `/api/games/${id}/teams/killers?limit=500`);
-    for (const it of team.json.items) expect(bySeq.get(it.seq)!.audience.kind).toBe('team');
+    });
   });
+}
 
-  it('the WebSocket sends each caller whole exactly the events viewFor lets it see, and bare numbers otherwise', async () => {
-    await h.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (h.app.server.address() as { port: number }).port;
-    const events = await h.service.read(id);
-    for (const w of WHO) {
-      const got = await new Promise<any[]>((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws`, callers[w].cookie ? { headers: { cookie: callers[w].cookie } } : {});
-        const msgs: any[] = [];
-        ws.on('error', reject);
-        ws.on('open', () => ws.send(JSON.stringify({ type: 'subscribe', game: id, from: 0 })));
-        ws.on('message', (m) => {
-          const msg = JSON.parse(String(m));
-          msgs.push(msg);
-          if (msg.type === 'subscribed') {
-            ws.close();
-            resolve(msgs);
-          }
-        });
+for (const [variant, fx] of Object.entries(FIXTURES)) {
+  describe(`${variant}`, () => {
+    let h: Harness;
+    let a: Game;
+    let port = 0;
+    const callers = {} as Record<Who, Client>;
+    const names = {} as Record<Who, string>;
+    let who: Who[] = [];
+    let killer = '';
+    let citizen = '';
+
+    beforeAll(async () => {
+      h = await harness();
+      a = await openGame(h, variant, fx, '');
+      await openGame(h, variant, fx, 'B');
+      // The killers are whoever the rulebook's team channel names.
+      const members: string[] = [];
+      for (const n of NINE) if ((await a.players[n]!.req('GET', `/api/games/${a.id}`)).json.me.teams.includes(fx.team)) members.push(n);
+      killer = members[0]!;
+      citizen = NINE.find((n) => !members.includes(n))!;
+      const extra = fx.extra ? await fx.extra(h, a) : {};
+      const other = await h.client('BAnna', true);
+      const login = await other.req('POST', '/api/sessions', { name: 'BAnna', password: 'password1' });
+      if (login.status !== 200) throw new Error(login.text);
+      Object.assign(callers, {
+        anon: await h.client('Anonymous', true),
+        outsider: await h.client('Outsider'),
+        other,
+        player: a.players[citizen],
+        team: a.players[killer],
+        mod: a.mod,
+        ...extra,
       });
-      const v = viewerOf(w);
-      const whole = got.filter((m) => m.type === 'event' && m.event).map((m) => m.seq);
-      const expected = events.filter((e) => canSee(v, e.event.audience)).map((e) => e.seq);
-      expect(whole).toEqual(expected);
-      expect(got.filter((m) => m.type === 'event').length).toBe(events.length);
+      Object.assign(names, { player: citizen, team: killer, mod: 'Mod', other: 'BAnna', outsider: 'Outsider', anon: '' });
+      for (const [w, c] of Object.entries(extra)) names[w as Who] = c!.name;
+      who = WHO.filter((w) => callers[w] !== undefined);
+      await h.client('Spare');
+      await h.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (h.app.server.address() as { port: number }).port;
+    });
+    afterAll(() => h.close());
+
+    function viewerOf(w: Who): Viewer {
+      if (w === 'mod') return { kind: 'moderator' };
+      const pid = a.pids[names[w]];
+      return pid ? { kind: 'player', id: pid } : { kind: 'spectator' };
     }
+    /** The events the caller may see, in his numbering (his n-th event is at index n − 1). */
+    async function visibleTo(w: Who): Promise<StoredEvent[]> {
+      const v = viewerOf(w);
+      return (await h.service.read(a.id)).filter((e) => canSee(v, e.event.audience));
+    }
+    /** The event the caller's number `seq` names. */
+    const eventAt = (w: Who, mine: StoredEvent[], seq: number): GameEvent | undefined =>
+      w === 'mod' ? mine.find((e) => e.seq === seq)?.event : mine[seq - 1]?.event;
+
+    const all = (status: number) => Object.fromEntries(WHO.map((w) => [w, status])) as Record<Who, number>;
+    const only = (base: number, over: Partial<Record<Who, number>>) => ({ ...all(base), anon: 401, ...over }) as Record<Who, number>;
+    const g = () => '/api/games/:id';
+    const players = { player: 200, voted: 200, removed: 200, team: 200 };
+    const rows: [string, 'GET' | 'POST', () => string, unknown, Record<Who, number>][] = [
+      ['list games', 'GET', () => '/api/games', undefined, all(200)],
+      ['the game', 'GET', g, undefined, all(200)],
+      ['the thread', 'GET', () => `${g()}/thread`, undefined, all(200)],
+      // DE-VOTE-7: a private ballot's count is the moderator's until the result is announced.
+      ['vote count export', 'GET', () => `${g()}/export/votes`, undefined, fx.ballots === 'public' ? all(200) : { ...all(403), mod: 200 }],
+      ['day export', 'GET', () => `${g()}/export/day/1?format=markdown`, undefined, all(fx.dayExport ?? 200)],
+      ['me', 'GET', () => '/api/me', undefined, only(200, {})],
+      ['post', 'POST', () => `${g()}/posts`, { text: 'hello' }, only(200, { mod: 403 })],
+      ['inbox', 'GET', () => `${g()}/inbox`, undefined, only(403, { ...players, mod: 200 })],
+      ['pm', 'POST', () => `${g()}/pms`, { text: 'a question' }, only(403, players)],
+      ['read team', 'GET', () => `${g()}/teams/${fx.team}`, undefined, only(403, { team: 200, mod: 200 })],
+      ['write team', 'POST', () => `${g()}/teams/${fx.team}`, { text: 'psst' }, only(403, { team: 200 })],
+      ['legal actions', 'GET', () => `${g()}/actions`, undefined, only(403, players)],
+      ['moderator command', 'POST', () => `${g()}/mod`, { action: 'note', args: { text: 'n' } }, only(403, { mod: 200 })],
+      ['audit log', 'GET', () => `${g()}/audit`, undefined, only(403, { mod: 200 })],
+      ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200 }],
+      ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
+      ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
+      ['withdraw', 'POST', () => `${g()}/withdraw`, undefined, only(403, players)],
+      ['add co-moderator', 'POST', () => `${g()}/moderators`, { name: 'Spare' }, only(403, { mod: 200 })],
+    ];
+
+    if (fx.extra)
+      it('rules still bind the players: the voted-out player has last words once; the removed one has none; nobody votes for another', async () => {
+        const lw = await callers.voted.req('POST', `/api/games/${a.id}/posts`, { text: 'My last words.' });
+        expect(lw.json.accepted).toBe(true);
+        const again = await callers.voted.req('POST', `/api/games/${a.id}/posts`, { text: 'Vote: Anna' });
+        expect(again.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-LW-USED']);
+        const removed = await callers.removed.req('POST', `/api/games/${a.id}/posts`, { text: 'Vote: Anna' });
+        expect(removed.json.accepted).toBe(false);
+        const outsider = await callers.outsider.req('POST', `/api/games/${a.id}/posts`, { text: 'Vote: Anna' });
+        expect(outsider.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-NOT-SIGNED-UP']);
+      });
+
+    describe('access matrix', () => {
+      for (const [label, method, url, body, want] of rows) {
+        it(`${label}: ${method} ${url()}`, async () => {
+          const got = {} as Record<Who, number>;
+          const expected = {} as Record<Who, number>;
+          for (const w of who) {
+            got[w] = (await callers[w].req(method, url().replace(':id', a.id), body)).status;
+            expected[w] = want[w];
+          }
+          expect(got).toEqual(expected);
+        });
+      }
+
+      it('every state-changing route refuses a session without the CSRF token', async () => {
+        const c = callers.player;
+        const csrf = c.csrf;
+        c.csrf = '';
+        try {
+          for (const [, method, url, body] of rows.filter((r) => r[1] === 'POST')) {
+            const r = await c.req(method, url().replace(':id', a.id), body);
+            expect([r.status, r.json.error.code]).toEqual([403, 'auth.csrf']);
+          }
+        } finally {
+          c.csrf = csrf;
+        }
+      });
+    });
+
+    describe('secrets', () => {
+      it('a post acts only as its caller: the matrix’s "hello" posts are authored by the players still in the game', async () => {
+        const t = await callers.player.req('GET', `/api/games/${a.id}/thread?from=0&limit=500`);
+        const mine = t.json.items.filter((i: { kind: string; text: string }) => i.kind === 'post' && i.text === 'hello');
+        expect(mine.map((i: { author: string }) => i.author).sort()).toEqual([names.player, names.team].sort());
+      });
+
+      it('the game view shows a player only his own role, and the console only to the moderator', async () => {
+        for (const w of who) {
+          const r = await callers[w].req('GET', `/api/games/${a.id}`);
+          expect(r.json.players.every((p: { role: unknown }) => p.role === null)).toBe(true);
+          expect(r.json.moderator !== undefined).toBe(w === 'mod');
+          if (['player', 'voted', 'removed', 'team'].includes(w)) expect(r.json.me.gameRole).toEqual(expect.any(String));
+          else expect(r.json.me.gameRole).toBeUndefined();
+        }
+      });
+
+      it('inboxes and team channels hold only events addressed to the caller, numbered in his own numbering', async () => {
+        for (const w of ['player', 'voted', 'removed', 'team'] as Who[]) {
+          if (!callers[w]) continue;
+          const v = viewerOf(w);
+          const mine = await visibleTo(w);
+          const inbox = await callers[w].req('GET', `/api/games/${a.id}/inbox?limit=500`);
+          expect(inbox.json.items.length).toBeGreaterThan(0);
+          expect(inbox.json.version).toBe(mine.length);
+          for (const it of inbox.json.items) {
+            const e = eventAt(w, mine, it.seq)!;
+            expect(e.at).toBe(it.at);
+            expect(e.audience.kind === 'players' && v.kind === 'player' && e.audience.ids.includes(v.id)).toBe(true);
+          }
+        }
+        const mine = await visibleTo('team');
+        const team = await callers.team.req('GET', `/api/games/${a.id}/teams/${fx.team}?limit=500`);
+        expect(team.json.items.length).toBeGreaterThan(0);
+        for (const it of team.json.items) expect(eventAt('team', mine, it.seq)!.audience.kind).toBe('team');
+      });
+
+      it('the WebSocket sends each caller exactly the events he may see, numbered 1, 2, 3… in his numbering (the moderator: the global numbers)', async () => {
+        for (const w of who) {
+          const { ws, got } = await subscribe(port, callers[w], a.id);
+          ws.close();
+          const mine = await visibleTo(w);
+          const frames = got.filter((m) => m.type === 'event');
+          // No bare numbers: every frame is a whole event the viewer may see.
+          expect(frames.every((m) => m.event !== undefined)).toBe(true);
+          expect(frames.map((m) => m.event)).toEqual(mine.map((e) => e.event));
+          expect(frames.map((m) => m.seq)).toEqual(w === 'mod' ? mine.map((e) => e.seq) : mine.map((_, i) => i + 1));
+          const total = (await h.service.read(a.id)).length;
+          expect(got.at(-1)).toEqual({ type: 'subscribed', game: a.id, version: w === 'mod' ? total : mine.length });
+        }
+      });
+
+      it('HTTP paging of the thread is in the caller’s numbering, from 0 like the WebSocket, with no gap for hidden events', async () => {
+        for (const w of who) {
+          const mine = await visibleTo(w);
+          const items: { seq: number; at: number }[] = [];
+          let from: number | null = 0;
+          let version = -1;
+          while (from !== null) {
+            const r = await callers[w].req('GET', `/api/games/${a.id}/thread?from=${from}&limit=7`);
+            expect(r.status).toBe(200);
+            items.push(...r.json.items);
+            version = r.json.version;
+            from = r.json.next;
+          }
+          const total = (await h.service.read(a.id)).length;
+          expect(version).toBe(w === 'mod' ? total : mine.length);
+          // The thread is every public post, edit and announcement, each once, at its number in the caller's numbering.
+          const thread = ['post.published', 'post.edited', 'message'];
+          const pub = mine.flatMap((e, i) =>
+            e.event.audience.kind === 'public' && thread.includes(e.event.type) ? [{ seq: w === 'mod' ? e.seq : i + 1, at: e.event.at }] : [],
+          );
+          expect(items.map((i) => ({ seq: i.seq, at: i.at }))).toEqual(pub);
+          expect(items.length).toBeGreaterThan(2);
+        }
+      });
+
+      it('hidden traffic leaves no trace for a spectator or a player: no frame, no new number, the same version', async () => {
+        const watchers: Who[] = ['anon', 'player'];
+        const before: Record<string, { version: number; thread: number }> = {};
+        const live: Record<string, Awaited<ReturnType<typeof subscribe>>> = {};
+        for (const w of watchers) {
+          live[w] = await subscribe(port, callers[w], a.id);
+          before[w] = {
+            version: (await callers[w].req('GET', `/api/games/${a.id}`)).json.version,
+            thread: (await callers[w].req('GET', `/api/games/${a.id}/thread`)).json.version,
+          };
+          expect(live[w]!.got.at(-1).version).toBe(before[w]!.version);
+        }
+        // The killers talk, another player writes to the moderator and is answered: none of it is theirs.
+        const other = NINE.find((n) => n !== citizen && n !== killer && a.players[n] !== callers.voted && a.players[n] !== callers.removed)!;
+        expect((await callers.team.req('POST', `/api/games/${a.id}/teams/${fx.team}`, { text: 'tonight?' })).status).toBe(200);
+        expect((await callers.team.req('POST', `/api/games/${a.id}/teams/${fx.team}`, { text: 'yes' })).status).toBe(200);
+        expect((await a.players[other]!.req('POST', `/api/games/${a.id}/pms`, { text: 'a secret question' })).status).toBe(200);
+        expect((await a.mod.req('POST', `/api/games/${a.id}/mod`, { action: 'tell', args: { name: other, text: 'a secret answer' } })).json.accepted).toBe(
+          true,
+        );
+        for (const w of watchers) {
+          expect((await callers[w].req('GET', `/api/games/${a.id}`)).json.version).toBe(before[w]!.version);
+          expect((await callers[w].req('GET', `/api/games/${a.id}/thread?from=${before[w]!.thread}`)).json).toMatchObject({
+            items: [],
+            next: null,
+            version: before[w]!.thread,
+          });
+        }
+        // Then a public note: it is each watcher's very next number, and the first frame since the hidden traffic.
+        expect((await a.mod.req('POST', `/api/games/${a.id}/mod`, { action: 'note', args: { text: 'public again' } })).json.accepted).toBe(true);
+        for (const w of watchers) {
+          const f = await live[w]!.next();
+          expect(f).toMatchObject({ type: 'event', seq: before[w]!.version + 1, event: { type: 'message' } });
+          expect(JSON.stringify(f)).toContain('public again');
+          live[w]!.ws.close();
+        }
+      });
+
+      it('a player’s command replies and ifVersion are in his own numbering', async () => {
+        const c = callers.player;
+        const mine0 = await visibleTo('player');
+        const v0 = (await c.req('GET', `/api/games/${a.id}`)).json.version;
+        expect(v0).toBe(mine0.length);
+        // Hidden traffic in between does not make his version stale.
+        await callers.team.req('POST', `/api/games/${a.id}/teams/${fx.team}`, { text: 'again' });
+        const stale = await c.req('POST', `/api/games/${a.id}/pms`, { text: 'too late', ifVersion: v0 - 1 });
+        expect([stale.status, stale.json.error.code, stale.json.error.details]).toEqual([409, 'game.stale_version', { version: v0 }]);
+        const r = await c.req('POST', `/api/games/${a.id}/pms`, { text: 'my own question', ifVersion: v0 });
+        expect(r.status).toBe(200);
+        const mine = await visibleTo('player');
+        expect(r.json.version).toBe(mine.length);
+        expect(r.json.seqs.length).toBeGreaterThan(0);
+        for (const seq of r.json.seqs) expect(seq).toBeGreaterThan(v0);
+        const sent = r.json.seqs.map((s: number) => eventAt('player', mine, s)!);
+        expect(sent.some((e: GameEvent) => (e.data as { text?: string }).text === 'my own question')).toBe(true);
+        // The moderator keeps the global numbers.
+        const total = (await h.service.read(a.id)).length;
+        const note = await a.mod.req('POST', `/api/games/${a.id}/mod`, { action: 'note', args: { text: 'n2' }, ifVersion: total });
+        expect(note.json.version).toBe(total + note.json.seqs.length);
+      });
+
+      it(`the live vote count is ${fx.ballots === 'public' ? 'everyone’s' : 'the moderator’s only (DE-VOTE-7)'}: the game, the thread and the export`, async () => {
+        await vote(callers.player, a.id);
+        for (const w of who) {
+          const open = w === 'mod' || fx.ballots === 'public';
+          const game = (await callers[w].req('GET', `/api/games/${a.id}`)).json.votes;
+          const thread = (await callers[w].req('GET', `/api/games/${a.id}/thread`)).json.votes;
+          if (open) {
+            expect(game.lines.length, w).toBeGreaterThan(0);
+            expect(thread).toEqual(game);
+          } else {
+            expect([game, thread], w).toEqual([null, null]);
+            const ex = await callers[w].req('GET', `/api/games/${a.id}/export/votes`);
+            expect([ex.status, ex.json.error.code]).toEqual([403, 'export.ballots_private']);
+          }
+        }
+        if (fx.ballots === 'public') return;
+        // DE-VOTE-7: each player's choice is published with the close, in the thread everyone reads.
+        const choice = (await a.mod.req('GET', `/api/games/${a.id}`)).json.votes.lines.find((l: { voters: string[] }) => l.voters.includes(citizen));
+        const close = (await a.mod.req('GET', `/api/games/${a.id}`)).json.nextDeadline;
+        const seen = (await callers.anon.req('GET', `/api/games/${a.id}`)).json.version;
+        await h.at(new Date(close.at + 1000).toISOString());
+        const after = await callers.anon.req('GET', `/api/games/${a.id}/thread?from=${seen}&limit=500`);
+        const result = after.json.items.find((i: { code?: string }) => i.code === 'MSG-DAY-RESULT');
+        expect(result.text).toContain(`${citizen}`);
+        expect(result.text).toContain(choice.target);
+      });
+    });
   });
-});
+}

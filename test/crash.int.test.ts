@@ -13,6 +13,7 @@ import { ScaledClock } from '../src/app/clock.ts';
 import { foldMeta, type GameMeta } from '../src/app/game-service.ts';
 import { stateHash } from '../src/app/state-hash.ts';
 import { replay } from '../src/engine/evolve.ts';
+import { canSee } from '../src/engine/view.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { getVariant } from '../src/variants/registry.ts';
 import { bundleCli } from './support/bundle.ts';
@@ -39,7 +40,9 @@ interface Ack {
   kind: 'post' | 'pm';
   text: string;
   accepted: boolean;
+  /** The acknowledged sequence numbers, in the player's own numbering (the n-th event he may see). */
   seqs: number[];
+  player: string;
 }
 
 describe('crash recovery', () => {
@@ -151,7 +154,7 @@ describe('crash recovery', () => {
             text = `${tag}\n${act.template.replace('{name}', act.targets[Math.floor(Math.random() * act.targets.length)]!.name)}`;
           }
           const r = await call('POST', `/api/games/${game}/${kind === 'post' ? 'posts' : 'pms'}`, { text }, s);
-          if (r.status === 200) acks.push({ game, kind, text, accepted: r.json.accepted, seqs: r.json.seqs });
+          if (r.status === 200) acks.push({ game, kind, text, accepted: r.json.accepted, seqs: r.json.seqs, player: s.name });
           await sleep(20 + Math.random() * 80);
         } catch {
           await sleep(30); // the server is down: try again
@@ -201,17 +204,27 @@ describe('crash recovery', () => {
     const claimed = new Map<string, Set<number>>();
     for (const g of games) {
       const events = (await store.read(g.id)).map((e) => e.event);
+      const final = replay(variant, events);
+      const idOf = new Map(final.order.map((id) => [final.players[id]!.name, id]));
+      // A player's n-th event is the n-th one he may see: its global number is its index in that list, plus one.
+      const globalOf = (player: string, seq: number) => {
+        const viewer = { kind: 'player' as const, id: idOf.get(player)! };
+        let n = 0;
+        for (let i = 0; i < events.length; i++) if (canSee(viewer, events[i]!.audience) && ++n === seq) return i + 1;
+        return Number.POSITIVE_INFINITY;
+      };
       // Acknowledged ⇒ in the log, at the acknowledged sequence numbers, never given to two commands.
       const seen = claimed.get(g.id) ?? new Set<number>();
       claimed.set(g.id, seen);
       for (const a of acks.filter((x) => x.game === g.id)) {
         expect(a.seqs.length).toBeGreaterThan(0);
-        for (const seq of a.seqs) {
+        const global = a.seqs.map((seq) => globalOf(a.player, seq));
+        for (const seq of global) {
           expect(seq).toBeLessThanOrEqual(events.length);
           expect(seen.has(seq)).toBe(false);
           seen.add(seq);
         }
-        const mine = a.seqs.map((seq) => events[seq - 1]!);
+        const mine = global.map((seq) => events[seq - 1]!);
         if (a.accepted && a.kind === 'post') expect(mine.some((e) => e.type === 'post.published' && (e.data as { text: string }).text === a.text)).toBe(true);
         if (a.kind === 'pm')
           expect(mine.some((e) => (e.type === 'pm.received' || e.type === 'pm.forwarded') && (e.data as { text: string }).text === a.text)).toBe(true);
@@ -227,7 +240,7 @@ describe('crash recovery', () => {
       // The served state equals a clean replay of the log up to the served version.
       const s = served.get(g.id)!;
       const head = events.slice(0, s.version);
-      const meta = head.reduce(foldMeta, { title: '', host: '', moderators: [], teams: {}, teamsEver: {} } as GameMeta);
+      const meta = head.reduce(foldMeta, { title: '', host: '', moderators: [], teams: {}, teamsEver: {}, publicEvents: 0 } as GameMeta);
       expect(stateHash({ state: replay(variant, head), meta })).toBe(s.hash);
     }
     await store.close();

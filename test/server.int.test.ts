@@ -120,7 +120,7 @@ describe('a game through the API', () => {
 
     // The close at 20:00 fires from the scheduler: the target leaves with 5 votes.
     await h.at('2025-11-03T18:00:00Z');
-    const after = await mod.req('GET', `/api/games/${id}/thread?from=${thread.json.items.at(-1).seq + 1}`);
+    const after = await mod.req('GET', `/api/games/${id}/thread?from=${thread.json.items.at(-1).seq}`);
     expect(after.json.items.map((i: any) => i.text).join('\n')).toContain(target);
     expect((await mod.req('GET', `/api/games/${id}`)).json.players.find((p: any) => p.name === target).status).toBe('out');
 

@@ -3,23 +3,50 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, Viewer } from '../src/core/types.ts';
-import { viewFor } from '../src/engine/view.ts';
+import { Cursors, viewFor } from '../src/engine/view.ts';
 import { loadScript } from '../src/scripts/load.ts';
 import { runScript } from '../src/scripts/run.ts';
 
 const demo = runScript(loadScript(readFileSync(join(import.meta.dirname, '..', 'examples', 'palermo-demo.yaml'), 'utf8')));
 const ids = Object.fromEntries(demo.state.order.map((id) => [demo.state.players[id]!.name, id]));
 const roleOf = (id: string) => demo.state.players[id]!.role!;
+const viewers: Viewer[] = [{ kind: 'moderator' }, { kind: 'spectator' }, ...Object.values(ids).map((id) => ({ kind: 'player' as const, id }))];
 
 function seen(viewer: Viewer, events: readonly GameEvent[] = demo.events): GameEvent[] {
   return viewFor(viewer, events).flatMap((v) => (v.event ? [v.event] : []));
 }
 
 describe('viewFor', () => {
-  it('keeps the stream gap-free: hidden events still carry their sequence number', () => {
-    const v = viewFor({ kind: 'spectator' }, demo.events);
-    expect(v.map((x) => x.seq)).toEqual(demo.events.map((_, i) => i + 1));
-    expect(v.some((x) => x.event === undefined)).toBe(true);
+  it('numbers each viewer’s stream 1, 2, 3… and leaves the hidden events out entirely (the moderator: global numbers)', () => {
+    for (const viewer of viewers) {
+      const v = viewFor(viewer, demo.events);
+      expect(v.length).toBeLessThan(demo.events.length);
+      expect(v.map((x) => x.seq)).toEqual(viewer.kind === 'moderator' ? v.map((x) => x.global) : v.map((_, i) => i + 1));
+      for (const x of v) expect(demo.events[x.global - 1]).toBe(x.event);
+    }
+  });
+
+  it('Cursors agree with viewFor for every viewer: counts, the n-th event, the next events after any point', () => {
+    const c = new Cursors();
+    for (const e of demo.events) c.add(e.audience);
+    for (const viewer of viewers) {
+      const v = viewFor(viewer, demo.events);
+      expect(c.count(viewer)).toBe(viewer.kind === 'moderator' ? demo.events.length : v.length);
+      for (const x of v) expect(c.globalOf(viewer, viewer.kind === 'moderator' ? x.global : x.seq)).toBe(x.global);
+      for (let g = 0; g <= demo.events.length; g += 7) {
+        expect(c.count(viewer, g)).toBe(viewer.kind === 'moderator' ? g : v.filter((x) => x.global <= g).length);
+        expect(c.next(viewer, g, 5)).toEqual(
+          v
+            .filter((x) => x.global > g)
+            .slice(0, 5)
+            .map((x) => x.global),
+        );
+      }
+    }
+    // A failed commit is forgotten.
+    const before = c.count({ kind: 'spectator' }, 40);
+    c.truncate(40);
+    expect([c.size, c.count({ kind: 'spectator' })]).toEqual([40, before]);
   });
 
   it('a spectator sees only public events', () => {

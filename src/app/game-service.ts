@@ -11,6 +11,7 @@ import { evolve, foldAll, replay } from '../engine/evolve.ts';
 import { createGame, type Decision, decide } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Recognised, Variant } from '../engine/variant.ts';
+import { Cursors } from '../engine/view.ts';
 import { type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
@@ -27,6 +28,8 @@ export interface GameMeta {
   readonly teams: Readonly<Record<string, readonly string[]>>;
   /** Everyone any event of a team channel was ever addressed to (who may read there). */
   readonly teamsEver: Readonly<Record<string, readonly string[]>>;
+  /** Public events in the stream: a spectator's version, known without the game's cursor index. */
+  readonly publicEvents: number;
 }
 
 /** A game held in memory: its current state and version (= number of events in its stream). */
@@ -36,6 +39,8 @@ export interface LoadedGame {
   state: GameState<unknown>;
   meta: GameMeta;
   version: number;
+  /** Each viewer's numbering of the stream; built on first use (`GameService.cursors`), then kept up to date. */
+  cursors?: Cursors;
 }
 
 /** The result of one command: the events it produced (with sequence numbers) and its rejections. */
@@ -70,7 +75,8 @@ type Job =
 export const SERVICE_EVENTS = ['game.hosted', 'moderator.added', 'team.chat'] as const;
 
 /** Folds a service event into the meta. */
-export function foldMeta(meta: GameMeta, e: GameEvent): GameMeta {
+export function foldMeta(m: GameMeta, e: GameEvent): GameMeta {
+  const meta = e.audience.kind === 'public' ? { ...m, publicEvents: (m.publicEvents ?? 0) + 1 } : m;
   const d = e.data as Record<string, unknown>;
   if (e.type === 'game.hosted') return { ...meta, title: String(d.title), host: String(d.host), moderators: [String(d.host)] };
   if (e.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(d.name)] };
@@ -86,7 +92,10 @@ export function foldMeta(meta: GameMeta, e: GameEvent): GameMeta {
   return meta;
 }
 
-const EMPTY_META: GameMeta = { title: '', host: '', moderators: [], teams: {}, teamsEver: {} };
+const EMPTY_META: GameMeta = { title: '', host: '', moderators: [], teams: {}, teamsEver: {}, publicEvents: 0 };
+
+/** Events one page of a cursor index build reads before yielding to the event loop. */
+const INDEX_PAGE = 2000;
 
 /** The instant the game's timer must fire next, or null (ended, cancelled or paused games wait for nobody). */
 export function nextDue(s: GameState<unknown>): Millis | null {
@@ -133,6 +142,7 @@ export class GameService {
   private readonly snapshotsDue = new Set<string>();
   private snapshotting: Promise<void> | undefined;
   private readonly listeners = new Set<CommitListener>();
+  private readonly building = new Map<string, Promise<Cursors>>();
   private readonly store: Store;
   private readonly clock: Clock;
   private readonly log: Log;
@@ -196,7 +206,9 @@ export class GameService {
       const all = (await this.store.read(id)).map((e) => e.event);
       const created = all[0]?.data as { config?: GameConfig } | undefined;
       const variant = this.variantOf(created?.config?.variant ?? '');
-      g = { id, variant, state: replay(variant, all), meta: all.reduce(foldMeta, EMPTY_META), version: all.length };
+      const cursors = new Cursors();
+      for (const e of all) cursors.add(e.audience);
+      g = { id, variant, state: replay(variant, all), meta: all.reduce(foldMeta, EMPTY_META), version: all.length, cursors };
       this.snapshotAt.set(id, 0);
     }
     return g;
@@ -239,7 +251,9 @@ export class GameService {
     const events = [...d.events, hosted];
     const state = evolve(variant, d.state, hosted);
     await this.store.append(id, 0, events, { dueAt: nextDue(state) });
-    const g: LoadedGame = { id, variant, state, meta: foldMeta(EMPTY_META, hosted), version: events.length };
+    const cursors = new Cursors();
+    for (const e of events) cursors.add(e.audience);
+    const g: LoadedGame = { id, variant, state, meta: events.reduce(foldMeta, EMPTY_META), version: events.length, cursors };
     this.games.set(id, g);
     this.snapshotAt.set(id, 0);
     this.notify(
@@ -277,6 +291,33 @@ export class GameService {
   serial<T>(gameId: string, fn: () => T | Promise<T>): Promise<T> {
     this.get(gameId);
     return new Promise<T>((resolve, reject) => this.enqueue(gameId, { kind: 'run', fn, resolve: resolve as (v: unknown) => void, reject }));
+  }
+
+  /**
+   * The game's cursor index, built on first use from the log (a game loaded from a snapshot has none yet): read
+   * in pages in the game's queue, so no commit interleaves, yielding between pages.
+   */
+  cursors(gameId: string): Promise<Cursors> {
+    const g = this.get(gameId);
+    if (g.cursors) return Promise.resolve(g.cursors);
+    let p = this.building.get(gameId);
+    if (!p) {
+      p = this.serial(gameId, async () => {
+        const cur = this.get(gameId);
+        if (cur.cursors) return cur.cursors;
+        const c = new Cursors();
+        while (c.size < cur.version) {
+          const page = await this.store.read(gameId, c.size + 1, Math.min(INDEX_PAGE, cur.version - c.size));
+          if (page.length === 0) break;
+          for (const e of page) c.add(e.event.audience);
+          await new Promise<void>((r) => setImmediate(r));
+        }
+        cur.cursors = c;
+        return c;
+      }).finally(() => this.building.delete(gameId));
+      this.building.set(gameId, p);
+    }
+    return p;
   }
 
   /** Events of a game from a sequence number. */
@@ -348,7 +389,8 @@ export class GameService {
       const at = Math.max(this.clock.now(), state.clock);
       let d: Decision<unknown>;
       try {
-        d = job.decider({ ...g, state, meta }, at);
+        // The decider sees the game as the batch has made it so far (version and cursors include earlier commands).
+        d = job.decider({ ...g, state, meta, version: g.version + all.length }, at);
       } catch (e) {
         // An AppError is a precondition the caller checked in the queue (an expected version, a membership).
         // Anything else thrown is an engine bug, never a rule violation: this command fails, the others go on.
@@ -358,6 +400,8 @@ export class GameService {
       }
       parts.push({ job, from: g.version + all.length + 1, count: d.events.length, rejections: d.rejections, ...(d.commands ? { commands: d.commands } : {}) });
       all.push(...d.events);
+      // Indexed at once so a later command of the batch checks `ifVersion` against it; undone if the commit fails.
+      for (const e of d.events) g.cursors?.add(e.audience);
       state = d.state;
       for (const e of d.events) meta = foldMeta(meta, e);
     }
@@ -367,6 +411,7 @@ export class GameService {
       const due = nextDue(state);
       await this.store.append(gameId, g.version, all, all.length === 0 || due !== nextDue(g.state) ? { dueAt: due } : undefined);
     } catch (e) {
+      g.cursors?.truncate(g.version);
       if (e instanceof StaleVersionError && !retried) {
         // Another writer got there first (only possible with several processes): reload and decide again.
         this.log.warn({ gameId, expected: e.expected, actual: e.actual }, 'stale version; reloading');

@@ -7,9 +7,10 @@ import type { GameEvent, Message, PlayerId, Viewer } from '../core/types.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
-import { viewFor } from '../engine/view.ts';
+import { type Cursors, canSee } from '../engine/view.ts';
 import { renderMessage, renderParts } from '../i18n/render.ts';
 import type { StoredEvent } from '../store/types.ts';
+import type { GameService, LoadedGame } from './game-service.ts';
 
 /** One line of a view. */
 export interface Item {
@@ -64,14 +65,59 @@ export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Ite
   return out;
 }
 
-/** Events of `events` the viewer may see (whole), keeping their sequence numbers. */
+/** Events of `events` the viewer may see, keeping their (already viewer-local) sequence numbers. */
 function visible(viewer: Viewer, events: readonly StoredEvent[]): StoredEvent[] {
-  if (events.length === 0) return [];
-  return viewFor(
-    viewer,
-    events.map((e) => e.event),
-    events[0]!.seq,
-  ).flatMap((v) => (v.event ? [{ seq: v.seq, event: v.event }] : []));
+  return events.filter((e) => canSee(viewer, e.event.audience));
+}
+
+/** The engine viewer's key for sharing work between sockets and requests that see the same events. */
+export function viewerKey(v: Viewer): string {
+  return v.kind === 'player' ? `player:${v.id}` : v.kind;
+}
+
+/** The viewer's version of a game at global version `upto` (default: now): how many of its events he may see. */
+export function versionFor(g: LoadedGame, viewer: Viewer, cursors: Cursors | undefined, upto = g.version): number {
+  if (viewer.kind === 'moderator') return upto;
+  if (viewer.kind === 'spectator' && upto === g.version) return g.meta.publicEvents;
+  if (!cursors) throw new Error('versionFor needs the cursor index for this viewer');
+  return cursors.count(viewer, upto);
+}
+
+/** Widest global range one page reads to find the viewer's next events (the rest waits for the next page). */
+const SPAN_FACTOR = 4;
+
+/**
+ * The viewer's next events after his cursor `from` (a number in his own numbering, 0 at the start), at most
+ * `limit` of them and none past global version `upto`, renumbered in his numbering (the moderator's is the global
+ * one), with their global numbers. `last` is the number of the last event returned (`from` when none), `through`
+ * the global number the viewer has now seen everything up to.
+ */
+export async function readAfter(
+  service: GameService,
+  gameId: string,
+  cursors: Cursors,
+  viewer: Viewer,
+  from: number,
+  limit: number,
+  upto: number,
+): Promise<{ events: StoredEvent[]; globals: number[]; last: number; through: number }> {
+  const after = cursors.globalOf(viewer, from);
+  if (after === undefined) return { events: [], globals: [], last: from, through: upto };
+  let seqs = cursors.next(viewer, after, limit, upto);
+  if (seqs.length === 0) return { events: [], globals: [], last: from, through: upto };
+  const first = seqs[0]!;
+  // A spectator between many hidden events: read a bounded range now, the rest on the next page.
+  const span = Math.max(limit, 64) * SPAN_FACTOR;
+  if (seqs.at(-1)! - first >= span) seqs = seqs.filter((g) => g - first < span);
+  const raw = await service.read(gameId, first, seqs.at(-1)! - first + 1);
+  const events: StoredEvent[] = [];
+  let i = 0;
+  for (const e of raw) {
+    if (e.seq !== seqs[i]) continue;
+    events.push({ seq: viewer.kind === 'moderator' ? e.seq : from + 1 + i, event: e.event });
+    i++;
+  }
+  return { events, globals: seqs.slice(0, i), last: events.at(-1)?.seq ?? from, through: seqs[i - 1] ?? after };
 }
 
 /**
@@ -164,9 +210,20 @@ export interface VoteCount {
   readonly notVoted: string[];
 }
 
+/** True when the viewer may see the live vote count: always for public ballots, only the moderator for private ones. */
+export function seesVoteCount(variant: Variant<unknown>, viewer: Viewer): boolean {
+  return (variant.ballots ?? 'public') === 'public' || viewer.kind === 'moderator';
+}
+
+/** The live count as `viewer` may see it (null for a private ballot unless he is the moderator). */
+export function voteCountFor(variant: Variant<unknown>, s: GameState<unknown>, viewer: Viewer): VoteCount | null {
+  return seesVoteCount(variant, viewer) ? voteCount(s) : null;
+}
+
 /**
  * The live count of the open vote, for variants whose slice keeps `votes` (voter → target) and `round`, and a
- * runoff with `ballots` while one runs. Null when the variant keeps no such record or no vote is open.
+ * runoff with `ballots` while one runs. Null when the variant keeps no such record or no vote is open. Who may
+ * see it is `voteCountFor`'s decision.
  */
 export function voteCount(s: GameState<unknown>): VoteCount | null {
   const v = s.v as { votes?: Record<string, string>; round?: number; phase?: string; runoff?: { ballots?: Record<string, string> } } | null;

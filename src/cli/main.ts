@@ -177,6 +177,7 @@ program
   .option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)', 'normal')
   .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
   .option('--signup-limit <n>', 'sign-ups allowed per client address per hour', '20')
+  .option('--spectators-per-address <n>', 'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)')
   .action(
     async (opts: {
       port: string;
@@ -188,6 +189,7 @@ program
       sync: string;
       logLevel: string;
       signupLimit: string;
+      spectatorsPerAddress?: string;
     }) => {
       const { serve } = await import('../server/main.ts');
       const { ScaledClock } = await import('../app/clock.ts');
@@ -200,6 +202,10 @@ program
       if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
       const signups = Number(opts.signupLimit);
       if (!Number.isInteger(signups) || signups < 1) throw new Error(`--signup-limit is a positive whole number, not "${opts.signupLimit}"`);
+      const spectators = opts.spectatorsPerAddress === undefined ? undefined : Number(opts.spectatorsPerAddress);
+      if (spectators !== undefined && !(Number.isInteger(spectators) && spectators > 0))
+        throw new Error(`--spectators-per-address is a positive integer, not "${opts.spectatorsPerAddress}"`);
+      const { DEFAULT_WS_OPTIONS } = await import('../server/ws.ts');
       const server = await serve({
         port,
         host: opts.host,
@@ -210,6 +216,11 @@ program
         accountOptions: { signupLimit: { max: signups, windowMs: 3_600_000 } },
         ...(clock ? { clock } : {}),
         ...(speed !== undefined ? { speed } : {}),
+        ...(spectators !== undefined
+          ? {
+              ws: { ...DEFAULT_WS_OPTIONS, anonymous: { ...DEFAULT_WS_OPTIONS.anonymous, socketsPerAddress: spectators, subscriptionsPerAddress: spectators } },
+            }
+          : {}),
       });
       const stop = () => {
         void server.close().then(() => process.exit(0));

@@ -91,6 +91,12 @@ export interface Variant<V = unknown> {
   readonly syntax: readonly SyntaxRule[];
   /** Message templates (ICU MessageFormat) and rejection texts, per locale, keyed by id/code. */
   readonly messages: Partial<Record<Locale, Readonly<Record<string, string>>>>;
+  /**
+   * Who sees the running vote: `public` ballots are thread posts anyone reads (a live count for everyone);
+   * `private` ballots are sent to the moderator alone, so only he sees the count until the rulebook's own
+   * announcement publishes each choice at the close. Default `public`.
+   */
+  readonly ballots?: 'public' | 'private';
   /** Option keys that are secret (moderator-only), kept out of the public creation event. */
   readonly secretOptions?: readonly string[];
   /** Schema of the variant's options (`GameConfig.options`). */

@@ -15,7 +15,7 @@ import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { classify, sendError } from './http.ts';
 import { registerRoutes } from './routes.ts';
-import { registerWs } from './ws.ts';
+import { registerWs, type WsOptions } from './ws.ts';
 
 /** What the application is built from. */
 export interface ServerDeps {
@@ -30,6 +30,8 @@ export interface ServerDeps {
   readonly secureCookies?: boolean;
   /** Largest accepted request body in bytes. */
   readonly bodyLimit?: number;
+  /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
+  readonly ws?: WsOptions;
 }
 
 /** A Host header fit to be named in a CSP source (anything else is left out rather than echoed into the header). */
@@ -134,7 +136,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     clock: d.clock,
     secureCookies: d.secureCookies ?? false,
   });
-  registerWs(app, d.service, sessions);
+  registerWs(app, d.service, sessions, d.ws);
   await app.register(fastifyStatic, { root: d.publicDir ?? PUBLIC_DIR, prefix: '/', wildcard: false, index: 'index.html' });
   return app;
 }

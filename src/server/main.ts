@@ -14,6 +14,7 @@ import { SqliteStore } from '../store/sqlite.ts';
 import type { Store } from '../store/types.ts';
 import { buildServer } from './app.ts';
 import { setupDemo } from './demo.ts';
+import type { WsOptions } from './ws.ts';
 
 /** Options of `narrator serve`. */
 export interface ServeOptions {
@@ -33,6 +34,8 @@ export interface ServeOptions {
   readonly synchronous?: 'normal' | 'full';
   readonly accountOptions?: AccountOptions;
   readonly secureCookies?: boolean;
+  /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
+  readonly ws?: WsOptions;
   /** Where to print the banner (default stdout). */
   readonly print?: (line: string) => void;
 }
@@ -69,7 +72,7 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   const accounts = new Accounts(store, clock, o.accountOptions);
   const service = new GameService({ store, clock, log: logger });
   await service.boot();
-  const app = await buildServer({ store, service, accounts, clock, logger, secureCookies: o.secureCookies ?? false });
+  const app = await buildServer({ store, service, accounts, clock, logger, secureCookies: o.secureCookies ?? false, ...(o.ws ? { ws: o.ws } : {}) });
   await app.listen({ port: o.port, host: o.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Accounts, nameKey } from '../app/accounts.ts';
+import { type Accounts, nameKey, type Principal } from '../app/accounts.ts';
 import type { Clock } from '../app/clock.ts';
 import { buildConfig, gameSetupSchema } from '../app/config.ts';
 import { AppError } from '../app/errors.ts';
@@ -18,19 +18,24 @@ import {
   inboxItems,
   nextDeadline,
   publicPlayers,
+  readAfter,
+  seesVoteCount,
   teamItems,
   threadItems,
   type ViewContext,
+  versionFor,
   voteCount,
+  voteCountFor,
 } from '../app/views.ts';
 import { nameSkeleton } from '../core/names.ts';
 import { own } from '../core/own.ts';
-import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
+import type { Actor, Command, GameEvent, Rejection, Viewer } from '../core/types.ts';
 import { evolve } from '../engine/evolve.ts';
 import { decide } from '../engine/game.ts';
 import { commandExample } from '../engine/parse.ts';
 import type { Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
+import { canSee } from '../engine/view.ts';
 import { renderMessage } from '../i18n/render.ts';
 import type { Store } from '../store/types.ts';
 import { VARIANTS } from '../variants/registry.ts';
@@ -51,7 +56,8 @@ export interface RouteDeps {
 
 const gameParams = z.object({ id: z.string().min(1).max(64) });
 const page = z.object({
-  from: z.coerce.number().int().min(1).max(1e9).default(1),
+  // The same cursor as the WebSocket's `from`: the last number the caller has, in his own numbering.
+  from: z.coerce.number().int().min(0).max(1e9).default(0).describe('the last sequence number you have, in your own numbering (0: from the start)'),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   locale: z.enum(['el', 'en', 'de', 'ru']).optional(),
 });
@@ -59,7 +65,12 @@ const text = z.string().trim().min(1).max(20_000);
 const credentials = z.object({ name: z.string().min(1).max(64), password: z.string().min(1).max(200) }).strict();
 const account = z.object({ id: z.string(), name: z.string() });
 const authReply = z.object({ account, csrfToken: z.string() });
-const ifVersion = z.number().int().min(0).optional().describe('refuse with 409 game.stale_version unless the game is at this version');
+const ifVersion = z
+  .number()
+  .int()
+  .min(0)
+  .optional()
+  .describe('refuse with 409 game.stale_version unless the game is at this version (your own numbering, as in your replies)');
 const commandReply = z.object({
   accepted: z.boolean(),
   version: z.number(),
@@ -110,7 +121,8 @@ const format = z.object({ format: z.enum(['bbcode', 'markdown']).default('bbcode
 /** Largest slice of a stream one page scans. */
 const SCAN = 2000;
 
-function summaryOf(g: LoadedGame) {
+/** A game's summary; `version` is the public thread's (a spectator's) unless the caller's own is given. */
+function summaryOf(g: LoadedGame, version = g.meta.publicEvents) {
   const s = g.state;
   return {
     id: g.id,
@@ -125,7 +137,7 @@ function summaryOf(g: LoadedGame) {
     createdAt: s.config.createdAt,
     startAt: s.config.startAt,
     nextDeadline: nextDeadline(s),
-    version: g.version,
+    version,
   };
 }
 
@@ -133,12 +145,20 @@ function ctxOf(g: LoadedGame, locale?: Locale): ViewContext {
   return { variant: g.variant, state: g.state, locale: locale ?? g.state.config.locale };
 }
 
-function commandResult(g: LoadedGame, o: Outcome): z.infer<typeof commandReply> {
+/**
+ * The reply to a command in the caller's numbering (his role after the commit: a signup makes him a player): his
+ * version and the numbers of the events of his command he may see, so a reply never counts hidden events.
+ */
+async function commandResult(service: GameService, id: string, principal: Principal | undefined, o: Outcome): Promise<z.infer<typeof commandReply>> {
+  const g = service.get(id);
+  const viewer = viewerOf(roleIn(g, principal));
+  const cursors = viewer.kind === 'moderator' ? undefined : await service.cursors(id);
+  const local = (seq: number) => (cursors ? cursors.count(viewer, seq) : seq);
   const render = (r: Rejection) => ({ code: r.code, text: renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params }) });
   return {
     accepted: o.rejections.length === 0,
-    version: o.version,
-    seqs: o.events.map((e) => e.seq),
+    version: versionFor(g, viewer, cursors, o.version),
+    seqs: o.events.filter((e) => canSee(viewer, e.event.audience)).map((e) => local(e.seq)),
     rejections: o.rejections.map(render),
     ...(o.commands ? { commands: [...o.commands] } : {}),
   };
@@ -150,16 +170,26 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   const game = (id: string) => service.get(id);
   const role = (g: LoadedGame, req: { principal?: Parameters<typeof roleIn>[1] }): Role => roleIn(g, req.principal);
 
-  /** Submits an engine command, optionally only at an expected version. */
-  const submit = async (g: LoadedGame, expected: number | undefined, make: (at: number) => Command) => {
+  /** Submits an engine command, optionally only at an expected version (in the caller's own numbering). */
+  const submit = async (g: LoadedGame, principal: Principal | undefined, expected: number | undefined, make: (at: number) => Command) => {
+    if (expected !== undefined) await service.cursors(g.id);
     const o = await service.apply(g.id, (cur, at) => {
-      if (expected !== undefined && cur.version !== expected)
-        throw new AppError('game.stale_version', 409, `the game is at version ${cur.version}, not ${expected}`, { version: cur.version });
+      if (expected !== undefined) {
+        const viewer = viewerOf(roleIn(cur, principal));
+        if (viewer.kind !== 'moderator' && !cur.cursors) throw new AppError('game.conflict', 409, 'the game changed; try again');
+        const v = versionFor(cur, viewer, cur.cursors, cur.version);
+        if (v !== expected) throw new AppError('game.stale_version', 409, `the game is at version ${v}, not ${expected}`, { version: v });
+      }
       const decision = decideVia(cur, make(at));
       refuseLookAlikes(cur, decision.events);
       return decision;
     });
-    return commandResult(service.get(g.id), o);
+    return commandResult(service, g.id, principal, o);
+  };
+  /** The caller's version of the game now. */
+  const versionNow = async (g: LoadedGame, viewer: Viewer) => {
+    const cursors = viewer.kind === 'player' ? await service.cursors(g.id) : undefined;
+    return versionFor(service.get(g.id), viewer, cursors);
   };
 
   // ---------------------------------------------------------------------------------------------------------
@@ -266,7 +296,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       const seed = randomBytes(32).toString('hex');
       const g = await service.create(variant, config, seed, req.principal!.account.name, body.title ?? `${variant.names.en ?? variant.id} game`);
       reply.code(201);
-      return summaryOf(g);
+      return summaryOf(g, g.version); // the creator is its moderator: the global numbers
     },
   });
 
@@ -277,7 +307,9 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     tags: ['games'],
     auth: 'optional',
     params: gameParams,
-    handler({ params, req }) {
+    async handler({ params, req }) {
+      const g0 = game(params.id);
+      const version = await versionNow(g0, viewerOf(role(g0, req)));
       const g = game(params.id);
       const r = role(g, req);
       const s = g.state;
@@ -293,7 +325,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
             }
           : { role: r.kind };
       return {
-        ...summaryOf(g),
+        ...summaryOf(g, version),
         config: {
           startAt: s.config.startAt,
           signupDeadline: s.config.signupDeadline ?? null,
@@ -307,7 +339,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
         },
         players: publicPlayers(s),
         me,
-        votes: voteCount(s),
+        votes: voteCountFor(g.variant, s, viewerOf(r)),
         ...(r.kind === 'moderator' ? { moderator: { stateHash: stateHash({ state: s, meta: g.meta }), deadlines: s.deadlines, roles: rolesOf(g) } } : {}),
       };
     },
@@ -328,7 +360,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       if (r.kind === 'player') throw new AppError('game.already_signed_up', 409, 'you are already signed up');
       const join = keyword(g, 'join');
       const actor: Actor = { kind: 'guest', name: req.principal!.account.name };
-      return submit(g, body?.ifVersion, (at) => ({ type: 'post', at, actor, text: join }));
+      return submit(g, req.principal, body?.ifVersion, (at) => ({ type: 'post', at, actor, text: join }));
     },
   });
 
@@ -344,7 +376,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       const g = game(params.id);
       const p = requirePlayer(role(g, req));
       const leave = keyword(g, 'leave');
-      return submit(g, body?.ifVersion, (at) => ({ type: 'post', at, actor: { kind: 'player', id: p.id }, text: leave }));
+      return submit(g, req.principal, body?.ifVersion, (at) => ({ type: 'post', at, actor: { kind: 'player', id: p.id }, text: leave }));
     },
   });
 
@@ -359,7 +391,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     async handler({ params, req, body }) {
       const g = game(params.id);
       const m = requireModerator(role(g, req));
-      return submit(g, body?.ifVersion, (at) => ({ type: 'mod', at, actor: { kind: 'moderator', name: m.name }, mod: { action: 'start' } }));
+      return submit(g, req.principal, body?.ifVersion, (at) => ({ type: 'mod', at, actor: { kind: 'moderator', name: m.name }, mod: { action: 'start' } }));
     },
   });
 
@@ -375,10 +407,18 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     params: gameParams,
     query: page,
     response: { 200: pageReply.extend({ status: z.string(), votes: voteCountSchema, nextDeadline: deadline }) },
-    async handler({ params, query }) {
+    async handler({ params, query, req }) {
       const g = game(params.id);
-      const { items, next } = await paged(g, query, (c, evs) => threadItems(c, evs));
-      return { items, next, version: g.version, status: summaryOf(g).status, votes: voteCount(g.state), nextDeadline: nextDeadline(g.state) };
+      const viewer = viewerOf(role(g, req));
+      const { items, next, version } = await paged(g, query, viewer, (c, evs) => threadItems(c, evs));
+      return {
+        items,
+        next,
+        version,
+        status: summaryOf(g).status,
+        votes: voteCountFor(g.variant, g.state, viewer),
+        nextDeadline: nextDeadline(g.state),
+      };
     },
   });
 
@@ -396,7 +436,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       const r = role(g, req);
       if (r.kind === 'moderator') throw new AppError('game.moderator_posts', 403, 'moderators post through POST /mod with action "note"');
       const actor: Actor = r.kind === 'player' ? { kind: 'player', id: r.id } : { kind: 'guest', name: req.principal!.account.name };
-      return submit(g, body.ifVersion, (at) => ({ type: 'post', at, actor, text: body.text }));
+      return submit(g, req.principal, body.ifVersion, (at) => ({ type: 'post', at, actor, text: body.text }));
     },
   });
 
@@ -417,8 +457,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       const r = role(g, req);
       if (r.kind === 'spectator') throw new AppError('game.not_a_player', 403, 'only players and moderators have an inbox');
       const viewer = viewerOf(r);
-      const { items, next } = await paged(g, query, (c, evs) => inboxItems(c, viewer, evs));
-      return { items, next, version: g.version };
+      return paged(g, query, viewer, (c, evs) => inboxItems(c, viewer, evs));
     },
   });
 
@@ -434,7 +473,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     async handler({ params, req, body }) {
       const g = game(params.id);
       const p = requirePlayer(role(g, req));
-      return submit(g, body.ifVersion, (at) => ({ type: 'pm', at, actor: { kind: 'player', id: p.id }, text: body.text }));
+      return submit(g, req.principal, body.ifVersion, (at) => ({ type: 'pm', at, actor: { kind: 'player', id: p.id }, text: body.text }));
     },
   });
 
@@ -455,8 +494,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
       if (r.kind === 'spectator' || !ever || (r.kind === 'player' && !ever.includes(r.id)))
         throw new AppError('team.not_member', 403, 'you are not in this team');
       const viewer = viewerOf(r);
-      const { items, next } = await paged(g, query, (c, evs) => teamItems(c, viewer, params.team, evs));
-      return { items, next, version: g.version };
+      return paged(g, query, viewer, (c, evs) => teamItems(c, viewer, params.team, evs));
     },
   });
 
@@ -483,7 +521,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
         };
         return { events: [e], state: foldOne(cur, e), rejections: [] };
       });
-      return commandResult(g, o);
+      return commandResult(service, g.id, req.principal, o);
     },
   });
 
@@ -533,7 +571,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
         if (!acc) throw new AppError('account.not_found', 404, `no account named "${body.args.new}"`);
         if (g.meta.moderators.some((x) => nameKey(x) === acc.nameKey)) throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
       }
-      return submit(g, body.ifVersion, (at) => ({
+      return submit(g, req.principal, body.ifVersion, (at) => ({
         type: 'mod',
         at,
         actor: { kind: 'moderator', name: m.name },
@@ -611,9 +649,16 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     produces: 'text',
     params: gameParams.extend({ seq: z.coerce.number().int().min(1).max(1e9) }),
     query: format,
-    async handler({ params, query, reply }) {
+    async handler({ params, query, req, reply }) {
       const g = game(params.id);
-      const [it] = threadItems(ctxOf(g, query.locale), await service.read(g.id, params.seq, 1));
+      // `seq` is in the caller's numbering, as the thread gave it to him.
+      const viewer = viewerOf(role(g, req));
+      const cursors = await service.cursors(g.id);
+      const { events } = await readAfter(service, g.id, cursors, viewer, params.seq - 1, 1, service.get(g.id).version);
+      const [it] = threadItems(
+        ctxOf(g, query.locale),
+        events.filter((e) => e.seq === params.seq),
+      );
       if (it?.kind !== 'announcement') throw new AppError('export.not_announcement', 404, `event ${params.seq} is not a public announcement`);
       reply.type('text/plain; charset=utf-8');
       return exportsFmt.announcement(query.format, it, g.meta.title);
@@ -629,8 +674,10 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     produces: 'text',
     params: gameParams,
     query: format,
-    handler({ params, query, reply }) {
+    handler({ params, query, req, reply }) {
       const g = game(params.id);
+      if (!seesVoteCount(g.variant, viewerOf(role(g, req))))
+        throw new AppError('export.ballots_private', 403, 'ballots of this rulebook are private: the result is announced in the thread at the deadline');
       const c = voteCount(g.state);
       if (!c) throw new AppError('export.no_vote', 404, 'no vote is open');
       reply.type('text/plain; charset=utf-8');
@@ -670,16 +717,23 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     handler: () => ({ ok: true, store: d.store.kind, games: service.list().length }),
   });
 
+  /**
+   * One page of a view after the caller's cursor `from`, in his numbering: `next` is the `from` of the next page
+   * (null once he has everything), `version` his version now.
+   */
   async function paged(
     g: LoadedGame,
     q: z.infer<typeof page>,
+    viewer: Viewer,
     project: (c: ViewContext, evs: Awaited<ReturnType<GameService['read']>>) => Item[],
-  ): Promise<{ items: Item[]; next: number | null }> {
-    const evs = await service.read(g.id, q.from, SCAN);
-    const items = project(ctxOf(g, q.locale), evs);
-    if (items.length > q.limit) return { items: items.slice(0, q.limit), next: items[q.limit]!.seq };
-    const last = evs.at(-1)?.seq ?? q.from - 1;
-    return { items, next: last < g.version ? last + 1 : null };
+  ): Promise<{ items: Item[]; next: number | null; version: number }> {
+    const cursors = await service.cursors(g.id);
+    const upto = service.get(g.id).version;
+    const { events, last } = await readAfter(service, g.id, cursors, viewer, q.from, SCAN, upto);
+    const items = project(ctxOf(g, q.locale), events);
+    const version = cursors.count(viewer, upto);
+    if (items.length > q.limit) return { items: items.slice(0, q.limit), next: items[q.limit - 1]!.seq, version };
+    return { items, next: last < version ? last : null, version };
   }
 }
 

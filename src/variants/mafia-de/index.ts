@@ -260,6 +260,8 @@ function kw(s: S, command: string): string {
 /** The mafia-de variant. */
 export const mafiaDe: Variant<DeState> = {
   id: 'mafia-de',
+  // DE-VOTE-1/7: votes go to the game master by PN and are published only with the day's result.
+  ballots: 'private',
   names: { de: 'Mafia (deutsche Forenregeln)', en: 'Mafia (German forum rules)' },
   defaultLocale: 'de',
   locales: ['de', 'en'],

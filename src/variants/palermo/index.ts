@@ -191,6 +191,8 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
 /** The palermo variant. */
 export const palermo: Variant<PalState> = {
   id: 'palermo',
+  // Votes are thread posts: everyone may count them as they come.
+  ballots: 'public',
   names: { el: 'Παλέρμο', en: 'Palermo (Greek forum rules)' },
   defaultLocale: 'el',
   locales: ['el', 'en'],
