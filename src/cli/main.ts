@@ -1,24 +1,17 @@
 // The `narrator` command line: play a game script, verify a finished game, describe the rulebooks, simulate and
 // report balance.
-// Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest.
+// Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest. Each command loads
+// its modules when it runs, so `narrator --version` or `narrator rules` do not load the server or the simulator.
 import { readFileSync } from 'node:fs';
-import { Command as Program } from 'commander';
-import { buildTranscript, type Transcript } from '../app/transcript.ts';
-import { verifyTranscript } from '../app/verify.ts';
+import { CommanderError, InvalidArgumentError, Option, Command as Program } from 'commander';
+import type { Transcript } from '../app/transcript.ts';
 import type { Locale } from '../engine/state.ts';
-import { loadScript, ScriptError } from '../scripts/load.ts';
-import { runScript } from '../scripts/run.ts';
-import { getVariant, VARIANTS } from '../variants/registry.ts';
 import { addBalance } from './balance.ts';
 import { addSimulate } from './simulate.ts';
+import { EXIT, intArg } from './usage.ts';
 
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
+const LOCALES = ['el', 'en', 'de', 'ru'];
+const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function printTranscript(t: Transcript, out: (s: string) => void): void {
   out('== Thread ==');
@@ -57,35 +50,61 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+/** `--speed`: a positive factor. */
+function positive(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
+  return n;
+}
+
+/** `--clock`: three numbers separated by colons (ScaledClock.parse reads them). */
+function clockSpec(text: string): string {
+  if (!/^-?\d+(\.\d+)?:-?\d+(\.\d+)?:\d+(\.\d+)?$/.test(text)) throw new InvalidArgumentError('expected "realOrigin:gameOrigin:speed" in epoch ms.');
+  return text;
+}
+
 const program = new Program();
-program.name('narrator').description('Narrator: an automatic moderator for play-by-post Mafia games').showHelpAfterError();
+program
+  .name('narrator')
+  .description('Narrator: an automatic moderator for play-by-post Mafia games')
+  .version(version, '-V, --version', 'print the version')
+  .showHelpAfterError()
+  // Commander exits 1 on a usage mistake; 1 means "an expectation failed" here, so usage errors exit 2. Set before
+  // the commands are added: they inherit it.
+  .exitOverride();
 
 program
   .command('play')
   .description('run a game script through the engine and print its transcript')
   .argument('<script>', 'a game script (YAML)')
   .option('--json', 'print one JSON object instead of text')
-  .option('--locale <locale>', 'language of the transcript (el, en, de, ru)')
-  .action((file: string, opts: { json?: boolean; locale?: string }) => {
+  .addOption(new Option('--locale <locale>', 'language of the transcript').choices(LOCALES))
+  .action(async (file: string, opts: { json?: boolean; locale?: Locale }) => {
+    const { loadScript, ScriptError } = await import('../scripts/load.ts');
+    const { runScript } = await import('../scripts/run.ts');
+    const { buildTranscript } = await import('../app/transcript.ts');
     try {
-      const script = loadScript(readText(file), file);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+      const script = loadScript(text, file);
       const result = runScript(script);
       let t = result.transcript;
-      if (opts.locale) {
-        if (!['el', 'en', 'de', 'ru'].includes(opts.locale)) throw new ScriptError(file, null, `unknown locale "${opts.locale}"`);
-        t = buildTranscript(script.variant, result.events, result.state, opts.locale as Locale);
-      }
+      if (opts.locale) t = buildTranscript(script.variant, result.events, result.state, opts.locale);
       if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);
       else printTranscript(t, (s) => process.stdout.write(`${s}\n`));
       if (result.failures.length > 0) {
         process.stderr.write(`\n${result.failures.length} expectation(s) failed:\n`);
         for (const f of result.failures) process.stderr.write(`  - ${f}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
       }
     } catch (e) {
       if (e instanceof ScriptError) {
         process.stderr.write(`malformed script: ${e.message}\n`);
-        process.exitCode = 2;
+        process.exitCode = EXIT.usage;
         return;
       }
       throw e;
@@ -96,16 +115,39 @@ program
   .command('verify')
   .description('check a finished game export against its published seed')
   .argument('<transcript>', 'the JSON of `narrator play --json` or a server export')
-  .action((file: string) => {
+  .action(async (file: string) => {
+    const { verifyTranscript } = await import('../app/verify.ts');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      process.stderr.write(`narrator verify: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
     let data: unknown;
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      process.stderr.write(`cannot read ${file}: ${(e as Error).message}\n`);
-      process.exitCode = 2;
+      data = JSON.parse(text);
+    } catch {
+      process.stderr.write(
+        `narrator verify: ${file} is not JSON; give the JSON of \`narrator play --json\` or a server export (GET /api/games/:id/export), not a game script\n`,
+      );
+      process.exitCode = EXIT.usage;
       return;
     }
     const v = verifyTranscript(data);
+    if (v.status === 'invalid') {
+      process.stderr.write(`narrator verify: ${file}: ${v.problems.join('; ')}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    if (v.status === 'unpublished') {
+      process.stdout.write(
+        'The seed is not published yet: the game has not ended, so its deal cannot be checked. Verify the export again once the game is over.\n',
+      );
+      process.exitCode = EXIT.notEnded;
+      return;
+    }
     for (const line of v.ok) process.stdout.write(`ok    ${line}\n`);
     for (const line of v.fixed) process.stdout.write(`fixed ${line}\n`);
     for (const line of v.problems) process.stdout.write(`FAIL  ${line}\n`);
@@ -114,15 +156,16 @@ program
         ? `\nThe game was dealt fairly${v.fixed.length ? ' (values fixed by the moderator are listed above)' : ''}.\n`
         : '\nThe export does NOT match its seed.\n',
     );
-    process.exitCode = v.fair ? 0 : 1;
+    process.exitCode = v.fair ? EXIT.ok : EXIT.failed;
   });
 
 program
   .command('rules')
   .description('list the rulebooks, or describe one')
   .argument('[variant]', 'a variant id')
-  .option('--locale <locale>', 'language (en or the variant’s own)', 'en')
-  .action((id: string | undefined, opts: { locale: string }) => {
+  .addOption(new Option('--locale <locale>', 'language (en or the variant’s own)').choices(LOCALES).default('en'))
+  .action(async (id: string | undefined, opts: { locale: string }) => {
+    const { getVariant, VARIANTS } = await import('../variants/registry.ts');
     const out = (s: string) => process.stdout.write(`${s}\n`);
     if (!id) {
       for (const v of Object.values(VARIANTS)) out(`${v.id.padEnd(18)} ${v.names.en ?? v.id} — ${v.minPlayers}-${v.maxPlayers} players, ${v.defaultTimeZone}`);
@@ -130,8 +173,8 @@ program
     }
     const v = getVariant(id);
     if (!v) {
-      process.stderr.write(`unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}\n`);
-      process.exitCode = 2;
+      process.stderr.write(`narrator rules: unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}\n`);
+      process.exitCode = EXIT.usage;
       return;
     }
     const loc = (opts.locale === v.defaultLocale ? v.defaultLocale : 'en') as Locale;
@@ -154,7 +197,7 @@ program
 program
   .command('serve')
   .description('serve the API, the WebSocket updates and the web app; stores games in one SQLite file')
-  .option('--port <port>', 'TCP port (0: any free port)', process.env.PORT ?? '8080')
+  .option('--port <port>', 'TCP port (0: any free port; default $PORT or 8080)', intArg(0, 65535))
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option(
     '--db <file>',
@@ -162,38 +205,60 @@ program
     './data/narrator.db',
   )
   .option('--demo', 'create demo accounts and a demo game, and print their log-ins')
-  .option('--speed <factor>', 'run game time this many times faster than real time (demos)')
-  .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)')
-  .option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)', 'normal')
-  .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
-  .action(async (opts: { port: string; host: string; db: string; demo?: boolean; speed?: string; clock?: string; sync: string; logLevel: string }) => {
-    const { serve } = await import('../server/main.ts');
-    const { ScaledClock } = await import('../app/clock.ts');
-    const now = Date.now();
-    const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, Number(opts.speed)) : undefined;
-    const port = Number(opts.port);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
-    if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
-    const server = await serve({
-      port,
-      host: opts.host,
-      db: opts.db,
-      demo: opts.demo === true,
-      logLevel: opts.logLevel,
-      synchronous: opts.sync,
-      ...(clock ? { clock } : {}),
-    });
-    const stop = () => {
-      void server.close().then(() => process.exit(0));
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  .option('--speed <factor>', 'run game time this many times faster than real time (demos)', positive)
+  .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)', clockSpec)
+  .addOption(
+    new Option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)')
+      .choices(['normal', 'full'])
+      .default('normal'),
+  )
+  .addOption(
+    new Option('--log-level <level>', 'pino log level')
+      .choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default(process.env.LOG_LEVEL ?? 'info'),
+  )
+  .action(
+    async (opts: { port?: number; host: string; db: string; demo?: boolean; speed?: number; clock?: string; sync: 'normal' | 'full'; logLevel: string }) => {
+      const { serve } = await import('../server/main.ts');
+      const { ScaledClock } = await import('../app/clock.ts');
+      const now = Date.now();
+      const clock = opts.clock ? ScaledClock.parse(opts.clock) : opts.speed ? new ScaledClock(now, now, opts.speed) : undefined;
+      let port = opts.port;
+      if (port === undefined) {
+        try {
+          port = intArg(0, 65535)(process.env.PORT ?? '8080');
+        } catch {
+          process.stderr.write(`narrator serve: the PORT environment variable "${process.env.PORT}" is not a port (0 to 65535)\n`);
+          process.exitCode = EXIT.usage;
+          return;
+        }
+      }
+      const server = await serve({
+        port,
+        host: opts.host,
+        db: opts.db,
+        demo: opts.demo === true,
+        logLevel: opts.logLevel,
+        synchronous: opts.sync,
+        ...(clock ? { clock } : {}),
+      });
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+  );
 
 addSimulate(program);
 addBalance(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
+  if (e instanceof CommanderError) {
+    // Commander has printed its message (naming the flag or argument) and the help hint; help and --version are 0.
+    process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    return;
+  }
   process.stderr.write(`narrator: internal error: ${(e as Error).stack ?? String(e)}\n`);
-  process.exitCode = 3;
+  process.exitCode = EXIT.internal;
 });
