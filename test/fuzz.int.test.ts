@@ -147,7 +147,7 @@ describe('fuzz', () => {
       '/nope/../../etc/passwd',
     ];
     const names = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'nobody', '', 'ANNA '];
-    const actions = ['note', 'tell', 'pause', 'resume', 'extend', 'calendar', 'runoff-length', 'designate', 'waive', 'absences', 'status', 'void-vote'];
+    const actions = ['note', 'tell', 'pause', 'resume', 'move-deadline', 'calendar', 'runoff-length', 'designate', 'waive', 'absences', 'status', 'void-vote'];
     const values = () =>
       pick<unknown>([
         null,
