@@ -206,4 +206,14 @@ describe('narrator rules', () => {
     expect(r.out).toContain('13:00');
     expect(run('rules', 'nope').code).toBe(2);
   });
+
+  it('lists each rulebook’s moderator actions with what they do (PAL-MOD-3 move-deadline, DE-SCHED-5)', () => {
+    const p = run('rules', 'palermo');
+    expect(p.out).toMatch(/move-deadline +Move one deadline .*\(PAL-MOD-3\)/);
+    expect(p.out).toMatch(/runoff-length +.*\(PAL-MOD-4, PAL-TIE-4\)/);
+    expect(p.out).toMatch(/^ +note +/m);
+    const d = run('rules', 'mafia-de');
+    expect(d.out).toMatch(/move-deadline +.*\(DE-SCHED-5, DE-SIGN-8\)/);
+    expect(d.out).not.toContain('runoff-length');
+  });
 });

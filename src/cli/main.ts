@@ -186,6 +186,10 @@ program
     out('Schedule:');
     for (const l of v.schedule(loc)) out(`  ${l.when.padEnd(22)} ${l.what}`);
     out('');
+    out('Moderator actions (POST /mod, or `mod:` in scripts):');
+    const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');
+    for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
+    out('');
     out('Default deal:');
     for (const n of [7, 10, 14, 20]) {
       const list = v.defaultRoles(n);

@@ -26,7 +26,7 @@ export function refuse(detail: string): never {
 export interface ModActionInfo {
   /** One sentence: what the action does (OpenAPI, docs). */
   readonly summary: string;
-  /** The rule ids it implements. */
+  /** The rule ids it implements ("every rulebook" for the engine's own actions). */
   readonly rules: string;
   /** Its arguments (an object schema; every action's args are an object, possibly empty). */
   readonly args: z.ZodType<Record<string, unknown>>;
@@ -61,23 +61,23 @@ export const modArg = {
 export const ENGINE_MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = {
   note: {
     summary: 'Post a public note of the moderators in the thread.',
-    rules: 'PAL-MOD, DE-MOD',
+    rules: 'every rulebook',
     args: z.object({ text: modArg.text('the note') }).strict(),
   },
   tell: {
     summary: 'Send one player a private message from the moderators.',
-    rules: 'PAL-CON-3',
+    rules: 'every rulebook',
     args: z.object({ name: modArg.name('the player'), text: modArg.text('the message') }).strict(),
   },
-  pause: { summary: 'Pause the game: no deadline passes until it resumes.', rules: 'PAL-MOD-1', args: modArg.none() },
+  pause: { summary: 'Pause the game: no deadline passes until it resumes.', rules: 'every rulebook', args: modArg.none() },
   resume: {
     summary: 'Resume a paused game; every pending deadline moves by the length of the pause (the new times are posted).',
-    rules: 'PAL-MOD-3',
+    rules: 'every rulebook',
     args: modArg.none(),
   },
-  'close-signup': { summary: 'Close the signup now and deal the roles.', rules: 'PAL-SIGN, DE-SIGN', args: modArg.none() },
-  start: { summary: 'Start the game now (also POST /start).', rules: 'PAL-SIGN, DE-SIGN', args: modArg.none() },
-  cancel: { summary: 'Cancel the game.', rules: 'PAL-MOD-1, DE-MOD', args: modArg.none() },
+  'close-signup': { summary: 'Close the signup now and deal the roles.', rules: 'every rulebook', args: modArg.none() },
+  start: { summary: 'Start the game now (also POST /start).', rules: 'every rulebook', args: modArg.none() },
+  cancel: { summary: 'Cancel the game.', rules: 'every rulebook', args: modArg.none() },
 };
 
 /** The arguments validated by an action's schema, or a refusal detail naming the first bad argument. */
