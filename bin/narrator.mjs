@@ -3,6 +3,10 @@
 // development checkout where dist/ is missing or older than a source file it runs the TypeScript sources through
 // tsx instead, so an edit is never shadowed by a stale build (NARRATOR_SOURCE=1 forces the sources).
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import module from 'node:module';
+
+// Node 22.1+ keeps compiled code between runs (a no-op on Node 20, which lacks it).
+module.enableCompileCache?.();
 
 const root = new URL('../', import.meta.url);
 const built = new URL('dist/cli/main.js', root);
