@@ -19,7 +19,7 @@ const cases: { label: string; args: string[]; env?: Record<string, string>; targ
   { label: 'rules via tsx', args: [bin, 'rules'], env: { NARRATOR_SOURCE: '1' } },
 ];
 
-if (!existsSync(join(root, 'dist', 'cli', 'main.js'))) {
+if (!existsSync(join(root, 'dist', 'main.js'))) {
   process.stderr.write('dist/ is missing: run `npm run build` first (otherwise this measures tsx compiling the sources)\n');
   process.exit(2);
 }

@@ -9,7 +9,7 @@ import module from 'node:module';
 module.enableCompileCache?.();
 
 const root = new URL('../', import.meta.url);
-const built = new URL('dist/cli/main.js', root);
+const built = new URL('dist/main.js', root);
 const sources = new URL('src/', root);
 
 /** The newest modification time of any file under dir (ms). */

@@ -2,8 +2,9 @@
 // report balance.
 // Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest. Each command loads
 // its modules when it runs, so `narrator --version` or `narrator rules` do not load the server or the simulator.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { CommanderError, InvalidArgumentError, Option, Command as Program } from 'commander';
+import { narratorPackage } from '../app/package-dir.ts';
 import type { Transcript } from '../app/transcript.ts';
 import type { Locale } from '../engine/state.ts';
 import { addBalance } from './balance.ts';
@@ -11,17 +12,6 @@ import { addSimulate } from './simulate.ts';
 import { EXIT, intArg } from './usage.ts';
 
 const LOCALES = ['el', 'en', 'de', 'ru'];
-/** The package's version: the nearest package.json named narrator above this file (src/, dist/ or a test bundle). */
-function packageVersion(): string {
-  for (let dir = new URL('.', import.meta.url); ; dir = new URL('..', dir)) {
-    const file = new URL('package.json', dir);
-    if (existsSync(file)) {
-      const p = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; version?: string };
-      if (p.name === 'narrator' && p.version) return p.version;
-    }
-    if (new URL('..', dir).href === dir.href) return 'unknown';
-  }
-}
 
 function printTranscript(t: Transcript, out: (s: string) => void): void {
   out('== Thread ==');
@@ -77,7 +67,7 @@ const program = new Program();
 program
   .name('narrator')
   .description('Narrator: an automatic moderator for play-by-post Mafia games')
-  .version(packageVersion(), '-V, --version', 'print the version')
+  .version(narratorPackage().version, '-V, --version', 'print the version')
   .showHelpAfterError()
   // Commander exits 1 on a usage mistake; 1 means "an expectation failed" here, so usage errors exit 2. Set before
   // the commands are added: they inherit it.

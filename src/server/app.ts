@@ -1,6 +1,6 @@
 // Builds the Fastify application: error shape, authentication, OpenAPI at /docs, the API, WebSocket updates and
 // the static web app. No listening and no I/O setup here: main.ts wires the store, clock and logger.
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -10,6 +10,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Accounts } from '../app/accounts.ts';
 import type { Clock } from '../app/clock.ts';
 import type { GameService } from '../app/game-service.ts';
+import { narratorPackage } from '../app/package-dir.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { classify, sendError } from './http.ts';
@@ -32,7 +33,7 @@ export interface ServerDeps {
 }
 
 /** The package's static folder. */
-export const PUBLIC_DIR = resolve(import.meta.dirname, '..', '..', 'public');
+export const PUBLIC_DIR = join(narratorPackage().dir, 'public');
 
 /**
  * The OpenAPI description (rendered as Markdown by /docs): placeholders are written as upper-case words inside
