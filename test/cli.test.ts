@@ -101,6 +101,9 @@ describe('narrator verify', () => {
     const r = run('verify', writeJson('seed.json', { ...demoJson, seed: 'narrator-demo-10' }));
     expect(r.code).toBe(1);
     expect(r.out).toContain('commitment mismatch');
+    // Every draw follows from the real seed, so none follows from this one: no line may say they were reproduced.
+    expect(r.out).not.toMatch(/ok +\d+ draws reproduced/);
+    expect(r.out).toMatch(/FAIL {2}(\d+) of \1 draws do not follow from the seed/);
   });
 
   it('rejects a transcript whose deal was altered', () => {
