@@ -101,6 +101,9 @@ describe('narrator verify', () => {
     const r = run('verify', writeJson('seed.json', { ...demoJson, seed: 'narrator-demo-10' }));
     expect(r.code).toBe(1);
     expect(r.out).toContain('commitment mismatch');
+    // Every draw follows from the real seed, so none follows from this one: no line may say they were reproduced.
+    expect(r.out).not.toMatch(/ok +\d+ draws reproduced/);
+    expect(r.out).toMatch(/FAIL {2}(\d+) of \1 draws do not follow from the seed/);
   });
 
   it('rejects a transcript whose deal was altered', () => {
@@ -124,11 +127,76 @@ describe('narrator verify', () => {
     expect(r.out).toContain('is listed as killer');
   });
 
-  it('refuses an unfinished game (no published seed)', () => {
+  it('a running game (no published seed) is not a mismatch: its own message and exit 4', () => {
     const { seed: _s, ...rest } = demoJson;
-    const r = run('verify', writeJson('open.json', rest));
+    for (const data of [rest, { ...rest, seed: null }]) {
+      const r = run('verify', writeJson('open.json', data));
+      expect(r.code).toBe(4);
+      expect(r.out).toContain('not published yet');
+      expect(r.out).not.toContain('does NOT match');
+    }
+  });
+
+  it('never reports the draws as reproduced while an event says they do not match', () => {
+    const t = structuredClone(demoJson);
+    const withDraws = t.events.filter((e) => Array.isArray(e.data?.drawn) && (e.data.drawn as number[]).length > 0);
+    const last = withDraws[withDraws.length - 1]!;
+    (last.data.drawn as number[])[0] = 0.5;
+    const r = run('verify', writeJson('draw.json', t));
     expect(r.code).toBe(1);
-    expect(r.out).toContain('has not ended');
+    expect(r.out).toMatch(/FAIL {2}event \d+ .*do not match the seed/);
+    expect(r.out).not.toMatch(/ok +\d+ draws reproduced/);
+    expect(r.out).toMatch(/FAIL {2}1 of \d+ draws do not follow from the seed/);
+  });
+
+  it('a YAML file or non-export JSON is a usage error (exit 2) with a sentence, not a parser message', () => {
+    const r = run('verify', 'examples/palermo-demo.yaml');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is not JSON');
+    expect(r.err).not.toMatch(/Unexpected token|SyntaxError/);
+    const arr = run('verify', writeJson('array.json', [1, 2]));
+    expect(arr.code).toBe(2);
+    expect(arr.err).toContain('not a game export');
+  });
+});
+
+describe('usage errors and exit codes', () => {
+  it('an unknown flag exits 2 naming the flag; --help and --version exit 0', () => {
+    const r = run('play', '--jsn', 'examples/palermo-demo.yaml');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("unknown option '--jsn'");
+    expect(run('--bogus').code).toBe(2);
+    expect(run('nosuchcommand').code).toBe(2);
+    expect(run('--help').code).toBe(0);
+    const v = run('--version');
+    expect(v.code).toBe(0);
+    expect(v.out.trim()).toBe(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version);
+  });
+
+  it('play --locale fr blames the flag, not the script file (exit 2)', () => {
+    const r = run('play', '--locale', 'fr', 'examples/palermo-demo.yaml');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("option '--locale <locale>' argument 'fr' is invalid");
+    expect(r.err).not.toContain('malformed script');
+    expect(r.err).not.toContain('palermo-demo.yaml');
+  });
+
+  it('bad option values exit 2 naming the flag, never an internal error', () => {
+    const cases: [string[], string][] = [
+      [['serve', '--port', 'abc'], '--port'],
+      [['serve', '--port', '70000'], '--port'],
+      [['serve', '--sync', 'maybe'], '--sync'],
+      [['serve', '--speed', '-3'], '--speed'],
+      [['serve', '--clock', 'soon'], '--clock'],
+      [['rules', 'palermo', '--locale', 'xx'], '--locale'],
+      [['simulate', '--players', 'many'], '--players'],
+    ];
+    for (const [args, flag] of cases) {
+      const r = run(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err, args.join(' ')).toContain(flag);
+      expect(r.err, args.join(' ')).not.toContain('internal error');
+    }
   });
 });
 
@@ -140,5 +208,15 @@ describe('narrator rules', () => {
     expect(r.out).toContain('informant');
     expect(r.out).toContain('13:00');
     expect(run('rules', 'nope').code).toBe(2);
+  });
+
+  it('lists each rulebook’s moderator actions with what they do (PAL-MOD-3 move-deadline, DE-SCHED-5)', () => {
+    const p = run('rules', 'palermo');
+    expect(p.out).toMatch(/move-deadline +Move one deadline .*\(PAL-MOD-3\)/);
+    expect(p.out).toMatch(/runoff-length +.*\(PAL-MOD-4, PAL-TIE-4\)/);
+    expect(p.out).toMatch(/^ +note +/m);
+    const d = run('rules', 'mafia-de');
+    expect(d.out).toMatch(/move-deadline +.*\(DE-SCHED-5, DE-SIGN-8\)/);
+    expect(d.out).not.toContain('runoff-length');
   });
 });

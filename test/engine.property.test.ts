@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Actor, Command, GameEvent } from '../src/core/types.ts';
 import { replay } from '../src/engine/evolve.ts';
 import { createGame, decide } from '../src/engine/game.ts';
+import { ENGINE_MOD_ACTIONS } from '../src/engine/modactions.ts';
 import type { GameConfig } from '../src/engine/state.ts';
 import { instantOf } from '../src/engine/time.ts';
 import { viewFor } from '../src/engine/view.ts';
@@ -21,7 +22,7 @@ const input = fc.record({
   target: fc.integer({ min: 0, max: 15 }),
   mod: fc.constantFrom(
     'waive',
-    'extend',
+    'move-deadline',
     'status',
     'remove',
     'restore',
@@ -73,7 +74,11 @@ function command(n: number, at: number, x: Input): Command {
         informant: t,
         killer: name(x.target + 1),
       };
-      return { type: 'mod', at, actor: x.who === 5 ? actor : { kind: 'moderator', name: 'mod' }, mod: { action: x.mod, args } };
+      // Each action gets the arguments its published schema names (strict schemas refuse any other key).
+      const spec = palermo.modActions?.[x.mod] ?? ENGINE_MOD_ACTIONS[x.mod];
+      const shape = (spec?.args as { shape?: Record<string, unknown> } | undefined)?.shape;
+      const own = shape ? Object.fromEntries(Object.entries(args).filter(([k]) => k in shape)) : args;
+      return { type: 'mod', at, actor: x.who === 5 ? actor : { kind: 'moderator', name: 'mod' }, mod: { action: x.mod, args: own } };
     }
     case 'tick':
       return { type: 'deadline.reached', at, actor: { kind: 'system' } };

@@ -182,7 +182,7 @@ describe('fuzz', () => {
       'tell',
       'pause',
       'resume',
-      'extend',
+      'move-deadline',
       'calendar',
       'runoff-length',
       'designate',

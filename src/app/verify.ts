@@ -3,8 +3,15 @@
 // carry `drawn` (the values) and `check` (what the values decided).
 import { commitmentOf, Draws, gameRng, keyOf } from '../engine/rng.ts';
 
+/**
+ * What the check concluded: everything held; something does not follow from the seed; the seed is not published
+ * yet (a running game, nothing to check); the input is not a game export at all.
+ */
+export type VerdictStatus = 'fair' | 'mismatch' | 'unpublished' | 'invalid';
+
 /** The verdict of `narrator verify`. */
 export interface Verdict {
+  readonly status: VerdictStatus;
   readonly fair: boolean;
   /** What was checked and held. */
   readonly ok: string[];
@@ -29,20 +36,14 @@ export function verifyTranscript(t: unknown): Verdict {
   const ok: string[] = [];
   const problems: string[] = [];
   const fixed: string[] = [];
-  const done = (): Verdict => ({ fair: problems.length === 0, ok, problems, fixed });
-  if (!t || typeof t !== 'object') {
-    problems.push('the file is not a game export (expected a JSON object)');
-    return done();
-  }
+  const done = (): Verdict => ({ status: problems.length === 0 ? 'fair' : 'mismatch', fair: problems.length === 0, ok, problems, fixed });
+  const stop = (status: 'unpublished' | 'invalid', why: string): Verdict => ({ status, fair: false, ok, problems: [why], fixed });
+  if (!t || typeof t !== 'object' || Array.isArray(t)) return stop('invalid', 'the file is not a game export (expected a JSON object)');
   const x = t as { commitment?: unknown; seed?: unknown; events?: unknown; players?: unknown };
-  if (typeof x.commitment !== 'string' || !Array.isArray(x.events)) {
-    problems.push('the export lacks "commitment" or "events"');
-    return done();
-  }
-  if (typeof x.seed !== 'string') {
-    problems.push('the seed is not published: the game has not ended');
-    return done();
-  }
+  if (typeof x.commitment !== 'string' || !Array.isArray(x.events)) return stop('invalid', 'the export lacks "commitment" or "events"');
+  // A running game's export carries the commitment but not the seed: not a mismatch, just nothing to check yet.
+  if (x.seed === undefined || x.seed === null) return stop('unpublished', 'the seed is not published yet: the game has not ended');
+  if (typeof x.seed !== 'string') return stop('invalid', '"seed" is not a string');
   const events = x.events as ExportedEvent[];
   const seed = x.seed;
   if (commitmentOf(seed) === x.commitment) ok.push(`commitment ${x.commitment.slice(0, 16)}… = SHA-256(seed)`);
@@ -73,6 +74,7 @@ export function verifyTranscript(t: unknown): Verdict {
   const label = (v: unknown) => (typeof v === 'string' && names.has(v) ? names.get(v)! : String(v));
   let index = 0;
   let draws = 0;
+  let wrongDraws = 0;
   const rng = gameRng(key);
   for (const e of events) {
     const d = e.data;
@@ -84,8 +86,10 @@ export function verifyTranscript(t: unknown): Verdict {
     if (!Array.isArray(drawn) || drawn.length === 0) continue;
     const cursor = new Draws(rng, index);
     const recomputed = drawn.map(() => cursor.rand());
-    if (!same(recomputed, drawn)) problems.push(`event ${e.seq} (${e.type}): draws ${index}…${index + drawn.length - 1} do not match the seed`);
+    const wrong = recomputed.filter((r, i) => !same(r, drawn[i])).length;
+    if (wrong > 0) problems.push(`event ${e.seq} (${e.type}): draws ${index}…${index + drawn.length - 1} do not match the seed`);
     draws += drawn.length;
+    wrongDraws += wrong;
     const check = d.check as Check | undefined;
     if (check?.kind === 'shuffle') {
       const replay = new Draws(rng, index).shuffle(check.from);
@@ -113,6 +117,8 @@ export function verifyTranscript(t: unknown): Verdict {
     }
     index += drawn.length;
   }
-  ok.push(`${draws} draws reproduced from the seed`);
+  // One summary line that agrees with the per-event lines above: all draws held, or how many did not.
+  if (wrongDraws === 0) ok.push(`${draws} draws reproduced from the seed`);
+  else problems.push(`${wrongDraws} of ${draws} draws do not follow from the seed`);
   return done();
 }

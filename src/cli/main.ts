@@ -1,24 +1,17 @@
 // The `narrator` command line: play a game script, verify a finished game, describe the rulebooks, simulate and
 // report balance.
-// Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest.
+// Composition root of the CLI: reads files, prints, sets exit codes; the engine does the rest. Each command loads
+// its modules when it runs, so `narrator --version` or `narrator rules` do not load the server or the simulator.
 import { readFileSync } from 'node:fs';
-import { Command as Program } from 'commander';
-import { buildTranscript, type Transcript } from '../app/transcript.ts';
-import { verifyTranscript } from '../app/verify.ts';
+import { CommanderError, InvalidArgumentError, Option, Command as Program } from 'commander';
+import { narratorPackage } from '../app/package-dir.ts';
+import type { Transcript } from '../app/transcript.ts';
 import type { Locale } from '../engine/state.ts';
-import { loadScript, ScriptError } from '../scripts/load.ts';
-import { runScript } from '../scripts/run.ts';
-import { getVariant, VARIANTS } from '../variants/registry.ts';
 import { addBalance } from './balance.ts';
 import { addSimulate } from './simulate.ts';
+import { EXIT, intArg } from './usage.ts';
 
-function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-  }
-}
+const LOCALES = ['el', 'en', 'de', 'ru'];
 
 function printTranscript(t: Transcript, out: (s: string) => void): void {
   out('== Thread ==');
@@ -67,35 +60,61 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+/** `--speed`: a positive factor. */
+function positive(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number.');
+  return n;
+}
+
+/** `--clock`: three numbers separated by colons (ScaledClock.parse reads them). */
+function clockSpec(text: string): string {
+  if (!/^-?\d+(\.\d+)?:-?\d+(\.\d+)?:\d+(\.\d+)?$/.test(text)) throw new InvalidArgumentError('expected "realOrigin:gameOrigin:speed" in epoch ms.');
+  return text;
+}
+
 const program = new Program();
-program.name('narrator').description('Narrator: an automatic moderator for play-by-post Mafia games').showHelpAfterError();
+program
+  .name('narrator')
+  .description('Narrator: an automatic moderator for play-by-post Mafia games')
+  .version(narratorPackage().version, '-V, --version', 'print the version')
+  .showHelpAfterError()
+  // Commander exits 1 on a usage mistake; 1 means "an expectation failed" here, so usage errors exit 2. Set before
+  // the commands are added: they inherit it.
+  .exitOverride();
 
 program
   .command('play')
   .description('run a game script through the engine and print its transcript')
   .argument('<script>', 'a game script (YAML)')
   .option('--json', 'print one JSON object instead of text')
-  .option('--locale <locale>', 'language of the transcript (el, en, de, ru)')
-  .action((file: string, opts: { json?: boolean; locale?: string }) => {
+  .addOption(new Option('--locale <locale>', 'language of the transcript').choices(LOCALES))
+  .action(async (file: string, opts: { json?: boolean; locale?: Locale }) => {
+    const { loadScript, ScriptError } = await import('../scripts/load.ts');
+    const { runScript } = await import('../scripts/run.ts');
+    const { buildTranscript } = await import('../app/transcript.ts');
     try {
-      const script = loadScript(readText(file), file);
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+      const script = loadScript(text, file);
       const result = runScript(script);
       let t = result.transcript;
-      if (opts.locale) {
-        if (!['el', 'en', 'de', 'ru'].includes(opts.locale)) throw new ScriptError(file, null, `unknown locale "${opts.locale}"`);
-        t = { ...buildTranscript(script.variant, result.events, result.state, opts.locale as Locale), inputs: result.inputs };
-      }
+      if (opts.locale) t = { ...buildTranscript(script.variant, result.events, result.state, opts.locale), inputs: result.inputs };
       if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);
       else printTranscript(t, (s) => process.stdout.write(`${s}\n`));
       if (result.failures.length > 0) {
         process.stderr.write(`\n${result.failures.length} expectation(s) failed:\n`);
         for (const f of result.failures) process.stderr.write(`  - ${f}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.failed;
       }
     } catch (e) {
       if (e instanceof ScriptError) {
         process.stderr.write(`malformed script: ${e.message}\n`);
-        process.exitCode = 2;
+        process.exitCode = EXIT.usage;
         return;
       }
       throw e;
@@ -106,16 +125,39 @@ program
   .command('verify')
   .description('check a finished game export against its published seed')
   .argument('<transcript>', 'the JSON of `narrator play --json` or a server export')
-  .action((file: string) => {
+  .action(async (file: string) => {
+    const { verifyTranscript } = await import('../app/verify.ts');
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (e) {
+      process.stderr.write(`narrator verify: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
     let data: unknown;
     try {
-      data = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (e) {
-      process.stderr.write(`cannot read ${file}: ${(e as Error).message}\n`);
-      process.exitCode = 2;
+      data = JSON.parse(text);
+    } catch {
+      process.stderr.write(
+        `narrator verify: ${file} is not JSON; give the JSON of \`narrator play --json\` or a server export (GET /api/games/:id/export), not a game script\n`,
+      );
+      process.exitCode = EXIT.usage;
       return;
     }
     const v = verifyTranscript(data);
+    if (v.status === 'invalid') {
+      process.stderr.write(`narrator verify: ${file}: ${v.problems.join('; ')}\n`);
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    if (v.status === 'unpublished') {
+      process.stdout.write(
+        'The seed is not published yet: the game has not ended, so its deal cannot be checked. Verify the export again once the game is over.\n',
+      );
+      process.exitCode = EXIT.notEnded;
+      return;
+    }
     for (const line of v.ok) process.stdout.write(`ok    ${line}\n`);
     for (const line of v.fixed) process.stdout.write(`fixed ${line}\n`);
     for (const line of v.problems) process.stdout.write(`FAIL  ${line}\n`);
@@ -124,15 +166,16 @@ program
         ? `\nThe game was dealt fairly${v.fixed.length ? ' (values fixed by the moderator are listed above)' : ''}.\n`
         : '\nThe export does NOT match its seed.\n',
     );
-    process.exitCode = v.fair ? 0 : 1;
+    process.exitCode = v.fair ? EXIT.ok : EXIT.failed;
   });
 
 program
   .command('rules')
   .description('list the rulebooks, or describe one')
   .argument('[variant]', 'a variant id')
-  .option('--locale <locale>', 'language (en or the variant’s own)', 'en')
-  .action((id: string | undefined, opts: { locale: string }) => {
+  .addOption(new Option('--locale <locale>', 'language (en or the variant’s own)').choices(LOCALES).default('en'))
+  .action(async (id: string | undefined, opts: { locale: string }) => {
+    const { getVariant, VARIANTS } = await import('../variants/registry.ts');
     const out = (s: string) => process.stdout.write(`${s}\n`);
     if (!id) {
       for (const v of Object.values(VARIANTS)) out(`${v.id.padEnd(18)} ${v.names.en ?? v.id} — ${v.minPlayers}-${v.maxPlayers} players, ${v.defaultTimeZone}`);
@@ -140,8 +183,8 @@ program
     }
     const v = getVariant(id);
     if (!v) {
-      process.stderr.write(`unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}\n`);
-      process.exitCode = 2;
+      process.stderr.write(`narrator rules: unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}\n`);
+      process.exitCode = EXIT.usage;
       return;
     }
     const loc = (opts.locale === v.defaultLocale ? v.defaultLocale : 'en') as Locale;
@@ -152,6 +195,10 @@ program
     out('');
     out('Schedule:');
     for (const l of v.schedule(loc)) out(`  ${l.when.padEnd(22)} ${l.what}`);
+    out('');
+    out('Moderator actions (POST /mod, or `mod:` in scripts):');
+    const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');
+    for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
     out('');
     out('Default deal:');
     for (const n of [7, 10, 14, 20]) {
@@ -164,7 +211,7 @@ program
 program
   .command('serve')
   .description('serve the API, the WebSocket updates and the web app; stores games in one SQLite file')
-  .option('--port <port>', 'TCP port (0: any free port)', process.env.PORT ?? '8080')
+  .option('--port <port>', 'TCP port (0: any free port; default $PORT or 8080)', intArg(0, 65535))
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option(
     '--db <file>',
@@ -172,39 +219,52 @@ program
     './data/narrator.db',
   )
   .option('--demo', 'create demo accounts and a demo game, and print their log-ins')
-  .option('--speed <factor>', 'run game time this many times faster than real time (demos)')
-  .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)')
-  .option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)', 'normal')
-  .option('--log-level <level>', 'pino log level', process.env.LOG_LEVEL ?? 'info')
-  .option('--signup-limit <n>', 'sign-ups allowed per client address per hour', '20')
-  .option('--spectators-per-address <n>', 'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)')
+  .option('--speed <factor>', 'run game time this many times faster than real time (demos; the clock survives restarts)', positive)
+  .option('--clock <spec>', 'scaled clock "realOrigin:gameOrigin:speed" in epoch ms (tests: survives restarts)', clockSpec)
+  .addOption(
+    new Option('--sync <mode>', 'SQLite synchronous mode: normal (survives process crashes) or full (also power loss)')
+      .choices(['normal', 'full'])
+      .default('normal'),
+  )
+  .addOption(
+    new Option('--log-level <level>', 'pino log level')
+      .choices(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default(process.env.LOG_LEVEL ?? 'info'),
+  )
+  .option('--signup-limit <n>', 'sign-ups allowed per client address per hour', intArg(1, 1_000_000), 20)
+  .option(
+    '--spectators-per-address <n>',
+    'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
+    intArg(1, 1_000_000),
+  )
   .action(
     async (opts: {
-      port: string;
+      port?: number;
       host: string;
       db: string;
       demo?: boolean;
-      speed?: string;
+      speed?: number;
       clock?: string;
-      sync: string;
+      sync: 'normal' | 'full';
       logLevel: string;
-      signupLimit: string;
-      spectatorsPerAddress?: string;
+      signupLimit: number;
+      spectatorsPerAddress?: number;
     }) => {
       const { serve } = await import('../server/main.ts');
       const { ScaledClock } = await import('../app/clock.ts');
       // The scaled clock's origin is kept in the database, so a restart continues game time (see persistentClock).
       const clock = opts.clock ? ScaledClock.parse(opts.clock) : undefined;
-      const speed = opts.speed !== undefined ? Number(opts.speed) : undefined;
-      if (speed !== undefined && !(Number.isFinite(speed) && speed > 0)) throw new Error(`--speed is a positive number, not "${opts.speed}"`);
-      const port = Number(opts.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`bad port "${opts.port}"`);
-      if (opts.sync !== 'normal' && opts.sync !== 'full') throw new Error(`--sync is normal or full, not "${opts.sync}"`);
-      const signups = Number(opts.signupLimit);
-      if (!Number.isInteger(signups) || signups < 1) throw new Error(`--signup-limit is a positive whole number, not "${opts.signupLimit}"`);
-      const spectators = opts.spectatorsPerAddress === undefined ? undefined : Number(opts.spectatorsPerAddress);
-      if (spectators !== undefined && !(Number.isInteger(spectators) && spectators > 0))
-        throw new Error(`--spectators-per-address is a positive integer, not "${opts.spectatorsPerAddress}"`);
+      let port = opts.port;
+      if (port === undefined) {
+        try {
+          port = intArg(0, 65535)(process.env.PORT ?? '8080');
+        } catch {
+          process.stderr.write(`narrator serve: the PORT environment variable "${process.env.PORT}" is not a port (0 to 65535)\n`);
+          process.exitCode = EXIT.usage;
+          return;
+        }
+      }
+      const spectators = opts.spectatorsPerAddress;
       const { DEFAULT_WS_OPTIONS } = await import('../server/ws.ts');
       const server = await serve({
         port,
@@ -213,9 +273,9 @@ program
         demo: opts.demo === true,
         logLevel: opts.logLevel,
         synchronous: opts.sync,
-        accountOptions: { signupLimit: { max: signups, windowMs: 3_600_000 } },
+        accountOptions: { signupLimit: { max: opts.signupLimit, windowMs: 3_600_000 } },
         ...(clock ? { clock } : {}),
-        ...(speed !== undefined ? { speed } : {}),
+        ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
         ...(spectators !== undefined
           ? {
               ws: { ...DEFAULT_WS_OPTIONS, anonymous: { ...DEFAULT_WS_OPTIONS.anonymous, socketsPerAddress: spectators, subscriptionsPerAddress: spectators } },
@@ -234,6 +294,11 @@ addSimulate(program);
 addBalance(program);
 
 program.parseAsync(process.argv).catch((e: unknown) => {
+  if (e instanceof CommanderError) {
+    // Commander has printed its message (naming the flag or argument) and the help hint; help and --version are 0.
+    process.exitCode = e.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    return;
+  }
   process.stderr.write(`narrator: internal error: ${(e as Error).stack ?? String(e)}\n`);
-  process.exitCode = 3;
+  process.exitCode = EXIT.internal;
 });

@@ -1,105 +1,12 @@
 // `narrator simulate`: plays many bot games of one setup on worker threads and prints win rates, survival, game
-// length and the rules that fired. Composition of the simulator for the CLI (argument parsing and printing only).
-import { randomInt } from 'node:crypto';
-import { availableParallelism } from 'node:os';
+// length and the rules that fired. The command's definition only: simulate-run.ts, loaded when it runs, does the work.
 import type { Command as Program } from 'commander';
-import { ExactModel } from '../sim/exact.ts';
-import { runBatch } from '../sim/pool.ts';
-import { Progress } from '../sim/progress.ts';
-import { getSim, SIMS } from '../sim/registry.ts';
-import { buildReport, formatReport } from '../sim/report.ts';
-import type { SimSpec } from '../sim/types.ts';
-import { getVariant } from '../variants/registry.ts';
+import { UsageError } from './usage.ts';
 
-/** A command-line mistake: printed without a stack, exit code 2. */
-export class UsageError extends Error {}
+export { int, parseOptions, UsageError } from './usage.ts';
 
-/** Parses a whole number option. */
-export function int(name: string, text: string, min = 0): number {
-  const n = Number(text.replace(/[_,]/g, ''));
-  if (!Number.isInteger(n) || n < min) throw new UsageError(`--${name} must be a whole number ≥ ${min} (got "${text}")`);
-  return n;
-}
-
-/** Parses `--option key=value` pairs (values as JSON when they parse, else as text). */
-export function parseOptions(pairs: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const p of pairs) {
-    const i = p.indexOf('=');
-    if (i <= 0) throw new UsageError(`--option wants key=value (got "${p}")`);
-    const raw = p.slice(i + 1);
-    let value: unknown = raw;
-    try {
-      value = JSON.parse(raw);
-    } catch {
-      value = raw;
-    }
-    out[p.slice(0, i)] = value;
-  }
-  return out;
-}
-
-/** What a setup is made of on the command line. */
-export interface SetupArgs {
-  readonly variant: string;
-  readonly players: number;
-  readonly roles?: string;
-  readonly killers?: number;
-  readonly policy: string;
-  readonly options: Record<string, unknown>;
-}
-
-/**
- * Builds a spec: `--roles killer=3,informant=1` (the rest are the variant's filler role) or a plain comma list;
- * `--killers M` keeps the default table's other roles; neither gives the default deal.
- */
-export function specOf(a: SetupArgs): SimSpec {
-  const variant = getVariant(a.variant);
-  const sim = getSim(a.variant);
-  if (!variant || !sim) throw new UsageError(`cannot simulate "${a.variant}"; simulated variants: ${Object.keys(SIMS).join(', ')}`);
-  if (!sim.policies[a.policy]) throw new UsageError(`unknown --policy "${a.policy}"; known: ${Object.keys(sim.policies).join(', ')}`);
-  const model = a.policy === 'model';
-  const min = model ? 3 : variant.minPlayers;
-  if (a.players < min || a.players > variant.maxPlayers) throw new UsageError(`--players must be ${min}…${variant.maxPlayers} for ${variant.id}`);
-  let roleList: string[];
-  if (a.roles) {
-    const known = new Set(variant.roles.map((r) => r.id));
-    roleList = [];
-    for (const part of a.roles
-      .split(',')
-      .map((x) => x.trim())
-      .filter(Boolean)) {
-      const [role, count] = part.split(/[=:×x*]/).map((x) => x.trim());
-      if (!role || !known.has(role)) throw new UsageError(`unknown role "${role}" in --roles; roles: ${[...known].join(', ')}`);
-      const n = count === undefined ? 1 : int('roles', count, 0);
-      for (let i = 0; i < n; i++) roleList.push(role);
-    }
-    if (roleList.length > a.players) throw new UsageError(`--roles lists ${roleList.length} roles for ${a.players} players`);
-    while (roleList.length < a.players) roleList.push(sim.fillerRole);
-  } else {
-    roleList = sim.roleList(a.players, a.killers);
-  }
-  return {
-    variant: variant.id,
-    players: a.players,
-    roleList,
-    options: a.options,
-    policy: a.policy,
-    ...(a.players < variant.minPlayers ? { minPlayers: a.players } : {}),
-  };
-}
-
-/** The literature's exact value when the spec is the random-lynch model (killers and citizens, model bots). */
-function exactOf(spec: SimSpec): { exact: { rule: string; killers: string; p: number } } | Record<string, never> {
-  if (spec.policy !== 'model' || spec.roleList.some((r) => r !== 'killer' && r !== 'citizen')) return {};
-  const parity = spec.options.killersWinAtParity === true;
-  if (!parity && spec.options.autoStopWhenKillersOutnumber === false) return {};
-  const m = spec.roleList.filter((r) => r === 'killer').length;
-  const x = new ExactModel(parity ? 'parity' : 'strict').mafiaWins(spec.players, m);
-  return { exact: { rule: parity ? 'mafia win at parity' : 'mafia win when more', killers: x.toString(), p: x.toNumber() } };
-}
-
-interface SimulateOpts {
+/** The options commander parses for `narrator simulate`. */
+export interface SimulateOpts {
   variant: string;
   players?: string;
   roles?: string;
@@ -131,24 +38,8 @@ export function addSimulate(program: Program): void {
     .option('--no-progress', 'no progress bar')
     .action(async (opts: SimulateOpts) => {
       try {
-        if (!opts.players) throw new UsageError('--players is required');
-        const spec = specOf({
-          variant: opts.variant,
-          players: int('players', opts.players, 1),
-          ...(opts.roles ? { roles: opts.roles } : {}),
-          ...(opts.killers ? { killers: int('killers', opts.killers, 1) } : {}),
-          policy: opts.policy,
-          options: parseOptions(opts.option),
-        });
-        const games = int('games', opts.games, 1);
-        const workers = opts.workers !== undefined ? int('workers', opts.workers, 0) : availableParallelism();
-        const seed = opts.seed !== undefined ? int('seed', opts.seed, 0) : randomInt(2 ** 31);
-        const bar = opts.progress ? new Progress(games) : undefined;
-        const started = performance.now();
-        const [tally] = await runBatch([{ spec, games, seed }], { workers, onProgress: (d) => bar?.update(d) });
-        const seconds = bar ? bar.finish() : (performance.now() - started) / 1000;
-        const report = buildReport(spec, tally!, { seed, workers, seconds, ...exactOf(spec) });
-        process.stdout.write(opts.json ? `${JSON.stringify(report, null, 1)}\n` : `${formatReport(report)}\n`);
+        const { runSimulate } = await import('./simulate-run.ts');
+        await runSimulate(opts);
       } catch (e) {
         if (e instanceof UsageError) {
           process.stderr.write(`narrator simulate: ${e.message}\n`);

@@ -3,10 +3,12 @@
 import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLIC, type Rejection, SYSTEM } from '../core/types.ts';
 import { actorLabel, Builder, type Env } from './builder.ts';
 import { initialState } from './evolve.ts';
+import { ENGINE_MOD_ACTIONS, parseModArgs } from './modactions.ts';
 import { fold, matchName } from './names.ts';
 import { commandExample, compileSyntax, parseCommands, readText, type Syntax } from './parse.ts';
 import { commitmentOf, keyOf } from './rng.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
+import { hhmm, localDate } from './time.ts';
 import type { Recognised, Variant } from './variant.ts';
 
 /** The outcome of deciding one command: events to append, the state after them, and any rejections. */
@@ -263,8 +265,16 @@ export function forward<V>(b: Builder<V>, actor: Actor, text: string): void {
 function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
   if (cmd.actor.kind !== 'moderator') return b.reject(cmd.actor, 'R-NOT-MODERATOR');
   const before = b.rejections.length;
-  const { action, args = {} } = cmd.mod;
+  const { action } = cmd.mod;
+  let args = cmd.mod.args ?? {};
   const s = b.state;
+  // The engine's own actions are validated by the same schemas the API publishes (engine/modactions.ts).
+  const own = Object.hasOwn(ENGINE_MOD_ACTIONS, action) ? ENGINE_MOD_ACTIONS[action] : undefined;
+  if (own) {
+    const parsed = parseModArgs(own, args);
+    if (!parsed.ok) return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: parsed.detail });
+    args = parsed.args;
+  }
   let known = true;
   switch (action) {
     case 'note':
@@ -295,8 +305,15 @@ function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
       // Every pending deadline moves by the length of the pause, so each phase keeps its remaining time.
       const shift = b.at - s.pausedSince;
       b.emit('game.resumed', { shiftedBy: shift });
-      b.schedule(s.deadlines.map((d) => ({ ...d, at: d.at + shift })));
-      b.announce({ key: 'MSG-RESUMED' });
+      const moved = s.deadlines.map((d) => ({ ...d, at: d.at + shift }));
+      b.schedule(moved);
+      // PAL-MOD-3, DE-SCHED-5: a moved deadline the players were told is posted with its new local time.
+      const next = moved.reduce<number | undefined>((m, d) => (m === undefined || d.at < m ? d.at : m), undefined);
+      if (next === undefined) b.announce({ key: 'MSG-RESUMED' });
+      else {
+        const [, month, day] = localDate(next, s.config.timeZone).split('-');
+        b.announce({ key: 'MSG-RESUMED-NEXT', params: { day: day!, month: month!, time: hhmm(next, s.config.timeZone) } });
+      }
       break;
     }
     case 'close-signup':

@@ -1,9 +1,13 @@
-// Moderator actions of a variant (a reusable piece): a table of named handlers over JSON arguments. A handler
-// refuses by throwing a ModRefusal before it emits anything; the runner turns it into a rejection of the command.
+// Moderator actions of a variant (a reusable piece): a table of named actions, each with a zod schema of its
+// arguments, a one-line summary and its rule ids. The same schemas validate the arguments before a handler runs
+// and describe every action in the API's OpenAPI document. A handler refuses by throwing a ModRefusal before it
+// emits anything; the runner turns it into a rejection of the command.
+import { z } from 'zod';
 import type { Command, PlayerId } from '../core/types.ts';
 import type { Builder } from './builder.ts';
 import type { Named, NameMatch } from './names.ts';
 import type { GameState } from './state.ts';
+import { isIsoDate } from './time.ts';
 
 /** A refused moderator action: a rejection code and its parameters. */
 export class ModRefusal {
@@ -18,8 +22,72 @@ export function refuse(detail: string): never {
   throw new ModRefusal('R-MOD-ARGS', { detail });
 }
 
+/** What an action is, apart from how it runs: enough to validate and to document it. */
+export interface ModActionInfo {
+  /** One sentence: what the action does (OpenAPI, docs). */
+  readonly summary: string;
+  /** The rule ids it implements ("every rulebook" for the engine's own actions). */
+  readonly rules: string;
+  /** Its arguments (an object schema; every action's args are an object, possibly empty). */
+  readonly args: z.ZodType<Record<string, unknown>>;
+}
+
+/** A moderator action of a variant: its description and its handler over the validated arguments. */
+export interface ModAction<V> extends ModActionInfo {
+  run(b: Builder<V>, args: Record<string, unknown>): void;
+}
+
 /** A table of moderator actions by name. */
-export type ModActions<V> = Record<string, (b: Builder<V>, args: Record<string, unknown>) => void>;
+export type ModActions<V> = Record<string, ModAction<V>>;
+
+/** Argument schemas the variants share. */
+export const modArg = {
+  /** A player's name as written (matched by the variant's name rules). */
+  name: (what = 'a player') => z.string().trim().min(1).max(64).describe(`${what}, by name`),
+  /** Free text for players. */
+  text: (what = 'the text') => z.string().trim().min(1).max(5000).describe(what),
+  /** A local time of the game's time zone (or an instant with an offset). */
+  time: () => z.string().min(10).max(40).describe('a local time of the game’s zone, e.g. 2025-10-07T20:30 (or with an offset)'),
+  /** A list of calendar dates. */
+  dates: (what: string) => z.array(z.string().refine(isIsoDate, 'expected a date YYYY-MM-DD')).max(366).optional().describe(what),
+  /** No arguments. */
+  none: () => z.object({}).strict(),
+};
+
+/**
+ * The actions the engine itself handles for every variant (engine/game.ts). Their schemas live here with the
+ * variants' so that validation and the API description come from one place.
+ */
+export const ENGINE_MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = {
+  note: {
+    summary: 'Post a public note of the moderators in the thread.',
+    rules: 'every rulebook',
+    args: z.object({ text: modArg.text('the note') }).strict(),
+  },
+  tell: {
+    summary: 'Send one player a private message from the moderators.',
+    rules: 'every rulebook',
+    args: z.object({ name: modArg.name('the player'), text: modArg.text('the message') }).strict(),
+  },
+  pause: { summary: 'Pause the game: no deadline passes until it resumes.', rules: 'every rulebook', args: modArg.none() },
+  resume: {
+    summary: 'Resume a paused game; every pending deadline moves by the length of the pause (the new times are posted).',
+    rules: 'every rulebook',
+    args: modArg.none(),
+  },
+  'close-signup': { summary: 'Close the signup now and deal the roles.', rules: 'every rulebook', args: modArg.none() },
+  start: { summary: 'Start the game now (also POST /start).', rules: 'every rulebook', args: modArg.none() },
+  cancel: { summary: 'Cancel the game.', rules: 'every rulebook', args: modArg.none() },
+};
+
+/** The arguments validated by an action's schema, or a refusal detail naming the first bad argument. */
+export function parseModArgs(info: ModActionInfo, args: unknown): { ok: true; args: Record<string, unknown> } | { ok: false; detail: string } {
+  const r = info.args.safeParse(args ?? {});
+  if (r.success) return { ok: true, args: r.data };
+  const issue = r.error.issues[0]!;
+  const where = issue.path.length > 0 ? `"${issue.path.join('.')}"` : 'the arguments';
+  return { ok: false, detail: `${where}: ${issue.message}` };
+}
 
 /**
  * Resolves the player named by `args[key]` with the variant's name matcher, or refuses: a non-string with
@@ -44,10 +112,12 @@ export function argPlayer<V>(
 
 /** Runs the named action from the table; false when the table has no such action. */
 export function runModAction<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V>): boolean {
-  const fn = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;
-  if (!fn) return false;
+  const action = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;
+  if (!action) return false;
   try {
-    fn(b, (cmd.mod.args ?? {}) as Record<string, unknown>);
+    const parsed = parseModArgs(action, cmd.mod.args);
+    if (!parsed.ok) refuse(parsed.detail);
+    action.run(b, parsed.args);
   } catch (e) {
     if (e instanceof ModRefusal) b.reject(cmd.actor, e.code, e.params);
     else throw e;

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Command, GameEvent, Millis, PlayerId, Rejection } from '../core/types.ts';
 import type { Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
+import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
 import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
 
@@ -121,6 +122,8 @@ export interface Variant<V = unknown> {
   pm(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void;
   /** Handles a moderator action of its own; returns false when it does not know the action. */
   mod(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): boolean;
+  /** The variant's own moderator actions with their argument schemas (the API describes and validates them). */
+  readonly modActions?: Readonly<Record<string, ModActionInfo>>;
   /** What a player may do now. */
   legalActions(s: GameState<V>, player: PlayerId): LegalAction[];
   /** The schedule in words, for `narrator rules`. */

@@ -1,6 +1,6 @@
 // Builds the Fastify application: error shape, authentication, OpenAPI at /docs, the API, WebSocket updates and
 // the static web app. No listening and no I/O setup here: main.ts wires the store, clock and logger.
-import { resolve } from 'node:path';
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Accounts } from '../app/accounts.ts';
 import type { Clock } from '../app/clock.ts';
 import type { GameService } from '../app/game-service.ts';
+import { narratorPackage } from '../app/package-dir.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { classify, sendError } from './http.ts';
@@ -66,7 +67,26 @@ export function cspDirectives(): Record<string, Iterable<string | ((req: { heade
 }
 
 /** The package's static folder. */
-export const PUBLIC_DIR = resolve(import.meta.dirname, '..', '..', 'public');
+export const PUBLIC_DIR = join(narratorPackage().dir, 'public');
+
+/**
+ * The OpenAPI description (rendered as Markdown by /docs): placeholders are written as upper-case words inside
+ * code spans, because Swagger UI drops anything that looks like an HTML tag such as `<id>`.
+ */
+function apiDescription(): string {
+  return [
+    'Automatic moderator for play-by-post Mafia games.',
+    '',
+    `Log in with \`POST /api/sessions\`; the session cookie (\`${SESSION_COOKIE}\`) is HttpOnly, and every POST or DELETE made ` +
+      `with it must carry the \`csrfToken\` of the log-in reply in the \`${CSRF_HEADER}\` header. To play from this page: ` +
+      'call `POST /api/sessions` with "Try it out", copy `csrfToken` from the reply, and paste it into **Authorize** → `csrf`.',
+    '',
+    'Errors are `{"error":{"code","message"}}` with a stable code.',
+    '',
+    'Live updates: open a WebSocket on `/api/ws` and send `{"type":"subscribe","game":"GAME_ID","from":SEQ}`, where ' +
+      "`GAME_ID` is the game's id and `SEQ` the last event sequence number you have seen.",
+  ].join('\n');
+}
 
 /** Builds the server (call `listen` or `inject` on it). */
 export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
@@ -111,13 +131,19 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
       info: {
         title: 'Narrator API',
         version: '0.1.0',
-        description:
-          `Automatic moderator for play-by-post Mafia games. Log in with POST /api/sessions; the session cookie ` +
-          `(${SESSION_COOKIE}) is HttpOnly; every POST or DELETE made with it must carry the CSRF token in the ` +
-          `${CSRF_HEADER} header. Errors are {error:{code,message}} with a stable code. Live updates: WebSocket ` +
-          `/api/ws, send {"type":"subscribe","game":"<id>","from":<last seq seen>}.`,
+        description: apiDescription(),
       },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'set by POST /api/sessions (the browser sends it)' },
+          csrf: {
+            type: 'apiKey',
+            in: 'header',
+            name: CSRF_HEADER,
+            description: 'the csrfToken of the log-in reply; every POST or DELETE made with the session cookie',
+          },
+        },
+      },
     },
   });
   await app.register(fastifySwaggerUi, {

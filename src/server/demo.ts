@@ -47,7 +47,7 @@ export async function setupDemo(service: GameService, accounts: Accounts, clock:
     `  curl -b anna.txt ${url}/api/games/${id}/inbox                                   # Anna's role message (after the start)`,
     `  curl -b anna.txt -H "x-csrf-token: <csrfToken>" -H 'content-type: application/json' -d '{"text":"Vote: Babis"}' ${url}/api/games/${id}/posts`,
     `  curl ${url}/api/games/${id}/thread                                               # the thread and the vote count`,
-    `The moderator can start at once (POST /api/games/${id}/start) and move deadlines (POST /mod {"action":"extend",...}).`,
+    `The moderator can start at once (POST /api/games/${id}/start) and move deadlines (POST /api/games/${id}/mod {"action":"move-deadline","args":{"deadline":"close","to":"…"}}).`,
   ];
   return { game, lines };
 }

@@ -101,7 +101,9 @@ export function route<B = undefined, Q = undefined, P = undefined>(app: FastifyI
       ...(def.body ? { body: jsonSchema(def.body) } : {}),
       ...(def.query ? { querystring: jsonSchema(def.query) } : {}),
       ...(def.params ? { params: jsonSchema(def.params) } : {}),
-      ...(def.auth !== 'none' ? { security: [{ session: [] }] } : {}),
+      // A state-changing request made with the session cookie also needs the CSRF header (auth.ts): declaring it
+      // lets /docs send the token given in its Authorize dialog.
+      ...(def.auth !== 'none' ? { security: [def.method === 'GET' ? { session: [] } : { session: [], csrf: [] }] } : {}),
       ...(def.produces === 'text' ? { produces: ['text/plain'] } : {}),
       response,
     },

@@ -43,6 +43,7 @@ import { type Role, requireModerator, requirePlayer, roleIn, viewerOf } from './
 import { clearSessionCookies, SESSION_COOKIE, type SessionCache, setSessionCookies } from './auth.ts';
 import * as exportsFmt from './exports.ts';
 import { route } from './http.ts';
+import { modActionsOf, modBodySchema } from './mod-schema.ts';
 
 /** What the routes need. */
 export interface RouteDeps {
@@ -71,6 +72,7 @@ const ifVersion = z
   .min(0)
   .optional()
   .describe('refuse with 409 game.stale_version unless the game is at this version (your own numbering, as in your replies)');
+const modBody = modBodySchema(VARIANTS, ifVersion);
 const commandReply = z.object({
   accepted: z.boolean(),
   version: z.number(),
@@ -556,27 +558,42 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     method: 'POST',
     url: '/api/games/:id/mod',
     summary:
-      'A moderator command: note, tell, pause, resume, close-signup, start, cancel, and the variant’s (palermo: extend, calendar, runoff-length, designate, waive, absences, status, void-vote, substitute, remove, inform, stop, restore)',
+      'A moderator command: {action, args}. Every action of every rulebook has its own argument schema (the body is a union over "action"; see docs/palermo.md and docs/mafia-de.md). A refused action changes nothing: 400 mod.unknown_action for an action the game’s rulebook lacks, 422 mod.refused with the reason otherwise.',
     tags: ['moderator'],
     auth: 'account',
     params: gameParams,
-    body: z.object({ action: z.string().min(1).max(40), args: z.record(z.string(), z.unknown()).optional(), ifVersion }).strict(),
+    body: modBody,
     response: { 200: commandReply },
     async handler({ params, req, body }) {
       const g = game(params.id);
       const m = requireModerator(role(g, req));
-      if (body.action === 'substitute' && typeof body.args?.new === 'string') {
+      const known = modActionsOf(g.variant);
+      if (!known.includes(body.action))
+        throw new AppError('mod.unknown_action', 400, `a ${g.variant.id} game has no moderator action "${body.action}"; its actions are ${known.join(', ')}`);
+      const args = (body.args ?? {}) as Record<string, unknown>;
+      if (body.action === 'substitute' && typeof args.new === 'string') {
         // A substitute plays through an account of that name; refuse a name nobody can log in as.
-        const acc = await accounts.byName(body.args.new);
-        if (!acc) throw new AppError('account.not_found', 404, `no account named "${body.args.new}"`);
+        const acc = await accounts.byName(args.new);
+        if (!acc) throw new AppError('account.not_found', 404, `no account named "${args.new}"`);
         if (g.meta.moderators.some((x) => nameKey(x) === acc.nameKey)) throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
       }
-      return submit(g, req.principal, body.ifVersion, (at) => ({
-        type: 'mod',
-        at,
-        actor: { kind: 'moderator', name: m.name },
-        mod: { action: body.action, ...(body.args ? { args: body.args } : {}) },
-      }));
+      const o = await service.apply(g.id, (cur, at) => {
+        // The moderator's numbering is the global one.
+        if (body.ifVersion !== undefined && cur.version !== body.ifVersion)
+          throw new AppError('game.stale_version', 409, `the game is at version ${cur.version}, not ${body.ifVersion}`, { version: cur.version });
+        const d = decideVia(cur, { type: 'mod', at, actor: { kind: 'moderator', name: m.name }, mod: { action: body.action, ...(body.args ? { args } : {}) } });
+        // A refusal is an answer to the moderator, not a change of the game: nothing is committed.
+        if (d.rejections.length > 0) {
+          const rejections = d.rejections.map((r) => ({
+            code: r.code,
+            text: renderMessage(cur.variant, cur.state.config.locale, { key: r.code, params: r.params }),
+          }));
+          throw new AppError('mod.refused', 422, rejections[0]!.text, { rejections, version: cur.version });
+        }
+        refuseLookAlikes(cur, d.events);
+        return d;
+      });
+      return commandResult(service, g.id, req.principal, o);
     },
   });
 

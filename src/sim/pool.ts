@@ -75,7 +75,9 @@ export async function runBatch(jobs: readonly Job[], opts: BatchOptions = {}): P
     return tallies;
   }
   const queue = [...tasks];
-  const url = new URL('./worker.mjs', import.meta.url);
+  // From the sources (tsx) a worker needs worker.mjs to register tsx again; the build (bin/build.mjs) puts
+  // worker-main.js next to every chunk.
+  const url = new URL(import.meta.url.endsWith('.ts') ? './worker.mjs' : './worker-main.js', import.meta.url);
   const pool = Array.from({ length: Math.min(workers, tasks.length) }, () => new Worker(url));
   try {
     await Promise.all(

@@ -17,7 +17,7 @@ import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, wh
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
-import { moderate } from './moderator.ts';
+import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { onPost } from './posts.ts';
 import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
@@ -323,6 +323,7 @@ export const mafiaDe: Variant<DeState> = {
   },
   pm: onPm,
   mod: moderate,
+  modActions: MOD_ACTIONS,
   legalActions,
   formatParam,
   defaultRoles: (n) => defaultRoles(n),

@@ -1,7 +1,9 @@
 // The human game master's powers in mafia-de (DE-MOD-*, DE-SCHED-5, DE-SIGN-8, DE-KILL-5, DE-INACT-4). Every
 // accepted action is logged by the engine with its author and time; public state changes are announced.
+
+import { z } from 'zod';
 import type { Command, PlayerId } from '../../core/types.ts';
-import { argPlayer, type ModActions, refuse, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModAction } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
@@ -34,154 +36,209 @@ function dates(v: unknown, key: string): string[] {
 }
 
 const ACTIONS: ModActions<DeState> = {
-  /** DE-SCHED-5, DE-SIGN-8: set the deadline of the open phase (or of signup) to a later instant than now. */
-  deadline(b, args) {
-    const s = b.state;
-    const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
-    if (to === null) refuse('"to" must be a time like 2011-04-01T22:00');
-    if (to <= b.at) refuse('the new deadline must be later than now');
-    if (s.status === 'signup') {
-      b.emit('signup.deadline', { deadline: to });
-      b.upsertDeadlines({ id: 'start', kind: 'start', at: to });
-      b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
-      return;
-    }
-    running(s);
-    b.emit('phase.deadline', { deadline: to });
-    b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
-    b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
+  'move-deadline': {
+    summary:
+      'Set the deadline of the open phase (or of the signup) to any later instant than now, earlier or later than planned; the new local time is posted.',
+    rules: 'DE-SCHED-5, DE-SIGN-8',
+    args: z.object({ to: modArg.time() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
+      if (to === null) refuse('"to" must be a time like 2011-04-01T22:00');
+      if (to <= b.at) refuse('the new deadline must be later than now');
+      if (s.status === 'signup') {
+        b.emit('signup.deadline', { deadline: to });
+        b.upsertDeadlines({ id: 'start', kind: 'start', at: to });
+        b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
+        return;
+      }
+      running(s);
+      b.emit('phase.deadline', { deadline: to });
+      b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
+      b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
+    },
   },
 
-  /** DE-SCHED-4/5: add or remove pause dates for the future; the open phase's deadline is recomputed. */
-  'pause-dates'(b, args) {
-    const s = b.state;
-    const today = localDate(b.at, s.config.timeZone);
-    const add = dates(args.add, 'add');
-    const del = dates(args.remove, 'remove');
-    if (add.length + del.length === 0) refuse('no date given');
-    for (const d of [...add, ...del]) if (d <= today) refuse(`${d} is not in the future`);
-    b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
-    if (s.status !== 'running') return;
-    const st = b.state;
-    const fresh = phaseDeadline(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
-    if (fresh !== st.v.deadline && fresh > b.at) {
-      b.emit('phase.deadline', { deadline: fresh });
-      b.upsertDeadlines({ id: 'phase', kind: 'phase', at: fresh, round: st.v.n });
-      b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(st), deadline: when(st, fresh) }));
-    }
+  'pause-dates': {
+    summary: "Add or remove future pause dates; the open phase's deadline is recomputed and, if it moves, posted.",
+    rules: 'DE-SCHED-4, DE-SCHED-5',
+    args: z.object({ add: modArg.dates('future dates that become pause dates'), remove: modArg.dates('future dates that stop being pause dates') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const today = localDate(b.at, s.config.timeZone);
+      const add = dates(args.add, 'add');
+      const del = dates(args.remove, 'remove');
+      if (add.length + del.length === 0) refuse('no date given');
+      for (const d of [...add, ...del]) if (d <= today) refuse(`${d} is not in the future`);
+      b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
+      if (s.status !== 'running') return;
+      const st = b.state;
+      const fresh = phaseDeadline(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+      if (fresh !== st.v.deadline && fresh > b.at) {
+        b.emit('phase.deadline', { deadline: fresh });
+        b.upsertDeadlines({ id: 'phase', kind: 'phase', at: fresh, round: st.v.n });
+        b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(st), deadline: when(st, fresh) }));
+      }
+    },
   },
 
-  /** DE-KILL-5: reject the current death message before the night deadline. */
-  'reject-dm'(b, args) {
-    const s = b.state;
-    running(s);
-    const reason = text(args, 'reason');
-    if (s.v.phase !== 'night' || s.v.dm === undefined) refuse('there is no death message to reject');
-    b.emit('dm.rejected', { normalized: normalizeDm(s.v.dm), reason }, { kind: 'moderator' });
-    if (s.v.boss !== undefined) pn(b, [s.v.boss], 'Hinweis', msg('MSG-DM-REJECTED', { reason, deadline: when(s, s.v.deadline) }));
+  'reject-dm': {
+    summary: 'Reject the current death message before the night deadline (the boss is told why).',
+    rules: 'DE-KILL-5',
+    args: z.object({ reason: modArg.text('why it is rejected') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const reason = text(args, 'reason');
+      if (s.v.phase !== 'night' || s.v.dm === undefined) refuse('there is no death message to reject');
+      b.emit('dm.rejected', { normalized: normalizeDm(s.v.dm), reason }, { kind: 'moderator' });
+      if (s.v.boss !== undefined) pn(b, [s.v.boss], 'Hinweis', msg('MSG-DM-REJECTED', { reason, deadline: when(s, s.v.deadline) }));
+    },
   },
 
-  /** DE-MOD-2: disqualify a player at once (reason required). */
-  disqualify(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-    postWithWinCheck(b, [disqualify(b, id, { text: text(args, 'reason') })]);
+  disqualify: {
+    summary: 'Disqualify a player at once.',
+    rules: 'DE-MOD-2',
+    args: z.object({ name: modArg.name(), reason: modArg.text('the reason') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      postWithWinCheck(b, [disqualify(b, id, { text: text(args, 'reason') })]);
+    },
   },
 
-  /** DE-INACT-4: add a warning with a reason. */
-  warn(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-    const r = warn(b, id, { text: text(args, 'reason') });
-    postWithWinCheck(b, [...warningLine(b, [id]), ...(r.dq ? [r.dq] : [])]);
+  warn: {
+    summary: 'Give a player a warning (the last one disqualifies).',
+    rules: 'DE-INACT-4',
+    args: z.object({ name: modArg.name(), reason: modArg.text('the reason') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      const r = warn(b, id, { text: text(args, 'reason') });
+      postWithWinCheck(b, [...warningLine(b, [id]), ...(r.dq ? [r.dq] : [])]);
+    },
   },
 
-  /** DE-INACT-4: revoke a warning (a completed disqualification stays). */
-  'revoke-warning'(b, args) {
-    const s = b.state;
-    const id = player(s, args);
-    const k = s.v.warnings[id] ?? 0;
-    if (k === 0) refuse(`${nameOf(s, id)} has no warning`);
-    const max = opts(s).maxWarnings;
-    b.emit('warning.changed', { player: id, count: k - 1 });
-    pn(b, [id], 'Verwarnung', msg('MSG-WARN-REVOKED-PN', { k: k - 1, max }));
-    b.announce(msg('MSG-WARN-REVOKED', { name: nameOf(s, id), k: k - 1, max }));
+  'revoke-warning': {
+    summary: 'Revoke one warning of a player (a completed disqualification stays).',
+    rules: 'DE-INACT-4',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const id = player(s, args);
+      const k = s.v.warnings[id] ?? 0;
+      if (k === 0) refuse(`${nameOf(s, id)} has no warning`);
+      const max = opts(s).maxWarnings;
+      b.emit('warning.changed', { player: id, count: k - 1 });
+      pn(b, [id], 'Verwarnung', msg('MSG-WARN-REVOKED-PN', { k: k - 1, max }));
+      b.announce(msg('MSG-WARN-REVOKED', { name: nameOf(s, id), k: k - 1, max }));
+    },
   },
 
-  /** DE-MOD-4, DE-MOD-5: end the round with a winner, without one, or for the party opposing a violator. */
-  end(b, args) {
-    const s = b.state;
-    running(s);
-    const reason = text(args, 'reason');
-    let side = args.side;
-    if (typeof args.against === 'string') side = partyOf(s, player(s, args, 'against')) === MAFIA ? CITIZENS : MAFIA;
-    if (side !== CITIZENS && side !== MAFIA && side !== 'none') refuse('"side" must be citizens, mafia or none (or give "against")');
-    b.announce(...endParts(b, side, 'mod', reason));
+  end: {
+    summary: 'End the round with a winner, without one, or for the party opposing a violator.',
+    rules: 'DE-MOD-4, DE-MOD-5',
+    args: z
+      .object({
+        side: z.enum(['citizens', 'mafia', 'none']).optional(),
+        against: modArg.name('the violator (his opponents win)').optional(),
+        reason: modArg.text('the reason'),
+      })
+      .strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const reason = text(args, 'reason');
+      let side = args.side;
+      if (typeof args.against === 'string') side = partyOf(s, player(s, args, 'against')) === MAFIA ? CITIZENS : MAFIA;
+      if (side !== CITIZENS && side !== MAFIA && side !== 'none') refuse('"side" must be citizens, mafia or none (or give "against")');
+      b.announce(...endParts(b, side, 'mod', reason));
+    },
   },
 
-  /** DE-MOD-1: remove a player (a correction; decision, interpretation 13: no testament, no voodoo death). */
-  kill(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-    remove(b, id, 'moderator');
-    succeed(b);
-    postWithWinCheck(b, [msg('MSG-KILLED-MOD', { name: nameOf(s, id) })]);
+  kill: {
+    summary: 'Remove a player as a correction (no testament, no voodoo death).',
+    rules: 'DE-MOD-1',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      remove(b, id, 'moderator');
+      succeed(b);
+      postWithWinCheck(b, [msg('MSG-KILLED-MOD', { name: nameOf(s, id) })]);
+    },
   },
 
-  /** DE-MOD-1: bring a removed player back. */
-  revive(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
-    b.emit('player.restored', { player: id });
-    postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(s, id) })]);
+  revive: {
+    summary: 'Bring a removed player back.',
+    rules: 'DE-MOD-1',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
+      b.emit('player.restored', { player: id });
+      postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(s, id) })]);
+    },
   },
 
-  /** DE-MOD-1: change a player's role (told to him privately). */
-  'set-role'(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    const role = text(args, 'role');
-    if (!ROLES.some((r) => r.id === role)) refuse(`unknown role ${role}`);
-    b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
-    if (role === 'mafia-boss') b.emit('boss.set', { boss: id }, { kind: 'moderator' });
-    if (mafiaIn(b.state).length === 0 || citizensIn(b.state).length === 0) postWithWinCheck(b, []);
+  'set-role': {
+    summary: "Change a player's role (told to him privately).",
+    rules: 'DE-MOD-1',
+    args: z.object({ name: modArg.name(), role: z.string().min(1).max(40).describe('a role id of mafia-de') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      const role = text(args, 'role');
+      if (!ROLES.some((r) => r.id === role)) refuse(`unknown role ${role}`);
+      b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
+      if (role === 'mafia-boss') b.emit('boss.set', { boss: id }, { kind: 'moderator' });
+      if (mafiaIn(b.state).length === 0 || citizensIn(b.state).length === 0) postWithWinCheck(b, []);
+    },
   },
 
-  /** DE-MOD-8: a forum member replaces a player and inherits everything. */
-  replace(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args, 'old');
-    const name = text(args, 'new');
-    const taken = matchStrict(
-      name,
-      s.order.map((x) => s.players[x]!),
-    );
-    if (taken.kind !== 'none') refuse(`${name} is already a participant`);
-    if (s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one')) refuse(`${name} is on the blacklist`);
-    const old = nameOf(s, id);
-    b.emit('player.substituted', { player: id, name, previous: old });
-    b.emit('role.assigned', { player: id, role: s.players[id]!.role, substitute: true }, { kind: 'players', ids: [id] });
-    b.announce(msg('MSG-REPLACED', { new: name, old }));
+  replace: {
+    summary: 'A forum member replaces a player and inherits everything.',
+    rules: 'DE-MOD-8',
+    args: z.object({ old: modArg.name('the player who leaves'), new: modArg.name('the replacement (an account name)') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args, 'old');
+      const name = text(args, 'new');
+      const taken = matchStrict(
+        name,
+        s.order.map((x) => s.players[x]!),
+      );
+      if (taken.kind !== 'none') refuse(`${name} is already a participant`);
+      if (s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one')) refuse(`${name} is on the blacklist`);
+      const old = nameOf(s, id);
+      b.emit('player.substituted', { player: id, name, previous: old });
+      b.emit('role.assigned', { player: id, role: s.players[id]!.role, substitute: true }, { kind: 'players', ids: [id] });
+      b.announce(msg('MSG-REPLACED', { new: name, old }));
+    },
   },
 
-  /** DE-MOD-6: edit the blacklist until the signup deadline. */
-  blacklist(b, args) {
-    const s = b.state;
-    if (s.status !== 'signup') refuse('the blacklist can be edited only during signup');
-    const add = Array.isArray(args.add) ? (args.add as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    const del = Array.isArray(args.remove) ? (args.remove as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-    const gone = (x: string) => del.some((d) => matchStrict(d, [{ id: 'x', name: x }]).kind === 'one');
-    b.emit('blacklist.set', { names: [...s.v.blacklist.filter((x) => !gone(x)), ...add] }, { kind: 'moderator' });
+  blacklist: {
+    summary: 'Add names to or remove names from the blacklist, during signup only.',
+    rules: 'DE-MOD-6',
+    args: z.object({ add: z.array(modArg.name('an account')).max(200).optional(), remove: z.array(modArg.name('an account')).max(200).optional() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      if (s.status !== 'signup') refuse('the blacklist can be edited only during signup');
+      const add = Array.isArray(args.add) ? (args.add as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      const del = Array.isArray(args.remove) ? (args.remove as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      const gone = (x: string) => del.some((d) => matchStrict(d, [{ id: 'x', name: x }]).kind === 'one');
+      b.emit('blacklist.set', { names: [...s.v.blacklist.filter((x) => !gone(x)), ...add] }, { kind: 'moderator' });
+    },
   },
 };
 
@@ -190,5 +247,5 @@ export function moderate(b: B, cmd: ModCmd): boolean {
   return runModAction(b, cmd, ACTIONS);
 }
 
-/** The names of mafia-de's own moderator actions. */
-export const MOD_ACTIONS = Object.keys(ACTIONS);
+/** mafia-de's own moderator actions with their argument schemas (for the API description and help texts). */
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = ACTIONS;

@@ -8,7 +8,7 @@ import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
-import { moderate } from './moderator.ts';
+import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
 
@@ -224,6 +224,7 @@ export const palermo: Variant<PalState> = {
   edit: onEdit,
   pm: onPm,
   mod: moderate,
+  modActions: MOD_ACTIONS,
   legalActions,
   formatParam,
   defaultRoles,

@@ -1,9 +1,11 @@
 // The human ΣΕ's powers in palermo (PAL-MOD-*). Each action validates its arguments, emits events and a public
 // notice where the rules ask for one; the engine logs every accepted action with its author and time.
+
+import { z } from 'zod';
 import type { Command, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
-import { argPlayer, type ModActions, refuse, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
@@ -23,190 +25,256 @@ function running(s: S): void {
 }
 
 const ACTIONS: ModActions<PalState> = {
-  /** PAL-MOD-3: extend or shorten one deadline of the open round. */
-  extend(b, args) {
-    const s = b.state;
-    running(s);
-    const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
-    if (to === null) refuse('"to" must be a time like 2025-10-07T20:30');
-    if (to <= b.at) refuse('the new deadline must be in the future');
-    const what = args.deadline;
-    const r = s.v.round;
-    if (what === 'close') {
-      if (s.v.phase !== 'day') refuse('no main vote is open');
-      if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) refuse('the close cannot precede the murder');
-      b.emit('round.timing', { closeAt: to });
-      b.upsertDeadlines({ id: `r${r}:close`, kind: 'close', at: to, round: r });
-    } else if (what === 'kill') {
-      if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) refuse('no murder is pending');
-      if (to >= s.v.closeAt) refuse('the murder must come before the close');
-      b.emit('round.timing', { killAt: to });
-      b.upsertDeadlines({ id: `r${r}:kill`, kind: 'kill', at: to, round: r });
-    } else if (what === 'runoff') {
-      const ru = s.v.runoff;
-      if (!ru) refuse('no runoff is open');
-      b.emit('runoff.timing', { endsAt: to });
-      const id = ru.stage === 'poll' ? `r${ru.round}:runoff` : `r${ru.round}:extension`;
-      b.upsertDeadlines({ id, kind: 'runoff', at: to, round: ru.round });
-    } else {
-      refuse('"deadline" must be close, kill or runoff');
-    }
-    const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
-    b.announce(msg('MSG-DEADLINE-MOVED', { what: label, r, ...stamp(s, to) }));
-  },
-
-  /** PAL-CAL-5, PAL-MOD-2: play an extra day or pause one, for dates after today. */
-  calendar(b, args) {
-    const s = b.state;
-    const today = localDate(b.at, s.config.timeZone);
-    const list = (k: string): string[] => {
-      const v = args[k] ?? [];
-      if (!Array.isArray(v) || v.some((d) => typeof d !== 'string' || !isIsoDate(d))) refuse(`"${k}" must be a list of dates`);
-      for (const d of v as string[]) if (d <= today) refuse(`${d} is not after the current date`);
-      return v as string[];
-    };
-    const work = list('addWorkingDays');
-    const pause = list('addPauseDays');
-    if (work.length + pause.length === 0) refuse('no date given');
-    const cal = s.calendar;
-    const calendar = {
-      ...cal,
-      extraWorkingDays: [...cal.extraWorkingDays.filter((d) => !pause.includes(d)), ...work],
-      extraPauseDays: [...cal.extraPauseDays.filter((d) => !work.includes(d)), ...pause],
-    };
-    b.emit('calendar.changed', { calendar });
-    // The open round keeps its date unless that date lies ahead and the change moved it.
-    let date = s.v.date;
-    if (s.status === 'running' && s.v.phase === 'day' && s.v.round > 1 && date > today && s.v.lastClose !== undefined) {
-      const fresh = nextPlayDay(calendar, localDate(s.v.lastClose, s.config.timeZone));
-      if (fresh !== date && fresh > today) {
-        date = fresh;
-        redate(b, date);
+  'move-deadline': {
+    summary: 'Move one deadline of the open round earlier or later (the close, the murder or the runoff); the new local time is posted.',
+    rules: 'PAL-MOD-3',
+    args: z
+      .object({
+        deadline: z
+          .enum(['close', 'kill', 'runoff'])
+          .describe('which deadline: the main vote’s close, the 13:00 murder, or the runoff (its poll or its extension)'),
+        to: modArg.time(),
+      })
+      .strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
+      if (to === null) refuse('"to" must be a time like 2025-10-07T20:30');
+      if (to <= b.at) refuse('the new deadline must be in the future');
+      const what = args.deadline;
+      const r = s.v.round;
+      if (what === 'close') {
+        if (s.v.phase !== 'day') refuse('no main vote is open');
+        if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) refuse('the close cannot precede the murder');
+        b.emit('round.timing', { closeAt: to });
+        b.upsertDeadlines({ id: `r${r}:close`, kind: 'close', at: to, round: r });
+      } else if (what === 'kill') {
+        if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) refuse('no murder is pending');
+        if (to >= s.v.closeAt) refuse('the murder must come before the close');
+        b.emit('round.timing', { killAt: to });
+        b.upsertDeadlines({ id: `r${r}:kill`, kind: 'kill', at: to, round: r });
+      } else if (what === 'runoff') {
+        const ru = s.v.runoff;
+        if (!ru) refuse('no runoff is open');
+        b.emit('runoff.timing', { endsAt: to });
+        const id = ru.stage === 'poll' ? `r${ru.round}:runoff` : `r${ru.round}:extension`;
+        b.upsertDeadlines({ id, kind: 'runoff', at: to, round: ru.round });
+      } else {
+        refuse('"deadline" must be close, kill or runoff');
       }
-    }
-    const description = [...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)].join(',');
-    b.announce(msg('MSG-CALENDAR', { description, date: ddmm(date) }));
+      const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
+      b.announce(msg('MSG-DEADLINE-MOVED', { what: label, r, ...stamp(s, to) }));
+    },
   },
 
-  /** PAL-MOD-4, PAL-TIE-4: runoff extension of 30 or 60 minutes. */
-  'runoff-length'(b, args) {
-    const minutes = Number(args.minutes);
-    if (minutes !== 30 && minutes !== 60) refuse('"minutes" must be 30 or 60');
-    const ru = b.state.v.runoff;
-    const endsAt = ru && ru.stage === 'extension' ? ru.endsAt - b.state.v.extensionMinutes * 60_000 + minutes * 60_000 : 0;
-    if (ru && ru.stage === 'extension' && endsAt <= b.at) refuse('the extension would already be over');
-    b.emit('runoff.length', { minutes });
-    if (ru && ru.stage === 'extension') {
-      b.emit('runoff.timing', { endsAt });
-      b.upsertDeadlines({ id: `r${ru.round}:extension`, kind: 'runoff', at: endsAt, round: ru.round });
-    }
-    b.announce(msg('MSG-RUNOFF-LENGTH', { minutes }));
+  calendar: {
+    summary: 'Make future dates extra working days or extra pause days; the open round moves if its date changes.',
+    rules: 'PAL-CAL-5, PAL-MOD-2',
+    args: z
+      .object({
+        addWorkingDays: modArg.dates('dates after today that become working days'),
+        addPauseDays: modArg.dates('dates after today that become pause days'),
+      })
+      .strict(),
+    run(b, args) {
+      const s = b.state;
+      const today = localDate(b.at, s.config.timeZone);
+      const list = (k: string): string[] => {
+        const v = args[k] ?? [];
+        if (!Array.isArray(v) || v.some((d) => typeof d !== 'string' || !isIsoDate(d))) refuse(`"${k}" must be a list of dates`);
+        for (const d of v as string[]) if (d <= today) refuse(`${d} is not after the current date`);
+        return v as string[];
+      };
+      const work = list('addWorkingDays');
+      const pause = list('addPauseDays');
+      if (work.length + pause.length === 0) refuse('no date given');
+      const cal = s.calendar;
+      const calendar = {
+        ...cal,
+        extraWorkingDays: [...cal.extraWorkingDays.filter((d) => !pause.includes(d)), ...work],
+        extraPauseDays: [...cal.extraPauseDays.filter((d) => !work.includes(d)), ...pause],
+      };
+      b.emit('calendar.changed', { calendar });
+      // The open round keeps its date unless that date lies ahead and the change moved it.
+      let date = s.v.date;
+      if (s.status === 'running' && s.v.phase === 'day' && s.v.round > 1 && date > today && s.v.lastClose !== undefined) {
+        const fresh = nextPlayDay(calendar, localDate(s.v.lastClose, s.config.timeZone));
+        if (fresh !== date && fresh > today) {
+          date = fresh;
+          redate(b, date);
+        }
+      }
+      const description = [...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)].join(',');
+      b.announce(msg('MSG-CALENDAR', { description, date: ddmm(date) }));
+    },
   },
 
-  /** PAL-MOD-4, PAL-TIE-5: designate who leaves if the runoff is still tied when the extension ends. */
-  designate(b, args) {
-    const s = b.state;
-    const id = player(s, args);
-    if (!s.v.runoff?.candidates.includes(id)) refuse(`${nameOf(s, id)} is not a runoff candidate`);
-    b.emit('runoff.designated', { player: id }, { kind: 'moderator' });
+  'runoff-length': {
+    summary: 'Choose the length of a runoff extension (30 or 60 minutes); only before the runoff ends, never for an announced extension.',
+    rules: 'PAL-MOD-4, PAL-TIE-4',
+    args: z.object({ minutes: z.literal([30, 60]).describe('30 or 60') }).strict(),
+    run(b, args) {
+      const minutes = Number(args.minutes);
+      const s = b.state;
+      const ru = s.v.runoff;
+      // PAL-TIE-4: the length is chosen before the runoff ends; once the extension is announced its end stands
+      // (PAL-MOD-3 can still move that one deadline, with a notice of the new time).
+      if (ru?.stage === 'extension') {
+        const end = stamp(s, ru.endsAt);
+        refuse(
+          `the extension was already announced to end ${end.date} at ${end.time}; its length can be chosen only before the runoff ends (to move the announced end, use move-deadline with deadline "runoff")`,
+        );
+      }
+      b.emit('runoff.length', { minutes });
+      b.announce(msg('MSG-RUNOFF-LENGTH', { minutes }));
+    },
   },
 
-  /** PAL-MOD-5, PAL-ABS-2: waive a player's absence at the coming close. */
-  waive(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-    b.emit('absence.waived', { player: id }, { kind: 'moderator' });
+  designate: {
+    summary: 'Designate the runoff candidate who leaves if the extension ends still tied (instead of the lot).',
+    rules: 'PAL-MOD-4, PAL-TIE-5',
+    args: z.object({ name: modArg.name('a runoff candidate') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const id = player(s, args);
+      if (!s.v.runoff?.candidates.includes(id)) refuse(`${nameOf(s, id)} is not a runoff candidate`);
+      b.emit('runoff.designated', { player: id }, { kind: 'moderator' });
+    },
   },
 
-  /** PAL-MOD-5, PAL-MOD-1: set a player's absence counters after the fact. */
-  absences(b, args) {
-    const s = b.state;
-    const id = player(s, args);
-    const total = Number(args.total);
-    const consecutive = Number(args.consecutive);
-    if (!Number.isInteger(total) || !Number.isInteger(consecutive) || total < 0 || consecutive < 0 || consecutive > total) {
-      refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
-    }
-    b.emit('absence.adjusted', { player: id, counter: { total, consecutive } }, { kind: 'moderator' });
+  waive: {
+    summary: "Waive a player's absence at the coming close.",
+    rules: 'PAL-MOD-5, PAL-ABS-2',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      b.emit('absence.waived', { player: id }, { kind: 'moderator' });
+    },
   },
 
-  /** PAL-MOD-6, PAL-REV-6: how many killers remain and whether the dealt special roles are still in the game. */
-  status(b) {
-    const s = b.state;
-    running(s);
-    const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
-    const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
-    b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
+  absences: {
+    summary: "Set a player's absence counters.",
+    rules: 'PAL-MOD-5, PAL-MOD-1',
+    args: z.object({ name: modArg.name(), total: z.number().int().min(0).max(1000), consecutive: z.number().int().min(0).max(1000) }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const id = player(s, args);
+      const total = Number(args.total);
+      const consecutive = Number(args.consecutive);
+      if (!Number.isInteger(total) || !Number.isInteger(consecutive) || total < 0 || consecutive < 0 || consecutive > total) {
+        refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
+      }
+      b.emit('absence.adjusted', { player: id, counter: { total, consecutive } }, { kind: 'moderator' });
+    },
   },
 
-  /** PAL-MOD-7: void a player's current vote. */
-  'void-vote'(b, args) {
-    const s = b.state;
-    const id = player(s, args);
-    if (s.v.votes[id] === undefined) refuse(`${nameOf(s, id)} has no current vote`);
-    b.emit('votes.voided', { target: s.v.votes[id], voters: [id], byModerator: true });
+  status: {
+    summary: 'Post how many killers remain and whether each dealt special role is still in the game.',
+    rules: 'PAL-MOD-6, PAL-REV-6',
+    args: modArg.none(),
+    run(b) {
+      const s = b.state;
+      running(s);
+      const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
+      const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
+      b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
+    },
   },
 
-  /** PAL-MOD-8: a substitute takes over a seat with its role, knowledge, votes and counters. */
-  substitute(b, args) {
-    const s = b.state;
-    const id = player(s, args, 'old');
-    const name = typeof args.new === 'string' ? args.new.trim() : '';
-    if (name === '') refuse('"new" must be the substitute\'s name');
-    if (
-      matchName(
-        name,
-        s.order.map((x) => s.players[x]!),
-      ).kind !== 'none'
-    )
-      refuse(`${name} is already signed up`);
-    const old = nameOf(s, id);
-    b.emit('player.substituted', { player: id, name, previous: old });
-    b.announce(msg('MSG-SUBSTITUTE', { new: name, old }));
-    b.emit('role.assigned', { player: id, role: roleOf(s, id), substitute: true }, { kind: 'players', ids: [id] });
+  'void-vote': {
+    summary: "Void a player's current vote.",
+    rules: 'PAL-MOD-7',
+    args: z.object({ name: modArg.name('the voter') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const id = player(s, args);
+      if (s.v.votes[id] === undefined) refuse(`${nameOf(s, id)} has no current vote`);
+      b.emit('votes.voided', { target: s.v.votes[id], voters: [id], byModerator: true });
+    },
   },
 
-  /** PAL-MOD-9: expel a player: out, full role revealed, no last words, votes for him void. */
-  remove(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-    b.emit('revealed', { players: [id] });
-    removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
+  substitute: {
+    summary: 'A substitute takes over a seat with its role, knowledge, votes and counters.',
+    rules: 'PAL-MOD-8',
+    args: z.object({ old: modArg.name('the player who leaves'), new: modArg.name('the substitute (an account name)') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const id = player(s, args, 'old');
+      const name = typeof args.new === 'string' ? args.new.trim() : '';
+      if (name === '') refuse('"new" must be the substitute\'s name');
+      if (
+        matchName(
+          name,
+          s.order.map((x) => s.players[x]!),
+        ).kind !== 'none'
+      )
+        refuse(`${name} is already signed up`);
+      const old = nameOf(s, id);
+      b.emit('player.substituted', { player: id, name, previous: old });
+      b.announce(msg('MSG-SUBSTITUTE', { new: name, old }));
+      b.emit('role.assigned', { player: id, role: roleOf(s, id), substitute: true }, { kind: 'players', ids: [id] });
+    },
   },
 
-  /** PAL-MOD-10, PAL-DIST-3: tell an informant one more killer. */
-  inform(b, args) {
-    const s = b.state;
-    const inf = player(s, args, 'informant');
-    const killer = player(s, args, 'killer');
-    if (roleOf(s, inf) !== 'informant') refuse(`${nameOf(s, inf)} is not an informant`);
-    if (roleOf(s, killer) !== 'killer') refuse(`${nameOf(s, killer)} is not a killer`);
-    if (s.v.knows[inf]?.includes(killer)) refuse(`${nameOf(s, inf)} already knows ${nameOf(s, killer)}`);
-    b.emit('informant.told', { informant: inf, killer }, { kind: 'players', ids: [inf] });
-    b.tell([inf], msg('MSG-INFORM-ADD', { name: nameOf(s, killer) }));
+  remove: {
+    summary: 'Expel a player: out at once, full role revealed, no last words, votes for him void.',
+    rules: 'PAL-MOD-9',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      b.emit('revealed', { players: [id] });
+      removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
+    },
   },
 
-  /** PAL-MOD-1: stop the game and declare the result. */
-  stop(b, args) {
-    running(b.state);
-    const side = args.side;
-    if (side !== 'citizens' && side !== 'killers' && side !== 'none') refuse('"side" must be citizens, killers or none');
-    endGame(b, side, 'MOD', true);
+  inform: {
+    summary: 'Tell an informant one more killer.',
+    rules: 'PAL-MOD-10, PAL-DIST-3',
+    args: z.object({ informant: modArg.name('the informant'), killer: modArg.name('the killer he learns') }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const inf = player(s, args, 'informant');
+      const killer = player(s, args, 'killer');
+      if (roleOf(s, inf) !== 'informant') refuse(`${nameOf(s, inf)} is not an informant`);
+      if (roleOf(s, killer) !== 'killer') refuse(`${nameOf(s, killer)} is not a killer`);
+      if (s.v.knows[inf]?.includes(killer)) refuse(`${nameOf(s, inf)} already knows ${nameOf(s, killer)}`);
+      b.emit('informant.told', { informant: inf, killer }, { kind: 'players', ids: [inf] });
+      b.tell([inf], msg('MSG-INFORM-ADD', { name: nameOf(s, killer) }));
+    },
   },
 
-  /** PAL-MOD-1: undo a removal (the player is back in the game). */
-  restore(b, args) {
-    const s = b.state;
-    running(s);
-    const id = player(s, args);
-    if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
-    b.emit('player.restored', { player: id });
-    b.announce(msg('MSG-RESTORED', { name: nameOf(s, id) }));
-    checkWin(b);
+  stop: {
+    summary: 'Stop the game and declare the result.',
+    rules: 'PAL-MOD-1',
+    args: z.object({ side: z.enum(['citizens', 'killers', 'none']) }).strict(),
+    run(b, args) {
+      running(b.state);
+      const side = args.side;
+      if (side !== 'citizens' && side !== 'killers' && side !== 'none') refuse('"side" must be citizens, killers or none');
+      endGame(b, side, 'MOD', true);
+    },
+  },
+
+  restore: {
+    summary: 'Undo a removal: the player is back in the game.',
+    rules: 'PAL-MOD-1',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      running(s);
+      const id = player(s, args);
+      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
+      b.emit('player.restored', { player: id });
+      b.announce(msg('MSG-RESTORED', { name: nameOf(s, id) }));
+      checkWin(b);
+    },
   },
 };
 
@@ -230,5 +298,5 @@ export function moderate(b: B, cmd: ModCmd): boolean {
   return runModAction(b, cmd, ACTIONS);
 }
 
-/** The names of palermo's own moderator actions (for help texts and the API). */
-export const MOD_ACTIONS = Object.keys(ACTIONS);
+/** palermo's own moderator actions with their argument schemas (for the API description and help texts). */
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = ACTIONS;
