@@ -15,7 +15,7 @@ import { narratorPackage } from '../app/package-dir.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { classify, sendError } from './http.ts';
-import { registerRoutes } from './routes.ts';
+import { registerRoutes } from './routes/index.ts';
 import { registerWs, type WsOptions } from './ws.ts';
 
 /** What the application is built from. */

@@ -4,9 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { AppError } from '../app/errors.ts';
-
-/** The error body every failed request gets. */
-export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) });
+import { errorSchema } from '../protocol/index.ts';
 
 /** JSON Schema of a zod schema, in the OpenAPI 3.0 dialect. */
 export function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { ENGINE_MOD_ACTIONS, type ModActionInfo } from '../engine/modactions.ts';
 import type { Variant } from '../engine/variant.ts';
+import { ifVersion } from './common.ts';
 
 /** Where an action comes from: "every variant" for the engine's own, else the variant ids that define it. */
 interface Source {
@@ -28,7 +29,7 @@ export function modActionsOf(variant: Variant<unknown>): string[] {
  * The request body schema: one member per action name. A name two variants share (move-deadline) takes either
  * variant's arguments here; the engine then checks them against the game's own variant.
  */
-export function modBodySchema(variants: Readonly<Record<string, Variant<unknown>>>, ifVersion: z.ZodType) {
+export function modBodySchema(variants: Readonly<Record<string, Variant<unknown>>>) {
   const members = [...sources(variants)].map(([name, list]) => {
     const schemas = list.map((s) => s.info.args);
     const args =

@@ -1,0 +1,8 @@
+// The shared protocol of the HTTP API and the WebSocket (docs/architecture.md): request, reply and frame schemas
+// in zod, and their types. Pure: no Fastify, no node:*, so the server, its OpenAPI document and a browser client
+// import the same definitions.
+export * from './accounts.ts';
+export * from './common.ts';
+export * from './games.ts';
+export * from './mod.ts';
+export * from './ws.ts';

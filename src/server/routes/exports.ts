@@ -1,0 +1,101 @@
+// Exports: the game's JSON export, and announcements, vote counts and whole days as BBCode or Markdown.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../app/errors.ts';
+import { buildTranscript } from '../../app/transcript.ts';
+import { readAfter, seesVoteCount, threadItems, voteCount } from '../../app/views.ts';
+import { exportFormat, gameParams } from '../../protocol/index.ts';
+import { roleIn, viewerOf } from '../access.ts';
+import * as exportsFmt from '../exports.ts';
+import { route } from '../http.ts';
+import { ctxOf, type RouteDeps } from './shared.ts';
+
+/** Registers the export routes. */
+export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const { service } = d;
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/export',
+    summary: 'The game export (same JSON as `narrator play --json`; `narrator verify` checks it once the game ended). Moderators; everyone after the end.',
+    tags: ['exports'],
+    auth: 'optional',
+    params: gameParams,
+    async handler({ params, req }) {
+      const g = service.get(params.id);
+      const r = roleIn(g, req.principal);
+      const over = g.state.status === 'ended' || g.state.status === 'cancelled';
+      if (r.kind !== 'moderator' && !over) throw new AppError('game.not_over', 403, 'the export is public once the game has ended');
+      const events = (await service.read(g.id)).map((e) => e.event);
+      return buildTranscript(g.variant, events, g.state);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/export/announcement/:seq',
+    summary: 'One public announcement as BBCode or Markdown',
+    tags: ['exports'],
+    auth: 'optional',
+    produces: 'text',
+    params: gameParams.extend({ seq: z.coerce.number().int().min(1).max(1e9) }),
+    query: exportFormat,
+    async handler({ params, query, req, reply }) {
+      const g = service.get(params.id);
+      // `seq` is in the caller's numbering, as the thread gave it to him.
+      const viewer = viewerOf(roleIn(g, req.principal));
+      const cursors = await service.cursors(g.id);
+      const { events } = await readAfter(service, g.id, cursors, viewer, params.seq - 1, 1, service.get(g.id).version);
+      const [it] = threadItems(
+        ctxOf(g, query.locale),
+        events.filter((e) => e.seq === params.seq),
+      );
+      if (it?.kind !== 'announcement') throw new AppError('export.not_announcement', 404, `event ${params.seq} is not a public announcement`);
+      reply.type('text/plain; charset=utf-8');
+      return exportsFmt.announcement(query.format, it, g.meta.title);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/export/votes',
+    summary: 'The live vote count as BBCode or Markdown',
+    tags: ['exports'],
+    auth: 'optional',
+    produces: 'text',
+    params: gameParams,
+    query: exportFormat,
+    handler({ params, query, req, reply }) {
+      const g = service.get(params.id);
+      if (!seesVoteCount(g.variant, viewerOf(roleIn(g, req.principal))))
+        throw new AppError('export.ballots_private', 403, 'ballots of this rulebook are private: the result is announced in the thread at the deadline');
+      const c = voteCount(g.state);
+      if (!c) throw new AppError('export.no_vote', 404, 'no vote is open');
+      reply.type('text/plain; charset=utf-8');
+      return exportsFmt.votes(query.format, c, `${g.meta.title} — vote count, round ${c.round}`);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/export/day/:round',
+    summary: 'A whole day of the thread (posts and announcements of one round) as BBCode or Markdown',
+    tags: ['exports'],
+    auth: 'optional',
+    produces: 'text',
+    params: gameParams.extend({ round: z.coerce.number().int().min(0).max(10_000) }),
+    query: exportFormat,
+    async handler({ params, query, reply }) {
+      const g = service.get(params.id);
+      const all = await service.read(g.id);
+      // A round runs from its round.opened event to the next one (round 0: everything before round 1).
+      const opened = (r: number) => all.findIndex((e) => e.event.type === 'round.opened' && (e.event.data as { round?: number }).round === r);
+      const start = params.round === 0 ? 0 : opened(params.round);
+      if (start < 0) throw new AppError('export.no_round', 404, `round ${params.round} has not opened`);
+      const after = all.findIndex((e, i) => i > start && e.event.type === 'round.opened');
+      const slice = all.slice(start, after < 0 ? undefined : after);
+      reply.type('text/plain; charset=utf-8');
+      return exportsFmt.day(query.format, threadItems(ctxOf(g, query.locale), slice), `${g.meta.title} — round ${params.round}`);
+    },
+  });
+}

@@ -1,0 +1,176 @@
+// Games: the installed rulebooks, the list, creating a game, one game as the caller may see it, signing up,
+// withdrawing and starting.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildConfig, gameSetupSchema } from '../../app/config.ts';
+import { AppError } from '../../app/errors.ts';
+import type { LoadedGame } from '../../app/game-service.ts';
+import { stateHash } from '../../app/state-hash.ts';
+import { publicPlayers, voteCountFor } from '../../app/views.ts';
+import type { Actor } from '../../core/types.ts';
+import { gameList, gameParams, gameSummary, versionOnlyBody } from '../../protocol/index.ts';
+import { VARIANTS } from '../../variants/registry.ts';
+import { requireModerator, requirePlayer, roleIn, viewerOf } from '../access.ts';
+import { route } from '../http.ts';
+import { keyword, type RouteDeps, submit, summaryOf, versionNow } from './shared.ts';
+
+/** Registers the game routes. */
+export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const { service } = d;
+
+  route(app, {
+    method: 'GET',
+    url: '/api/variants',
+    summary: 'The installed rulebooks',
+    tags: ['games'],
+    auth: 'none',
+    handler: () => ({
+      variants: Object.values(VARIANTS).map((v) => ({
+        id: v.id,
+        names: v.names,
+        minPlayers: v.minPlayers,
+        maxPlayers: v.maxPlayers,
+        defaultTimeZone: v.defaultTimeZone,
+        roles: v.roles.map((r) => r.id),
+      })),
+    }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games',
+    summary: 'List games',
+    tags: ['games'],
+    auth: 'none',
+    response: { 200: gameList },
+    handler: () => ({ games: service.list().map(summaryOf) }),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games',
+    summary: 'Create a game (the caller becomes its moderator); times are local to the game zone',
+    tags: ['games'],
+    auth: 'account',
+    body: gameSetupSchema,
+    response: { 201: gameSummary },
+    async handler({ body, req, reply }) {
+      const { variant, config } = buildConfig(body, d.clock.now());
+      const seed = randomBytes(32).toString('hex');
+      const g = await service.create(variant, config, seed, req.principal!.account.name, body.title ?? `${variant.names.en ?? variant.id} game`);
+      reply.code(201);
+      return summaryOf(g, g.version); // the creator is its moderator: the global numbers
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id',
+    summary: 'A game: summary, players, the caller’s part, vote count, next deadline',
+    tags: ['games'],
+    auth: 'optional',
+    params: gameParams,
+    async handler({ params, req }) {
+      const g0 = service.get(params.id);
+      const version = await versionNow(service, g0, viewerOf(roleIn(g0, req.principal)));
+      const g = service.get(params.id);
+      const r = roleIn(g, req.principal);
+      const s = g.state;
+      const me =
+        r.kind === 'player'
+          ? {
+              role: 'player',
+              playerId: r.id,
+              name: r.name,
+              alive: r.alive,
+              gameRole: s.players[r.id]?.role ?? null,
+              teams: Object.keys(g.meta.teamsEver).filter((t) => g.meta.teamsEver[t]!.includes(r.id)),
+            }
+          : { role: r.kind };
+      return {
+        ...summaryOf(g, version),
+        config: {
+          startAt: s.config.startAt,
+          signupDeadline: s.config.signupDeadline ?? null,
+          calendar: s.calendar,
+          // Secret options (e.g. who knows which killer) are the moderator's only.
+          options:
+            r.kind === 'moderator'
+              ? s.config.options
+              : Object.fromEntries(Object.entries(s.config.options).filter(([k]) => !(g.variant.secretOptions ?? []).includes(k))),
+          gameNumber: s.config.gameNumber ?? null,
+        },
+        players: publicPlayers(s),
+        me,
+        votes: voteCountFor(g.variant, s, viewerOf(r)),
+        ...(r.kind === 'moderator' ? { moderator: { stateHash: stateHash({ state: s, meta: g.meta }), deadlines: s.deadlines, roles: rolesOf(g) } } : {}),
+      };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/signup',
+    summary: 'Sign up for the game (as the logged-in account’s name)',
+    tags: ['games'],
+    auth: 'account',
+    params: gameParams,
+    body: versionOnlyBody,
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const r = roleIn(g, req.principal);
+      if (r.kind === 'moderator') throw new AppError('game.moderator_cannot_play', 403, 'a moderator cannot sign up as a player');
+      if (r.kind === 'player') throw new AppError('game.already_signed_up', 409, 'you are already signed up');
+      const join = keyword(g, 'join');
+      const actor: Actor = { kind: 'guest', name: req.principal!.account.name };
+      return submit(service, g, req.principal, { ifVersion: body?.ifVersion }, (at) => ({ type: 'post', at, actor, text: join }));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/withdraw',
+    summary: 'Withdraw during signup',
+    tags: ['games'],
+    auth: 'account',
+    params: gameParams,
+    body: versionOnlyBody,
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const p = requirePlayer(roleIn(g, req.principal));
+      const leave = keyword(g, 'leave');
+      return submit(service, g, req.principal, { ifVersion: body?.ifVersion }, (at) => ({
+        type: 'post',
+        at,
+        actor: { kind: 'player', id: p.id },
+        text: leave,
+      }));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/start',
+    summary: 'Start now (moderator): closes signup, deals and opens round 1',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    body: versionOnlyBody,
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const m = requireModerator(roleIn(g, req.principal));
+      return submit(service, g, req.principal, { ifVersion: body?.ifVersion }, (at) => ({
+        type: 'mod',
+        at,
+        actor: { kind: 'moderator', name: m.name },
+        mod: { action: 'start' },
+      }));
+    },
+  });
+}
+
+/** Every player's role, for the moderator console. */
+function rolesOf(g: LoadedGame): Record<string, string | null> {
+  const s = g.state;
+  return Object.fromEntries(s.order.map((id) => [s.players[id]!.name, s.players[id]!.role ?? null]));
+}

@@ -1,0 +1,89 @@
+// The moderator's console: moderator actions, co-moderators and the audit log.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { nameKey } from '../../app/accounts.ts';
+import { AppError } from '../../app/errors.ts';
+import { auditItems } from '../../app/views.ts';
+import { commandReply, gameParams, modActionsOf, modBodySchema } from '../../protocol/index.ts';
+import { VARIANTS } from '../../variants/registry.ts';
+import { requireModerator, roleIn } from '../access.ts';
+import { route } from '../http.ts';
+import { ctxOf, foldOne, type RouteDeps, submit } from './shared.ts';
+
+/** Registers the moderator routes (POST /start is with the game routes). */
+export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const { service, accounts } = d;
+  const modBody = modBodySchema(VARIANTS);
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/mod',
+    summary:
+      'A moderator command: {action, args}. Every action of every rulebook has its own argument schema (the body is a union over "action"; see docs/palermo.md and docs/mafia-de.md). A refused action changes nothing: 400 mod.unknown_action for an action the game’s rulebook lacks, 422 mod.refused with the reason otherwise.',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    body: modBody,
+    response: { 200: commandReply },
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const m = requireModerator(roleIn(g, req.principal));
+      const known = modActionsOf(g.variant);
+      if (!known.includes(body.action))
+        throw new AppError('mod.unknown_action', 400, `a ${g.variant.id} game has no moderator action "${body.action}"; its actions are ${known.join(', ')}`);
+      const args = (body.args ?? {}) as Record<string, unknown>;
+      if (body.action === 'substitute' && typeof args.new === 'string') {
+        // A substitute plays through an account of that name; refuse a name nobody can log in as.
+        const acc = await accounts.byName(args.new);
+        if (!acc) throw new AppError('account.not_found', 404, `no account named "${args.new}"`);
+        if (g.meta.moderators.some((x) => nameKey(x) === acc.nameKey)) throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
+      }
+      return submit(service, g, req.principal, { ifVersion: body.ifVersion, refusals: 'error' }, (at) => ({
+        type: 'mod',
+        at,
+        actor: { kind: 'moderator', name: m.name },
+        mod: { action: body.action, ...(body.args ? { args } : {}) },
+      }));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/moderators',
+    summary: 'Add a co-moderator (the host only)',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    body: z.object({ name: z.string().min(1).max(64) }).strict(),
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const m = requireModerator(roleIn(g, req.principal));
+      if (nameKey(g.meta.host) !== nameKey(m.name)) throw new AppError('game.host_only', 403, 'only the host adds moderators');
+      const acc = await accounts.byName(body.name);
+      if (!acc) throw new AppError('account.not_found', 404, `no account named "${body.name}"`);
+      const o = await service.apply(g.id, (cur, at) => {
+        if (cur.meta.moderators.some((x) => nameKey(x) === acc.nameKey))
+          throw new AppError('game.already_moderator', 409, `${acc.name} is a moderator already`);
+        if (cur.state.order.some((id) => nameKey(cur.state.players[id]!.name) === acc.nameKey))
+          throw new AppError('game.player_cannot_moderate', 409, `${acc.name} plays in this game`);
+        const e = { type: 'moderator.added', at, audience: { kind: 'public' as const }, data: { name: acc.name, by: m.name } };
+        return { events: [e], state: foldOne(cur, e), rejections: [] };
+      });
+      return { moderators: [...service.get(g.id).meta.moderators], version: o.version };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/audit',
+    summary: 'The audit log: every moderator action, deadline and change of the game (moderators)',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    async handler({ params, req }) {
+      const g = service.get(params.id);
+      requireModerator(roleIn(g, req.principal));
+      return { items: auditItems(ctxOf(g), await service.read(g.id)), version: g.version };
+    },
+  });
+}

@@ -1,0 +1,130 @@
+// What is the player's own: the inbox and PMs to the moderator, team channels, and the actions open to him now.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../app/errors.ts';
+import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
+import { own } from '../../core/own.ts';
+import { isoLocal } from '../../engine/time.ts';
+import { commandReply, gameParams, ifVersion, pageQuery, pageReply, textSchema } from '../../protocol/index.ts';
+import { requirePlayer, roleIn, viewerOf } from '../access.ts';
+import { route } from '../http.ts';
+import { commandResult, foldOne, paged, type RouteDeps, submit } from './shared.ts';
+
+const teamParams = gameParams.extend({ team: z.string().min(1).max(40) });
+
+/** Registers the inbox, PM, team and legal-action routes. */
+export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const { service } = d;
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/inbox',
+    summary: 'Private messages with the moderator (player: own; moderator: all PMs and notices)',
+    tags: ['private'],
+    auth: 'account',
+    params: gameParams,
+    query: pageQuery,
+    response: { 200: pageReply },
+    async handler({ params, query, req }) {
+      const g = service.get(params.id);
+      const r = roleIn(g, req.principal);
+      if (r.kind === 'spectator') throw new AppError('game.not_a_player', 403, 'only players and moderators have an inbox');
+      const viewer = viewerOf(r);
+      return paged(service, g, query, viewer, (c, evs) => inboxItems(c, viewer, evs));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/pms',
+    summary: 'Send a private message to the moderator (night orders such as "ΔΟΛΟΦΟΝΙΑ: name")',
+    tags: ['private'],
+    auth: 'account',
+    params: gameParams,
+    body: z.object({ text: textSchema, ifVersion }).strict(),
+    response: { 200: commandReply },
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const p = requirePlayer(roleIn(g, req.principal));
+      return submit(service, g, req.principal, { ifVersion: body.ifVersion }, (at) => ({
+        type: 'pm',
+        at,
+        actor: { kind: 'player', id: p.id },
+        text: body.text,
+      }));
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/teams/:team',
+    summary: 'A team channel (members and the moderator only)',
+    tags: ['private'],
+    auth: 'account',
+    params: teamParams,
+    query: pageQuery,
+    response: { 200: pageReply },
+    async handler({ params, query, req }) {
+      const g = service.get(params.id);
+      const r = roleIn(g, req.principal);
+      const ever = own(g.meta.teamsEver, params.team);
+      // Members past and present read what was addressed to them (viewFor filters); the moderator reads all.
+      if (r.kind === 'spectator' || !ever || (r.kind === 'player' && !ever.includes(r.id)))
+        throw new AppError('team.not_member', 403, 'you are not in this team');
+      const viewer = viewerOf(r);
+      return paged(service, g, query, viewer, (c, evs) => teamItems(c, viewer, params.team, evs));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: '/api/games/:id/teams/:team',
+    summary: 'Write in a team channel (members still in the game)',
+    tags: ['private'],
+    auth: 'account',
+    params: teamParams,
+    body: z.object({ text: textSchema }).strict(),
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const p = requirePlayer(roleIn(g, req.principal));
+      // A chat line is no engine command: the server writes its event itself.
+      const o = await service.apply(g.id, (cur, at) => {
+        // Checked in the queue: membership is what the log says at the moment the message is written.
+        const ids = activeMembers(cur.state, cur.meta.teams, params.team);
+        if (!ids.includes(p.id)) throw new AppError('team.not_member', 403, 'only members still in the game write in a team channel');
+        const e = {
+          type: 'team.chat',
+          at,
+          audience: { kind: 'team' as const, team: params.team, ids },
+          data: { team: params.team, from: p.id, name: p.name, text: body.text },
+        };
+        return { events: [e], state: foldOne(cur, e), rejections: [] };
+      });
+      return commandResult(service, g.id, req.principal, o);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/actions',
+    summary: 'What the player may do right now (for forms)',
+    tags: ['private'],
+    auth: 'account',
+    params: gameParams,
+    handler({ params, req }) {
+      const g = service.get(params.id);
+      const p = requirePlayer(roleIn(g, req.principal));
+      const s = g.state;
+      const actions = g.variant.legalActions(s, p.id).map((a) => ({
+        command: a.command,
+        via: a.via,
+        template: a.template,
+        targets: a.targets?.map((id) => ({ id, name: s.players[id]?.name ?? id })) ?? null,
+        choices: a.choices ?? null,
+        until: a.until ?? null,
+        untilTime: a.until !== undefined ? isoLocal(a.until, s.config.timeZone) : null,
+      }));
+      return { alive: p.alive, actions };
+    },
+  });
+}

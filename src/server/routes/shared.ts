@@ -1,0 +1,176 @@
+// What the route files share: their dependencies, a game's summary, paging, and the one way a route submits a
+// command (`submit`) and answers it in the caller's numbering (`commandResult`).
+import { type Accounts, nameKey, type Principal } from '../../app/accounts.ts';
+import type { Clock } from '../../app/clock.ts';
+import { AppError } from '../../app/errors.ts';
+import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts';
+import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
+import { nameSkeleton } from '../../core/names.ts';
+import type { Command, GameEvent, Rejection, Viewer } from '../../core/types.ts';
+import { evolve } from '../../engine/evolve.ts';
+import { decide } from '../../engine/game.ts';
+import { commandExample } from '../../engine/parse.ts';
+import type { Locale } from '../../engine/state.ts';
+import { canSee } from '../../engine/view.ts';
+import { renderMessage } from '../../i18n/render.ts';
+import type { CommandReply, GameSummary, PageQuery, PageReply } from '../../protocol/index.ts';
+import type { Store } from '../../store/types.ts';
+import { roleIn, viewerOf } from '../access.ts';
+import type { SessionCache } from '../auth.ts';
+
+/** What the routes need. */
+export interface RouteDeps {
+  readonly service: GameService;
+  readonly accounts: Accounts;
+  readonly sessions: SessionCache;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly secureCookies: boolean;
+}
+
+/** Largest slice of a stream one page scans. */
+const SCAN = 2000;
+
+/** A game's summary; `version` is the public thread's (a spectator's) unless the caller's own is given. */
+export function summaryOf(g: LoadedGame, version = g.meta.publicEvents): GameSummary {
+  const s = g.state;
+  return {
+    id: g.id,
+    title: g.meta.title,
+    variant: g.variant.id,
+    status: s.pausedSince !== undefined && s.status === 'running' ? 'paused' : s.status,
+    players: s.order.length,
+    moderators: [...g.meta.moderators],
+    timeZone: s.config.timeZone,
+    locale: s.config.locale,
+    commitment: s.commitment,
+    createdAt: s.config.createdAt,
+    startAt: s.config.startAt,
+    nextDeadline: nextDeadline(s),
+    version,
+  };
+}
+
+/** The context a view of the game is rendered in (the game's locale unless the reader asks another). */
+export function ctxOf(g: LoadedGame, locale?: Locale): ViewContext {
+  return { variant: g.variant, state: g.state, locale: locale ?? g.state.config.locale };
+}
+
+/** A rejection with its text in the game's locale. */
+function rendered(g: LoadedGame, r: Rejection): { code: string; text: string } {
+  return { code: r.code, text: renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params }) };
+}
+
+/**
+ * The reply to a command in the caller's numbering (his role after the commit: a signup makes him a player): his
+ * version and the numbers of the events of his command he may see, so a reply never counts hidden events.
+ */
+export async function commandResult(service: GameService, id: string, principal: Principal | undefined, o: Outcome): Promise<CommandReply> {
+  const g = service.get(id);
+  const viewer = viewerOf(roleIn(g, principal));
+  const cursors = viewer.kind === 'moderator' ? undefined : await service.cursors(id);
+  const local = (seq: number) => (cursors ? cursors.count(viewer, seq) : seq);
+  return {
+    accepted: o.rejections.length === 0,
+    version: versionFor(g, viewer, cursors, o.version),
+    seqs: o.events.filter((e) => canSee(viewer, e.event.audience)).map((e) => local(e.seq)),
+    rejections: o.rejections.map((r) => rendered(g, r)),
+    ...(o.commands ? { commands: [...o.commands] } : {}),
+  };
+}
+
+/** How `submit` treats a command. */
+export interface SubmitOptions {
+  /** Refuse with 409 game.stale_version unless the game is at this version in the caller's numbering. */
+  readonly ifVersion?: number | undefined;
+  /**
+   * 'reply' (players): a refusal is committed and listed in the reply. 'error' (the moderator's console): a refusal
+   * is an answer to the moderator, not a change of the game, so nothing is committed and 422 mod.refused is thrown.
+   */
+  readonly refusals?: 'reply' | 'error';
+}
+
+/** Submits an engine command in the game's queue, optionally only at an expected version, and answers it. */
+export async function submit(
+  service: GameService,
+  g: LoadedGame,
+  principal: Principal | undefined,
+  opts: SubmitOptions,
+  make: (at: number) => Command,
+): Promise<CommandReply> {
+  const expected = opts.ifVersion;
+  // A player's or spectator's version counts through the cursor index: load it before entering the queue.
+  if (expected !== undefined && roleIn(g, principal).kind !== 'moderator') await service.cursors(g.id);
+  const o = await service.apply(g.id, (cur, at) => {
+    if (expected !== undefined) {
+      const viewer = viewerOf(roleIn(cur, principal));
+      if (viewer.kind !== 'moderator' && !cur.cursors) throw new AppError('game.conflict', 409, 'the game changed; try again');
+      // The moderator's numbering is the global one.
+      const v = versionFor(cur, viewer, cur.cursors, cur.version);
+      if (v !== expected) throw new AppError('game.stale_version', 409, `the game is at version ${v}, not ${expected}`, { version: v });
+    }
+    const decision = decide(cur.variant, cur.state, make(at));
+    if (opts.refusals === 'error' && decision.rejections.length > 0) {
+      const rejections = decision.rejections.map((r) => rendered(cur, r));
+      throw new AppError('mod.refused', 422, rejections[0]!.text, { rejections, version: cur.version });
+    }
+    refuseLookAlikes(cur, decision.events);
+    return decision;
+  });
+  return commandResult(service, g.id, principal, o);
+}
+
+/** Applies one event the server itself writes (a team chat line, a new co-moderator) to the game's state. */
+export function foldOne(g: LoadedGame, e: GameEvent) {
+  return evolve(g.variant, g.state, e);
+}
+
+/** The caller's version of the game now. */
+export async function versionNow(service: GameService, g: LoadedGame, viewer: Viewer): Promise<number> {
+  const cursors = viewer.kind === 'player' ? await service.cursors(g.id) : undefined;
+  return versionFor(service.get(g.id), viewer, cursors);
+}
+
+/**
+ * One page of a view after the caller's cursor `from`, in his numbering: `next` is the `from` of the next page
+ * (null once he has everything), `version` his version now.
+ */
+export async function paged(
+  service: GameService,
+  g: LoadedGame,
+  q: PageQuery,
+  viewer: Viewer,
+  project: (c: ViewContext, evs: Awaited<ReturnType<GameService['read']>>) => Item[],
+): Promise<PageReply> {
+  const cursors = await service.cursors(g.id);
+  const upto = service.get(g.id).version;
+  const { events, last } = await readAfter(service, g.id, cursors, viewer, q.from, SCAN, upto);
+  const items = project(ctxOf(g, q.locale), events);
+  const version = cursors.count(viewer, upto);
+  if (items.length > q.limit) return { items: items.slice(0, q.limit), next: items[q.limit - 1]!.seq, version };
+  return { items, next: last < version ? last : null, version };
+}
+
+/** The keyword of a syntax command in the game's locale ('join' → 'Συμμετοχή' in Greek, 'Join' in English). */
+export function keyword(g: LoadedGame, command: string): string {
+  const text = commandExample(g.variant.syntax, command, g.state.config.locale);
+  if (text === '') throw new AppError('game.no_signup_command', 409, `the rulebook has no "${command}" command`);
+  return text;
+}
+
+/**
+ * A seat whose name looks like another seat's or a moderator's (same confusable skeleton) would let one player
+ * pass for another in the thread and in vote lines, so a sign-up or a substitution that makes one is refused.
+ */
+function refuseLookAlikes(g: LoadedGame, events: readonly GameEvent[]): void {
+  for (const e of events) {
+    if (e.type !== 'player.signed_up' && e.type !== 'player.substituted') continue;
+    const d = e.data as { id?: string; player?: string; name?: unknown };
+    if (typeof d.name !== 'string') continue;
+    const seat = d.player ?? d.id;
+    const mine = nameSkeleton(d.name);
+    const others = [...g.state.order.filter((id) => id !== seat).map((id) => g.state.players[id]!.name), ...g.meta.moderators];
+    const alike = others.find((n) => nameKey(n) !== nameKey(d.name as string) && nameSkeleton(n) === mine);
+    if (alike !== undefined) throw new AppError('game.name_confusable', 409, `"${d.name}" looks like "${alike}" in this game`, { like: alike });
+  }
+}
