@@ -49,6 +49,11 @@ function item(c: ViewContext, seq: number, e: GameEvent, rest: Omit<Item, 'seq' 
   return { seq, at: e.at, time: time(c, e.at), ...rest, text: clean(rest.text), ...(rest.author !== undefined ? { author: clean(rest.author) } : {}) };
 }
 
+/** An item that is one message of the rulebook's tables (a rejection, a flag): its code is the message's key. */
+function keyedItem(c: ViewContext, seq: number, e: GameEvent, kind: string, m: Message, author?: string): Item {
+  return item(c, seq, e, { kind, code: m.key, ...(author !== undefined ? { author } : {}), text: renderMessage(c.variant, c.locale, m) });
+}
+
 /** The public thread: posts, edits and public announcements. */
 export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Item[] {
   const out: Item[] = [];
@@ -140,14 +145,7 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
         break;
       }
       case 'command.rejected':
-        out.push(
-          item(c, seq, e, {
-            kind: 'rejection',
-            code: String(d.code),
-            author: String(d.by),
-            text: renderMessage(c.variant, c.locale, { key: String(d.code), params: d.params as Message['params'] }),
-          }),
-        );
+        out.push(keyedItem(c, seq, e, 'rejection', { key: String(d.code), params: d.params as Message['params'] }, String(d.by)));
         break;
       case 'pm.received':
       case 'pm.forwarded':
@@ -161,13 +159,7 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
         break;
       }
       case 'moderator.flag':
-        out.push(
-          item(c, seq, e, {
-            kind: 'flag',
-            code: String(d.reason),
-            text: renderMessage(c.variant, c.locale, { key: String(d.reason), params: d.params as Message['params'] }),
-          }),
-        );
+        out.push(keyedItem(c, seq, e, 'flag', { key: String(d.reason), params: d.params as Message['params'] }));
         break;
       default:
         break;

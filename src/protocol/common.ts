@@ -32,6 +32,9 @@ export const ifVersion = z
 /** A body that carries only the version guard (signup, withdraw, start). */
 export const versionOnlyBody = z.object({ ifVersion }).strict().optional();
 
+/** The body of a post or a PM. */
+export const textBody = z.object({ text: textSchema, ifVersion }).strict();
+
 /** The error body every failed request gets. */
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) });
 /** An error body. */

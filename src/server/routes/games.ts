@@ -12,7 +12,7 @@ import { gameList, gameParams, gameSummary, versionOnlyBody } from '../../protoc
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
-import { keyword, type RouteDeps, submit, summaryOf, versionNow } from './shared.ts';
+import { commandRoute, keyword, type RouteDeps, summaryOf, versionNow } from './shared.ts';
 
 /** Registers the game routes. */
 export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -108,63 +108,41 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  commandRoute(app, service, {
     url: '/api/games/:id/signup',
     summary: 'Sign up for the game (as the logged-in account’s name)',
     tags: ['games'],
-    auth: 'account',
-    params: gameParams,
     body: versionOnlyBody,
-    async handler({ params, req, body }) {
-      const g = service.get(params.id);
+    command(g, req, body) {
       const r = roleIn(g, req.principal);
       if (r.kind === 'moderator') throw new AppError('game.moderator_cannot_play', 403, 'a moderator cannot sign up as a player');
       if (r.kind === 'player') throw new AppError('game.already_signed_up', 409, 'you are already signed up');
       const join = keyword(g, 'join');
       const actor: Actor = { kind: 'guest', name: req.principal!.account.name };
-      return submit(service, g, req.principal, { ifVersion: body?.ifVersion }, (at) => ({ type: 'post', at, actor, text: join }));
+      return { ifVersion: body?.ifVersion, make: (at) => ({ type: 'post', at, actor, text: join }) };
     },
   });
 
-  route(app, {
-    method: 'POST',
+  commandRoute(app, service, {
     url: '/api/games/:id/withdraw',
     summary: 'Withdraw during signup',
     tags: ['games'],
-    auth: 'account',
-    params: gameParams,
     body: versionOnlyBody,
-    async handler({ params, req, body }) {
-      const g = service.get(params.id);
+    command(g, req, body) {
       const p = requirePlayer(roleIn(g, req.principal));
       const leave = keyword(g, 'leave');
-      return submit(service, g, req.principal, { ifVersion: body?.ifVersion }, (at) => ({
-        type: 'post',
-        at,
-        actor: { kind: 'player', id: p.id },
-        text: leave,
-      }));
+      return { ifVersion: body?.ifVersion, make: (at) => ({ type: 'post', at, actor: { kind: 'player', id: p.id }, text: leave }) };
     },
   });
 
-  route(app, {
-    method: 'POST',
+  commandRoute(app, service, {
     url: '/api/games/:id/start',
     summary: 'Start now (moderator): closes signup, deals and opens round 1',
     tags: ['moderator'],
-    auth: 'account',
-    params: gameParams,
     body: versionOnlyBody,
-    async handler({ params, req, body }) {
-      const g = service.get(params.id);
+    command(g, req, body) {
       const m = requireModerator(roleIn(g, req.principal));
-      return submit(service, g, req.principal, { ifVersion: body?.ifVersion }, (at) => ({
-        type: 'mod',
-        at,
-        actor: { kind: 'moderator', name: m.name },
-        mod: { action: 'start' },
-      }));
+      return { ifVersion: body?.ifVersion, make: (at) => ({ type: 'mod', at, actor: { kind: 'moderator', name: m.name }, mod: { action: 'start' } }) };
     },
   });
 }

@@ -8,25 +8,21 @@ import { commandReply, gameParams, modActionsOf, modBodySchema } from '../../pro
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, roleIn } from '../access.ts';
 import { route } from '../http.ts';
-import { ctxOf, foldOne, type RouteDeps, submit } from './shared.ts';
+import { commandRoute, ctxOf, foldOne, type RouteDeps } from './shared.ts';
 
 /** Registers the moderator routes (POST /start is with the game routes). */
 export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): void {
   const { service, accounts } = d;
   const modBody = modBodySchema(VARIANTS);
 
-  route(app, {
-    method: 'POST',
+  commandRoute(app, service, {
     url: '/api/games/:id/mod',
     summary:
       'A moderator command: {action, args}. Every action of every rulebook has its own argument schema (the body is a union over "action"; see docs/palermo.md and docs/mafia-de.md). A refused action changes nothing: 400 mod.unknown_action for an action the game’s rulebook lacks, 422 mod.refused with the reason otherwise.',
     tags: ['moderator'],
-    auth: 'account',
-    params: gameParams,
     body: modBody,
     response: { 200: commandReply },
-    async handler({ params, req, body }) {
-      const g = service.get(params.id);
+    async command(g, req, body) {
       const m = requireModerator(roleIn(g, req.principal));
       const known = modActionsOf(g.variant);
       if (!known.includes(body.action))
@@ -38,12 +34,11 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
         if (!acc) throw new AppError('account.not_found', 404, `no account named "${args.new}"`);
         if (g.meta.moderators.some((x) => nameKey(x) === acc.nameKey)) throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
       }
-      return submit(service, g, req.principal, { ifVersion: body.ifVersion, refusals: 'error' }, (at) => ({
-        type: 'mod',
-        at,
-        actor: { kind: 'moderator', name: m.name },
-        mod: { action: body.action, ...(body.args ? { args } : {}) },
-      }));
+      return {
+        ifVersion: body.ifVersion,
+        refusals: 'error',
+        make: (at) => ({ type: 'mod', at, actor: { kind: 'moderator', name: m.name }, mod: { action: body.action, ...(body.args ? { args } : {}) } }),
+      };
     },
   });
 

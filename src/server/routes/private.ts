@@ -5,10 +5,10 @@ import { AppError } from '../../app/errors.ts';
 import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import { isoLocal } from '../../engine/time.ts';
-import { commandReply, gameParams, ifVersion, pageQuery, pageReply, textSchema } from '../../protocol/index.ts';
+import { commandReply, gameParams, pageQuery, pageReply, textBody, textSchema } from '../../protocol/index.ts';
 import { requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
-import { commandResult, foldOne, paged, type RouteDeps, submit } from './shared.ts';
+import { commandResult, commandRoute, foldOne, paged, type RouteDeps } from './shared.ts';
 
 const teamParams = gameParams.extend({ team: z.string().min(1).max(40) });
 
@@ -34,24 +34,15 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
     },
   });
 
-  route(app, {
-    method: 'POST',
+  commandRoute(app, service, {
     url: '/api/games/:id/pms',
     summary: 'Send a private message to the moderator (night orders such as "ΔΟΛΟΦΟΝΙΑ: name")',
     tags: ['private'],
-    auth: 'account',
-    params: gameParams,
-    body: z.object({ text: textSchema, ifVersion }).strict(),
+    body: textBody,
     response: { 200: commandReply },
-    async handler({ params, req, body }) {
-      const g = service.get(params.id);
+    command(g, req, body) {
       const p = requirePlayer(roleIn(g, req.principal));
-      return submit(service, g, req.principal, { ifVersion: body.ifVersion }, (at) => ({
-        type: 'pm',
-        at,
-        actor: { kind: 'player', id: p.id },
-        text: body.text,
-      }));
+      return { ifVersion: body.ifVersion, make: (at) => ({ type: 'pm', at, actor: { kind: 'player', id: p.id }, text: body.text }) };
     },
   });
 

@@ -1,5 +1,8 @@
 // What the route files share: their dependencies, a game's summary, paging, and the one way a route submits a
-// command (`submit`) and answers it in the caller's numbering (`commandResult`).
+// command (`commandRoute` declares such a route, `submit` runs it) and answers it in the caller's numbering
+// (`commandResult`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { type Accounts, nameKey, type Principal } from '../../app/accounts.ts';
 import type { Clock } from '../../app/clock.ts';
 import { AppError } from '../../app/errors.ts';
@@ -13,10 +16,11 @@ import { commandExample } from '../../engine/parse.ts';
 import type { Locale } from '../../engine/state.ts';
 import { canSee } from '../../engine/view.ts';
 import { renderMessage } from '../../i18n/render.ts';
-import type { CommandReply, GameSummary, PageQuery, PageReply } from '../../protocol/index.ts';
+import { type CommandReply, type GameSummary, gameParams, type PageQuery, type PageReply } from '../../protocol/index.ts';
 import type { Store } from '../../store/types.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import type { SessionCache } from '../auth.ts';
+import { route } from '../http.ts';
 
 /** What the routes need. */
 export interface RouteDeps {
@@ -91,7 +95,7 @@ export interface SubmitOptions {
 }
 
 /** Submits an engine command in the game's queue, optionally only at an expected version, and answers it. */
-export async function submit(
+async function submit(
   service: GameService,
   g: LoadedGame,
   principal: Principal | undefined,
@@ -118,6 +122,42 @@ export async function submit(
     return decision;
   });
   return commandResult(service, g.id, principal, o);
+}
+
+/** What a command route's handler decides: the command to submit, and how (its version guard, its refusals). */
+export interface Submission extends SubmitOptions {
+  readonly make: (at: number) => Command;
+}
+
+/** A POST route on a game that submits one engine command and answers with a command reply. */
+export interface CommandRouteDef<B> {
+  readonly url: string;
+  readonly summary: string;
+  readonly tags: string[];
+  readonly body: ZodType<B>;
+  /** The documented reply (left out where /docs has never listed one). */
+  readonly response?: Record<number, ZodType>;
+  /** Checks that the caller may (throwing an AppError when not) and builds his command. */
+  command(g: LoadedGame, req: FastifyRequest, body: B): Submission | Promise<Submission>;
+}
+
+/** Registers a command route: the caller's game is resolved, his command built by `def.command` and submitted. */
+export function commandRoute<B>(app: FastifyInstance, service: GameService, def: CommandRouteDef<B>): void {
+  route<B, undefined, { id: string }>(app, {
+    method: 'POST',
+    url: def.url,
+    summary: def.summary,
+    tags: def.tags,
+    auth: 'account',
+    params: gameParams,
+    body: def.body,
+    ...(def.response ? { response: def.response } : {}),
+    async handler({ params, req, body }) {
+      const g = service.get(params.id);
+      const s = await def.command(g, req, body);
+      return submit(service, g, req.principal, s, s.make);
+    },
+  });
 }
 
 /** Applies one event the server itself writes (a team chat line, a new co-moderator) to the game's state. */

@@ -1,13 +1,12 @@
 // The public thread: reading it (with the live vote count) and posting in it; votes are posts.
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
 import { nextDeadline, threadItems, voteCountFor } from '../../app/views.ts';
 import type { Actor } from '../../core/types.ts';
-import { commandReply, gameParams, ifVersion, pageQuery, textSchema, threadReply } from '../../protocol/index.ts';
+import { commandReply, gameParams, pageQuery, textBody, threadReply } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
-import { paged, type RouteDeps, submit, summaryOf } from './shared.ts';
+import { commandRoute, paged, type RouteDeps, summaryOf } from './shared.ts';
 
 /** Registers the thread routes. */
 export function registerThreadRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -37,21 +36,17 @@ export function registerThreadRoutes(app: FastifyInstance, d: RouteDeps): void {
     },
   });
 
-  route(app, {
-    method: 'POST',
+  commandRoute(app, service, {
     url: '/api/games/:id/posts',
     summary: 'Post in the thread; votes are posts ("Ψήφος: name"). Non-players may post only to sign up.',
     tags: ['thread'],
-    auth: 'account',
-    params: gameParams,
-    body: z.object({ text: textSchema, ifVersion }).strict(),
+    body: textBody,
     response: { 200: commandReply },
-    async handler({ params, req, body }) {
-      const g = service.get(params.id);
+    command(g, req, body) {
       const r = roleIn(g, req.principal);
       if (r.kind === 'moderator') throw new AppError('game.moderator_posts', 403, 'moderators post through POST /mod with action "note"');
       const actor: Actor = r.kind === 'player' ? { kind: 'player', id: r.id } : { kind: 'guest', name: req.principal!.account.name };
-      return submit(service, g, req.principal, { ifVersion: body.ifVersion }, (at) => ({ type: 'post', at, actor, text: body.text }));
+      return { ifVersion: body.ifVersion, make: (at) => ({ type: 'post', at, actor, text: body.text }) };
     },
   });
 }
