@@ -5,4 +5,5 @@ export * from './accounts.ts';
 export * from './common.ts';
 export * from './games.ts';
 export * from './mod.ts';
+export * from './replies.ts';
 export * from './ws.ts';

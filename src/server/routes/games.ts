@@ -8,7 +8,7 @@ import type { LoadedGame } from '../../app/game-service.ts';
 import { stateHash } from '../../app/state-hash.ts';
 import { publicPlayers, voteCountFor } from '../../app/views.ts';
 import type { Actor } from '../../core/types.ts';
-import { gameList, gameParams, gameSummary, versionOnlyBody } from '../../protocol/index.ts';
+import { type GameDetail, gameList, gameParams, gameSummary, type MyPart, type VariantsReply, versionOnlyBody } from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
@@ -24,16 +24,17 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
     summary: 'The installed rulebooks',
     tags: ['games'],
     auth: 'none',
-    handler: () => ({
-      variants: Object.values(VARIANTS).map((v) => ({
-        id: v.id,
-        names: v.names,
-        minPlayers: v.minPlayers,
-        maxPlayers: v.maxPlayers,
-        defaultTimeZone: v.defaultTimeZone,
-        roles: v.roles.map((r) => r.id),
-      })),
-    }),
+    handler: () =>
+      ({
+        variants: Object.values(VARIANTS).map((v) => ({
+          id: v.id,
+          names: v.names,
+          minPlayers: v.minPlayers,
+          maxPlayers: v.maxPlayers,
+          defaultTimeZone: v.defaultTimeZone,
+          roles: v.roles.map((r) => r.id),
+        })),
+      }) satisfies VariantsReply,
   });
 
   route(app, {
@@ -76,7 +77,7 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
       const g = service.get(params.id);
       const r = roleIn(g, req.principal);
       const s = g.state;
-      const me =
+      const me: MyPart =
         r.kind === 'player'
           ? {
               role: 'player',
@@ -104,7 +105,7 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
         me,
         votes: voteCountFor(g.variant, s, viewerOf(r)),
         ...(r.kind === 'moderator' ? { moderator: { stateHash: stateHash({ state: s, meta: g.meta }), deadlines: s.deadlines, roles: rolesOf(g) } } : {}),
-      };
+      } satisfies GameDetail;
     },
   });
 

@@ -3,6 +3,7 @@
 // thread and vote count are public; the inbox, team channels and legal actions belong to the player; the console,
 // audit log and (until the end) the export to the moderators.
 import type { FastifyInstance } from 'fastify';
+import type { HealthReply } from '../../protocol/index.ts';
 import { route } from '../http.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerExportRoutes } from './exports.ts';
@@ -29,6 +30,6 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
     summary: 'Liveness and the store in use',
     tags: ['system'],
     auth: 'none',
-    handler: () => ({ ok: true, store: d.store.kind, games: d.service.list().length }),
+    handler: () => ({ ok: true, store: d.store.kind, games: d.service.list().length }) satisfies HealthReply,
   });
 }

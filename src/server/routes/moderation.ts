@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { nameKey } from '../../app/accounts.ts';
 import { AppError } from '../../app/errors.ts';
 import { auditItems } from '../../app/views.ts';
-import { commandReply, gameParams, modActionsOf, modBodySchema } from '../../protocol/index.ts';
+import { type AuditReply, commandReply, gameParams, type ModeratorsReply, modActionsOf, modBodySchema } from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, roleIn } from '../access.ts';
 import { route } from '../http.ts';
@@ -64,7 +64,7 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
         const e = { type: 'moderator.added', at, audience: { kind: 'public' as const }, data: { name: acc.name, by: m.name } };
         return { events: [e], state: foldOne(cur, e), rejections: [] };
       });
-      return { moderators: [...service.get(g.id).meta.moderators], version: o.version };
+      return { moderators: [...service.get(g.id).meta.moderators], version: o.version } satisfies ModeratorsReply;
     },
   });
 
@@ -78,7 +78,7 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
     async handler({ params, req }) {
       const g = service.get(params.id);
       requireModerator(roleIn(g, req.principal));
-      return { items: auditItems(ctxOf(g), await service.read(g.id)), version: g.version };
+      return { items: auditItems(ctxOf(g), await service.read(g.id)), version: g.version } satisfies AuditReply;
     },
   });
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../app/errors.ts';
 import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import { isoLocal } from '../../engine/time.ts';
-import { commandReply, gameParams, pageQuery, pageReply, textBody, textSchema } from '../../protocol/index.ts';
+import { type ActionsReply, commandReply, gameParams, pageQuery, pageReply, textBody, textSchema } from '../../protocol/index.ts';
 import { requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
 import { commandResult, commandRoute, foldOne, paged, type RouteDeps } from './shared.ts';
@@ -115,7 +115,7 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
         until: a.until ?? null,
         untilTime: a.until !== undefined ? isoLocal(a.until, s.config.timeZone) : null,
       }));
-      return { alive: p.alive, actions };
+      return { alive: p.alive, actions } satisfies ActionsReply;
     },
   });
 }

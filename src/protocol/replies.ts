@@ -1,0 +1,96 @@
+// Replies whose routes publish no response schema in /docs (it stays as it was): their types, so a client reads
+// them as typed as the rest. The server's handlers are checked against them (`satisfies`).
+import type { Calendar } from '../engine/calendar.ts';
+import type { Deadline } from '../engine/state.ts';
+import type { GameSummary } from './games.ts';
+
+/** A seat as everyone may see it; the role only once the game has ended. */
+export interface PublicPlayer {
+  readonly id: string;
+  readonly name: string;
+  readonly status: string;
+  readonly removedHow: string | null;
+  readonly role: string | null;
+}
+
+/** The vote count of a reply (null for a private ballot or when no vote is open). */
+export interface VoteCountReply {
+  readonly round: number;
+  readonly phase: string;
+  readonly lines: readonly { readonly target: string; readonly votes: number; readonly voters: readonly string[] }[];
+  readonly notVoted: readonly string[];
+}
+
+/** The caller's part in the game: a seat, or the moderator's or a spectator's role. */
+export type MyPart =
+  | {
+      readonly role: 'player';
+      readonly playerId: string;
+      readonly name: string;
+      readonly alive: boolean;
+      readonly gameRole: string | null;
+      readonly teams: readonly string[];
+    }
+  | { readonly role: 'moderator' | 'spectator' };
+
+/** Reply of GET /api/games/:id: the summary, with the seats themselves in place of their count. */
+export interface GameDetail extends Omit<GameSummary, 'players'> {
+  readonly config: {
+    readonly startAt: number;
+    readonly signupDeadline: number | null;
+    readonly calendar: Calendar;
+    /** The rulebook's options; secret ones only for the moderator. */
+    readonly options: Readonly<Record<string, unknown>>;
+    readonly gameNumber: string | null;
+  };
+  readonly players: readonly PublicPlayer[];
+  readonly me: MyPart;
+  readonly votes: VoteCountReply | null;
+  /** The moderator's console only. */
+  readonly moderator?: { readonly stateHash: string; readonly deadlines: readonly Deadline[]; readonly roles: Readonly<Record<string, string | null>> };
+}
+
+/** Reply of GET /api/games/:id/actions: what the player may do now. */
+export interface ActionsReply {
+  readonly alive: boolean;
+  readonly actions: readonly {
+    readonly command: string;
+    readonly via: 'post' | 'pm';
+    readonly template: string;
+    readonly targets: readonly { readonly id: string; readonly name: string }[] | null;
+    readonly choices: readonly string[] | null;
+    readonly until: number | null;
+    readonly untilTime: string | null;
+  }[];
+}
+
+/** Reply of GET /api/variants. */
+export interface VariantsReply {
+  readonly variants: readonly {
+    readonly id: string;
+    readonly names: Readonly<Partial<Record<string, string>>>;
+    readonly minPlayers: number;
+    readonly maxPlayers: number;
+    readonly defaultTimeZone: string;
+    readonly roles: readonly string[];
+  }[];
+}
+
+/** Reply of GET /api/games/:id/audit (moderators). */
+export interface AuditReply {
+  readonly items: readonly { readonly seq: number; readonly at: number; readonly time: string; readonly type: string; readonly data: unknown }[];
+  readonly version: number;
+}
+
+/** Reply of POST /api/games/:id/moderators. */
+export interface ModeratorsReply {
+  readonly moderators: readonly string[];
+  readonly version: number;
+}
+
+/** Reply of GET /api/health. */
+export interface HealthReply {
+  readonly ok: true;
+  readonly store: string;
+  readonly games: number;
+}
