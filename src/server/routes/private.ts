@@ -5,10 +5,10 @@ import { AppError } from '../../app/errors.ts';
 import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import { isoLocal } from '../../engine/time.ts';
-import { type ActionsReply, commandReply, gameParams, pageQuery, pageReply, textBody, textSchema } from '../../protocol/index.ts';
+import { type ActionsReply, commandReply, gameParams, pageReply, textBody, textSchema } from '../../protocol/index.ts';
 import { requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
-import { commandResult, commandRoute, foldOne, paged, type RouteDeps } from './shared.ts';
+import { commandResult, commandRoute, foldOne, type RouteDeps, viewRoute } from './shared.ts';
 
 const teamParams = gameParams.extend({ team: z.string().min(1).max(40) });
 
@@ -16,21 +16,18 @@ const teamParams = gameParams.extend({ team: z.string().min(1).max(40) });
 export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void {
   const { service } = d;
 
-  route(app, {
-    method: 'GET',
+  viewRoute(app, service, {
     url: '/api/games/:id/inbox',
     summary: 'Private messages with the moderator (player: own; moderator: all PMs and notices)',
     tags: ['private'],
     auth: 'account',
     params: gameParams,
-    query: pageQuery,
-    response: { 200: pageReply },
-    async handler({ params, query, req }) {
-      const g = service.get(params.id);
+    response: pageReply,
+    view(g, req) {
       const r = roleIn(g, req.principal);
       if (r.kind === 'spectator') throw new AppError('game.not_a_player', 403, 'only players and moderators have an inbox');
       const viewer = viewerOf(r);
-      return paged(service, g, query, viewer, (c, evs) => inboxItems(c, viewer, evs));
+      return { viewer, project: (c, evs) => inboxItems(c, viewer, evs) };
     },
   });
 
@@ -46,24 +43,21 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
     },
   });
 
-  route(app, {
-    method: 'GET',
+  viewRoute(app, service, {
     url: '/api/games/:id/teams/:team',
     summary: 'A team channel (members and the moderator only)',
     tags: ['private'],
     auth: 'account',
     params: teamParams,
-    query: pageQuery,
-    response: { 200: pageReply },
-    async handler({ params, query, req }) {
-      const g = service.get(params.id);
+    response: pageReply,
+    view(g, req, params) {
       const r = roleIn(g, req.principal);
       const ever = own(g.meta.teamsEver, params.team);
       // Members past and present read what was addressed to them (viewFor filters); the moderator reads all.
       if (r.kind === 'spectator' || !ever || (r.kind === 'player' && !ever.includes(r.id)))
         throw new AppError('team.not_member', 403, 'you are not in this team');
       const viewer = viewerOf(r);
-      return paged(service, g, query, viewer, (c, evs) => teamItems(c, viewer, params.team, evs));
+      return { viewer, project: (c, evs) => teamItems(c, viewer, params.team, evs) };
     },
   });
 

@@ -16,11 +16,11 @@ import { commandExample } from '../../engine/parse.ts';
 import type { Locale } from '../../engine/state.ts';
 import { canSee } from '../../engine/view.ts';
 import { renderMessage } from '../../i18n/render.ts';
-import { type CommandReply, type GameSummary, gameParams, type PageQuery, type PageReply } from '../../protocol/index.ts';
-import type { Store } from '../../store/types.ts';
+import { type CommandReply, type GameSummary, gameParams, type PageQuery, type PageReply, pageQuery } from '../../protocol/index.ts';
+import type { Store, StoredEvent } from '../../store/types.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import type { SessionCache } from '../auth.ts';
-import { route } from '../http.ts';
+import { type AuthMode, route } from '../http.ts';
 
 /** What the routes need. */
 export interface RouteDeps {
@@ -160,6 +160,47 @@ export function commandRoute<B>(app: FastifyInstance, service: GameService, def:
   });
 }
 
+/** What a view route reads: as whom, and which items of the events that viewer may see. */
+export interface ViewOf {
+  readonly viewer: Viewer;
+  readonly project: (c: ViewContext, evs: readonly StoredEvent[]) => Item[];
+}
+
+/** A GET route on a game that answers one page of a view (the thread, the inbox, a team channel). */
+export interface ViewRouteDef<P extends { id: string }> {
+  readonly url: string;
+  readonly summary: string;
+  readonly tags: string[];
+  readonly auth: AuthMode;
+  readonly params: ZodType<P>;
+  /** The documented reply. */
+  readonly response: ZodType;
+  /** Checks that the caller may read it (throwing an AppError when not) and says what he reads. */
+  view(g: LoadedGame, req: FastifyRequest, params: P): ViewOf;
+  /** What the reply adds after the page (the thread: its status, vote count and next deadline). */
+  extra?(g: LoadedGame, viewer: Viewer): Record<string, unknown>;
+}
+
+/** Registers a view route: the caller's game is resolved, his view chosen by `def.view` and paged after `from`. */
+export function viewRoute<P extends { id: string }>(app: FastifyInstance, service: GameService, def: ViewRouteDef<P>): void {
+  route<undefined, PageQuery, P>(app, {
+    method: 'GET',
+    url: def.url,
+    summary: def.summary,
+    tags: def.tags,
+    auth: def.auth,
+    params: def.params,
+    query: pageQuery,
+    response: { 200: def.response },
+    async handler({ params, query, req }) {
+      const g = service.get(params.id);
+      const v = def.view(g, req, params);
+      const page = await paged(service, g, query, v.viewer, v.project);
+      return def.extra ? { ...page, ...def.extra(g, v.viewer) } : page;
+    },
+  });
+}
+
 /** Applies one event the server itself writes (a team chat line, a new co-moderator) to the game's state. */
 export function foldOne(g: LoadedGame, e: GameEvent) {
   return evolve(g.variant, g.state, e);
@@ -175,7 +216,7 @@ export async function versionNow(service: GameService, g: LoadedGame, viewer: Vi
  * One page of a view after the caller's cursor `from`, in his numbering: `next` is the `from` of the next page
  * (null once he has everything), `version` his version now.
  */
-export async function paged(
+async function paged(
   service: GameService,
   g: LoadedGame,
   q: PageQuery,

@@ -3,37 +3,23 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app/errors.ts';
 import { nextDeadline, threadItems, voteCountFor } from '../../app/views.ts';
 import type { Actor } from '../../core/types.ts';
-import { commandReply, gameParams, pageQuery, textBody, threadReply } from '../../protocol/index.ts';
+import { commandReply, gameParams, textBody, threadReply } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
-import { route } from '../http.ts';
-import { commandRoute, paged, type RouteDeps, summaryOf } from './shared.ts';
+import { commandRoute, type RouteDeps, summaryOf, viewRoute } from './shared.ts';
 
 /** Registers the thread routes. */
 export function registerThreadRoutes(app: FastifyInstance, d: RouteDeps): void {
   const { service } = d;
 
-  route(app, {
-    method: 'GET',
+  viewRoute(app, service, {
     url: '/api/games/:id/thread',
     summary: 'The public thread, paged by sequence number, with the live vote count and the next deadline',
     tags: ['thread'],
     auth: 'optional',
     params: gameParams,
-    query: pageQuery,
-    response: { 200: threadReply },
-    async handler({ params, query, req }) {
-      const g = service.get(params.id);
-      const viewer = viewerOf(roleIn(g, req.principal));
-      const { items, next, version } = await paged(service, g, query, viewer, (c, evs) => threadItems(c, evs));
-      return {
-        items,
-        next,
-        version,
-        status: summaryOf(g).status,
-        votes: voteCountFor(g.variant, g.state, viewer),
-        nextDeadline: nextDeadline(g.state),
-      };
-    },
+    response: threadReply,
+    view: (g, req) => ({ viewer: viewerOf(roleIn(g, req.principal)), project: (c, evs) => threadItems(c, evs) }),
+    extra: (g, viewer) => ({ status: summaryOf(g).status, votes: voteCountFor(g.variant, g.state, viewer), nextDeadline: nextDeadline(g.state) }),
   });
 
   commandRoute(app, service, {
