@@ -95,13 +95,7 @@ export interface SubmitOptions {
 }
 
 /** Submits an engine command in the game's queue, optionally only at an expected version, and answers it. */
-async function submit(
-  service: GameService,
-  g: LoadedGame,
-  principal: Principal | undefined,
-  opts: SubmitOptions,
-  make: (at: number) => Command,
-): Promise<CommandReply> {
+async function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
   const expected = opts.ifVersion;
   // A player's or spectator's version counts through the cursor index: load it before entering the queue.
   if (expected !== undefined && roleIn(g, principal).kind !== 'moderator') await service.cursors(g.id);
@@ -113,7 +107,7 @@ async function submit(
       const v = versionFor(cur, viewer, cur.cursors, cur.version);
       if (v !== expected) throw new AppError('game.stale_version', 409, `the game is at version ${v}, not ${expected}`, { version: v });
     }
-    const decision = decide(cur.variant, cur.state, make(at));
+    const decision = decide(cur.variant, cur.state, opts.make(at));
     if (opts.refusals === 'error' && decision.rejections.length > 0) {
       const rejections = decision.rejections.map((r) => rendered(cur, r));
       throw new AppError('mod.refused', 422, rejections[0]!.text, { rejections, version: cur.version });
@@ -154,8 +148,7 @@ export function commandRoute<B>(app: FastifyInstance, service: GameService, def:
     ...(def.response ? { response: def.response } : {}),
     async handler({ params, req, body }) {
       const g = service.get(params.id);
-      const s = await def.command(g, req, body);
-      return submit(service, g, req.principal, s, s.make);
+      return submit(service, g, req.principal, await def.command(g, req, body));
     },
   });
 }
