@@ -136,6 +136,21 @@ describe('a game through the API', () => {
     await h.close();
   });
 
+  it('the game list gives each game its public version, the one a spectator reads from GET /api/games/:id', async () => {
+    const h = await harness();
+    const a = await startedGame(h, 'A');
+    const b = await startedGame(h, 'B');
+    await b.players.Anna!.req('POST', `/api/games/${b.id}/posts`, { text: 'hello' });
+    const anon = await h.client('Anonymous', true);
+    const list = (await anon.req('GET', '/api/games')).json.games as { id: string; version: number }[];
+    for (const id of [a.id, b.id]) {
+      const seen = (await anon.req('GET', `/api/games/${id}`)).json.version;
+      expect(seen).toBeGreaterThan(1);
+      expect(list.find((g) => g.id === id)?.version).toBe(seen);
+    }
+    await h.close();
+  });
+
   it('co-moderators: the host adds one; they can run the game; a player cannot moderate', async () => {
     const h = await harness();
     const { id, mod, players } = await startedGame(h);

@@ -44,7 +44,8 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
     tags: ['games'],
     auth: 'none',
     response: { 200: gameList },
-    handler: () => ({ games: service.list().map(summaryOf) }),
+    // Not `.map(summaryOf)`: its second parameter is the version, which the array index would fill.
+    handler: () => ({ games: service.list().map((g) => summaryOf(g)) }),
   });
 
   route(app, {
