@@ -7,8 +7,8 @@ import { createGame, decide, tick } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Variant } from '../engine/variant.ts';
 import { getVariant } from '../variants/registry.ts';
+import { getSim } from '../variants/sims.ts';
 import { drawSource, Rand } from './random.ts';
-import { getSim } from './registry.ts';
 import type { GameResult, Intent, Policy, SimSpec, SimVariant, Turn } from './types.ts';
 
 /** Simulated games start on this instant (a Monday; the calendar has no pauses, so dates do not matter). */

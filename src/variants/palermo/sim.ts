@@ -1,12 +1,14 @@
 // The simulation adapter of `palermo`: what each player learns from the events he may see, the bots of every role
 // (random play, sensible play, and the random-lynch model of the literature), and the rule each event shows firing.
-import type { GameEvent, Message, PlayerId } from '../core/types.ts';
-import type { GameState } from '../engine/state.ts';
-import { palermo } from '../variants/palermo/index.ts';
-import { defaultRoles } from '../variants/palermo/roles.ts';
-import type { PalState } from '../variants/palermo/state.ts';
-import { best, observing, targetsOf } from './choose.ts';
-import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
+import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { syntaxOf } from '../../engine/game.ts';
+import { parseCommands } from '../../engine/parse.ts';
+import type { GameState } from '../../engine/state.ts';
+import { best, observing, targetsOf } from '../../sim/choose.ts';
+import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
+import { palermo } from './index.ts';
+import { defaultRoles } from './roles.ts';
+import type { PalState } from './state.ts';
 
 /** What one palermo player knows: built only from events whose audience includes him. */
 export interface PalView {
@@ -50,7 +52,6 @@ function newView(me: PlayerId): PalView {
 }
 
 const CLAIM = 'Claim: informant';
-const VOTE_RE = /^(?:Ψήφος|Vote):\s*(.+)$/m;
 
 function namesToIds(v: PalView, list: string): PlayerId[] {
   return list
@@ -147,8 +148,9 @@ function observe(v: PalView, e: GameEvent): void {
     case 'post.published': {
       const text = d.text as string;
       if (text.startsWith(CLAIM)) {
-        const m = VOTE_RE.exec(text);
-        const accused = m ? v.idByName.get(m[1]!.trim()) : undefined;
+        // The accusation is the claim's vote line, read with the rulebook's own syntax table.
+        const vote = parseCommands(text, syntaxOf(palermo)).find((l) => l.command === 'vote');
+        const accused = vote ? v.idByName.get(vote.arg) : undefined;
         if (accused) v.claims.set(d.author as string, accused);
       }
       break;

@@ -1,7 +1,8 @@
-// The variants the simulator can play, by id. A variant plugs in by adding its adapter here (see palermo.ts).
-import { mafiaDeSim } from './mafia-de.ts';
-import { palermoSim } from './palermo.ts';
-import type { SimVariant } from './types.ts';
+// The rulebooks the simulator can play, by id. A rulebook plugs in by adding its adapter (variants/<id>/sim.ts)
+// here; src/sim itself names no rulebook.
+import type { SimVariant } from '../sim/types.ts';
+import { mafiaDeSim } from './mafia-de/sim.ts';
+import { palermoSim } from './palermo/sim.ts';
 
 /** Simulation adapters by variant id. */
 export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {

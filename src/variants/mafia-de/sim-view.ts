@@ -2,9 +2,9 @@
 // team's PNs, his own check results, the public thread (posts, deaths, vote lists, the newspaper, testaments). The
 // bots speak a small convention in the thread (declared votes, detective and matchmaker claims) that `observe`
 // reads back; nothing here looks at the game state.
-import type { GameEvent, Message, PlayerId } from '../core/types.ts';
-import { partyOfRole as partyOfDealt } from '../variants/mafia-de/roles.ts';
-import { observing } from './choose.ts';
+import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { observing } from '../../sim/choose.ts';
+import { partyOfRole as partyOfDealt } from './roles.ts';
 
 /** A comparison result: a and b share a party (`same`) or not. */
 export interface Relation {
