@@ -1,7 +1,7 @@
-// The simulation adapter of `mafia-de`: the bots of every role (random play and sensible play), the rule each event
-// shows firing, and the rulebook's own deal. What a bot knows is its player's view (mafia-de-view.ts); what it may do
+// The simulation adapter of `mafia-de`: the bots of every role (random play and sensible play) and the rulebook's own
+// deal (the rules each event shows firing are in firing.ts). What a bot knows is its player's view (sim-view.ts); what it may do
 // is `legalActions`; everything it sends is a thread post or a PN in the rulebook's syntax.
-import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import type { PlayerId } from '../../core/types.ts';
 import type { GameState } from '../../engine/state.ts';
 import { best, targetsOf } from '../../sim/choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
@@ -389,100 +389,6 @@ const random: Policy<DeView> = {
 };
 
 // ---------------------------------------------------------------------------------------------------------------
-// Rules fired
-
-const REMOVED: Readonly<Record<string, string>> = {
-  lynch: 'DE-VOTE-5 lynched',
-  murder: 'DE-KILL-6 murdered',
-  voodoo: 'DE-VOODOO-3 died by voodoo',
-  dq: 'DE-MOD-2 disqualified',
-  moderator: 'DE-MOD-1 removed by the moderator',
-};
-
-const ACTS: Readonly<Record<string, string>> = {
-  kill: 'DE-KILL-1 murder order',
-  protect: 'DE-PROT-1 protection',
-  query: 'DE-QRY-1 detective query',
-  compare: 'DE-QRY-2 matchmaker comparison',
-  frame: 'DE-FRAME-1 framing',
-  voodoo: 'DE-VOODOO-1 voodoo link',
-  rob: 'DE-ROB-1 robbery',
-};
-
-const MESSAGES: Readonly<Record<string, string>> = {
-  'MSG-LYNCH-TIE': 'DE-VOTE-5 tie: every tied player lynched',
-  'MSG-NO-MURDER': 'DE-KILL-6 no murder',
-  'MSG-RESULT-DET-mafia': 'DE-QRY-4 check shows mafia',
-  'MSG-RESULT-DET-citizens': 'DE-QRY-4 check shows citizen',
-  'MSG-RESULT-MM-same': 'DE-QRY-4 comparison: same party',
-  'MSG-RESULT-MM-diff': 'DE-QRY-4 comparison: different parties',
-  'MSG-NO-QUERY': 'DE-QRY-5 no query result',
-  'MSG-NEW-BOSS': 'DE-BOSS-3 succession',
-  'MSG-WILL-POST': 'DE-WILL-3 testament published',
-  'MSG-WILL-PN': 'DE-WILL-3 testament sent to recipients',
-};
-
-const ENDS: Readonly<Record<string, string>> = {
-  nomafia: 'DE-WIN-2 no mafioso left',
-  nochance: 'DE-WIN-2 mafia at least as strong',
-  alldead: 'DE-WIN-2 both parties wiped out',
-  oneone: 'DE-VOTE-6 1:1 guard',
-  surrender: 'DE-WIN-5 surrender',
-};
-
-function messageRules(parts: readonly Message[]): string[] {
-  const out: string[] = [];
-  for (const p of parts) {
-    const r = MESSAGES[p.key];
-    if (r) out.push(r);
-    if (p.key === 'MSG-VOTE-LINE' && p.params?.mark === 'default') out.push('DE-VOTE-4 default self-vote');
-  }
-  return out;
-}
-
-/** The rule ids an event shows firing (hidden events count too: the statistics are the moderator's). */
-function rulesOf(e: GameEvent): readonly string[] {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
-    case 'player.removed':
-      return [REMOVED[String(d.how)] ?? `removed: ${String(d.how)}`];
-    case 'night.act':
-      return [ACTS[String(d.kind)] ?? `act: ${String(d.kind)}`];
-    case 'night.resolved':
-      return [
-        ...(d.robbed !== undefined ? ['DE-ROB-2 robbery blocks abilities'] : []),
-        ...((d.framed as unknown[]).length > 0 ? ['DE-FRAME-2 framing inverts checks'] : []),
-      ];
-    case 'message':
-      return messageRules((d as { parts: Message[] }).parts);
-    case 'role.chosen':
-      return [d.random ? 'DE-MROLE-1 special role drawn at random' : 'DE-MROLE-2 special role chosen'];
-    case 'insider.guessed':
-      return [d.hit ? 'DE-INS-2 insider found the detective' : 'DE-INS-2 insider missed'];
-    case 'successor.designated':
-      return ['DE-BOSS-2 successor designated'];
-    case 'ad.accepted':
-      return ['DE-NEWS-1 ad placed'];
-    case 'will.set':
-      return ['DE-WILL-1 testament stored'];
-    case 'warning.changed':
-      return ['DE-INACT-5 warning'];
-    case 'thread.vote.hinted':
-      return ['DE-VOTE-9 thread vote hint'];
-    case 'pm.forwarded':
-      return ['DE-GEN-4 PN without a command forwarded'];
-    case 'moderator.flag':
-      return [`flag ${String(d.reason)}`];
-    case 'game.ended':
-      return [ENDS[String(d.reason)] ?? `end: ${String(d.reason)}`];
-    case 'command.rejected':
-      return [`rejected ${String(d.code)}`];
-    default:
-      return [];
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // The deal
 
 /** DE-SIGN-5's deck for `players` with `killers` mafiosi (boss included); citizen specials give way on tiny tables. */
@@ -516,7 +422,6 @@ export const mafiaDeSim: SimVariant<DeView> = {
   observe: observeDe,
   relevant: relevantDe,
   roleIn: (v) => v.role,
-  rulesOf,
   rounds: (s) => (s as GameState<DeState>).v.n,
   roleList,
   defaultKillers: mafiaCount,

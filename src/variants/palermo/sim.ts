@@ -1,5 +1,5 @@
 // The simulation adapter of `palermo`: what each player learns from the events he may see, the bots of every role
-// (random play, sensible play, and the random-lynch model of the literature), and the rule each event shows firing.
+// (random play, sensible play, and the random-lynch model of the literature); the rules each event shows firing are in firing.ts.
 import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { parseCommands } from '../../engine/parse.ts';
@@ -422,68 +422,6 @@ function all(p: Policy<PalView>): PolicySet<PalView> {
   return { killer: p, informant: p, nurse: p, henchman: p, citizen: p };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Rules fired
-
-/** The rule ids an event shows firing. */
-function rulesOf(e: GameEvent): readonly string[] {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
-    case 'player.removed':
-      switch (d.how) {
-        case 'vote':
-          return ['PAL-VOTE-8 voted out'];
-        case 'murder':
-          return ['PAL-KILL-4 murder'];
-        case 'absences':
-          return ['PAL-ABS-3 removed for absences'];
-        case 'outing':
-          return []; // counted as 'PAL-OUT-11 outing missed' from outing.resolved
-        default:
-          return [`removed: ${String(d.how)}`];
-      }
-    case 'kill.resolved':
-      if (d.victim !== undefined) return [];
-      if (d.order !== undefined && d.order === d.protection) return ['PAL-NUR-3 protection saved the target'];
-      return ['PAL-KILL-5 no murder'];
-    case 'runoff.opened':
-      return ['PAL-TIE-1 runoff'];
-    case 'runoff.extended':
-      return ['PAL-TIE-4 runoff extension'];
-    case 'lot.drawn':
-      return ['PAL-TIE-5 lot'];
-    case 'votes.voided':
-      return ['PAL-VOTE-7 votes voided'];
-    case 'outing.submitted':
-      return ['PAL-OUT-1 outing submitted'];
-    case 'outing.resolved':
-      return [d.outcome === 'success' ? 'PAL-OUT-10 outing succeeded' : d.outcome === 'miss' ? 'PAL-OUT-11 outing missed' : 'PAL-OUT-9 outing void'];
-    case 'kill.lost':
-      return ['PAL-OUT-13 murder lost'];
-    case 'lastwords.granted':
-      return ['PAL-LW-1 last words granted'];
-    case 'game.ended':
-      switch (d.reason) {
-        case 'MSG-WIN-CITIZENS':
-          return ['PAL-WIN-1 no killer left'];
-        case 'REASON-NO-CITIZENS':
-          return ['PAL-WIN-2 no citizen left'];
-        case 'REASON-OUTING':
-          return ['PAL-WIN-3 outing'];
-        case 'REASON-OUTNUMBER':
-          return ['PAL-WIN-4 killers outnumber'];
-        case 'REASON-PARITY':
-          return ['option killersWinAtParity'];
-        default:
-          return [`end: ${String(d.reason)}`];
-      }
-    case 'command.rejected':
-      return [`rejected ${String(d.code)}`];
-    default:
-      return [];
-  }
-}
-
 /** Palermo's role list for `players` with `killers` killers: the default table's other roles where the rules allow. */
 function roleList(players: number, killers = defaultKillers(players)): string[] {
   const base = defaultRoles(players).filter((r) => r !== 'killer' && r !== 'citizen');
@@ -509,7 +447,6 @@ export const palermoSim: SimVariant<PalView> = {
   observe,
   relevant,
   roleIn: (v) => v.role,
-  rulesOf,
   rounds: (s) => (s as GameState<PalState>).v.round,
   roleList,
   defaultKillers,
