@@ -41,10 +41,6 @@ export function addBalance(program: Program): void {
     .option('--out <file>', 'the HTML file to write (default: reports/balance-<variant>-<from>-<to>.html)')
     .option('--no-png', 'do not render the PNG')
     .option('--no-progress', 'no progress bar')
-    .action((opts: BalanceOpts) =>
-      runCli('balance', async () => {
-        const { runBalance } = await import('./balance-run.ts');
-        await runBalance(opts);
-      }),
-    );
+    // The work is loaded only when the command runs (`--help` and the other commands never load it).
+    .action(async (opts: BalanceOpts) => runCli('balance', async () => (await import('./balance-run.ts')).runBalance(opts)));
 }

@@ -36,10 +36,6 @@ export function addSimulate(program: Program): void {
     .option('--option <key=value>', 'a variant option, e.g. killersWinAtParity=true (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--json', 'print one JSON object')
     .option('--no-progress', 'no progress bar')
-    .action((opts: SimulateOpts) =>
-      runCli('simulate', async () => {
-        const { runSimulate } = await import('./simulate-run.ts');
-        await runSimulate(opts);
-      }),
-    );
+    // The work is loaded only when the command runs (`--help` and the other commands never load it).
+    .action(async (opts: SimulateOpts) => runCli('simulate', async () => (await import('./simulate-run.ts')).runSimulate(opts)));
 }

@@ -7,17 +7,8 @@ import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { migrationsOf } from './migrations.ts';
 import { type Schema, toAccount } from './schema.ts';
-import {
-  type AccountRecord,
-  DuplicateError,
-  type SessionRecord,
-  type Snapshot,
-  StaleVersionError,
-  type Store,
-  type StoredEvent,
-  type Timer,
-  type TimerUpdate,
-} from './types.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import { DuplicateError, StaleVersionError } from './types.ts';
 
 /** Versioned migrations of the PostgreSQL schema (migrations.ts). */
 export const PG_MIGRATIONS: Record<string, Migration> = migrationsOf('postgres');
