@@ -1,6 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// The JSON report is what .ci/run reads to print its "N passed, N failed" line.
+// The JSON report is what .ci/run reads to print its "N passed, N failed" line. Test files are named by tier
+// (*.unit, *.int, *.e2e; test/scenarios.test.ts runs the scenario scripts; test/unit/tiers.unit.test.ts checks it):
+// `npx vitest run unit.test` runs the unit tier alone.
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],

@@ -4,10 +4,10 @@
 import type { Command } from '../src/core/types.ts';
 import { createGame, decide } from '../src/engine/game.ts';
 import { modelSpec } from '../src/sim/model.ts';
-import { palermoSim } from '../src/sim/palermo.ts';
 import { drawSource, Rand } from '../src/sim/random.ts';
 import { driveGame, playGame, prepare } from '../src/sim/runner.ts';
 import type { SimSpec } from '../src/sim/types.ts';
+import { palermoSim } from '../src/variants/palermo/sim.ts';
 import { bareGame } from './bare.ts';
 
 /** Games and commands per second of CPU time for one spec, after a warm-up. */

@@ -13,13 +13,13 @@ import pg from 'pg';
 import { systemClock } from '../src/app/clock.ts';
 import { DEFAULT_SNAPSHOT_EVERY, GameService, snapshotOf } from '../src/app/game-service.ts';
 import type { GameEvent } from '../src/core/types.ts';
-import { palermoSim } from '../src/sim/palermo.ts';
 import { driveGame } from '../src/sim/runner.ts';
 import type { SimSpec } from '../src/sim/types.ts';
 import { MemoryStore } from '../src/store/memory.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import type { Snapshot, Store } from '../src/store/types.ts';
+import { palermoSim } from '../src/variants/palermo/sim.ts';
 
 const EVENTS = 500;
 /** Distinct streams; game g is stream g % POOL (the store sees 10,000 games, the engine folds 100 kinds). */

@@ -47,6 +47,69 @@ if (problem === null || process.env.CI === 'true') {
       expect(stateHash(replay(getVariant('palermo')!, events))).toBe(stateHash(h.service.get(id).state));
       await h.close();
     });
+
+    it('the shared migrations make the schema the PostgreSQL store made before, under the same migration ids', async () => {
+      const schema = `narrator_t_${randomBytes(6).toString('hex')}`;
+      const store = await PostgresStore.open(url, { schema, dropSchemaOnClose: true });
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        const cols = await c.query(
+          `select table_name, column_name, data_type, is_nullable from information_schema.columns
+           where table_schema = $1 and table_name not like 'kysely%' order by table_name, ordinal_position`,
+          [schema],
+        );
+        // The columns the PostgreSQL store's own migrations made before both stores shared one definition.
+        expect(cols.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === 'NO' ? ' not null' : ''}`)).toEqual([
+          'accounts.id text not null',
+          'accounts.name text not null',
+          'accounts.name_key text not null',
+          'accounts.password_hash text not null',
+          'accounts.created_at bigint not null',
+          'accounts.name_skeleton text',
+          'events.stream_id text not null',
+          'events.seq bigint not null',
+          'events.type text not null',
+          'events.at bigint not null',
+          'events.audience text not null',
+          'events.data text not null',
+          'meta.key text not null',
+          'meta.value text not null',
+          'sessions.id text not null',
+          'sessions.account_id text not null',
+          'sessions.csrf text not null',
+          'sessions.created_at bigint not null',
+          'sessions.expires_at bigint not null',
+          'snapshots.stream_id text not null',
+          'snapshots.version bigint not null',
+          'snapshots.state text not null',
+          'streams.stream_id text not null',
+          'streams.version bigint not null',
+          'streams.created_at bigint not null',
+          'timers.stream_id text not null',
+          'timers.due_at bigint not null',
+          'timers.claimed_until bigint',
+        ]);
+        const idx = await c.query(`select indexname from pg_indexes where schemaname = $1 and tablename not like 'kysely%' order by indexname`, [schema]);
+        expect(idx.rows.map((r) => r.indexname)).toEqual([
+          'accounts_name_key_key',
+          'accounts_name_skeleton',
+          'accounts_pkey',
+          'events_pk',
+          'meta_pkey',
+          'sessions_pkey',
+          'snapshots_pkey',
+          'streams_pkey',
+          'timers_due',
+          'timers_pkey',
+        ]);
+        const names = await c.query(`select name from ${schema}.kysely_migration order by name`);
+        expect(names.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_meta', '0003_name_skeletons']);
+      } finally {
+        await c.end();
+        await store.close();
+      }
+    });
   });
   if (problem === null) storeContract('postgres', open);
 } else describe.skip(`postgres (unreachable: ${problem})`, () => it('skipped', () => {}));

@@ -83,6 +83,52 @@ describe('sqlite file', () => {
     await s.close();
   });
 
+  // The DDL the SQLite store's own migrations wrote before both stores shared one definition (src/store/migrations.ts).
+  const SQLITE_DDL = [
+    'CREATE TABLE "accounts" ("id" text primary key, "name" text not null, "name_key" text not null unique, "password_hash" text not null, "created_at" integer not null, "name_skeleton" text)',
+    'CREATE UNIQUE INDEX "accounts_name_skeleton" on "accounts" ("name_skeleton")',
+    'CREATE TABLE "commits" ("stream_id" text not null, "seq" integer not null, "last" integer not null, "events" text not null, constraint "commits_pk" primary key ("stream_id", "last"))',
+    'CREATE TABLE "commits_staged" ("stream_id" text not null, "seq" integer not null, "last" integer not null, "events" text not null)',
+    'CREATE TABLE "meta" ("key" text primary key, "value" text not null)',
+    'CREATE TABLE "sessions" ("id" text primary key, "account_id" text not null references "accounts" ("id"), "csrf" text not null, "created_at" integer not null, "expires_at" integer not null)',
+    'CREATE TABLE "snapshots" ("stream_id" text primary key, "version" integer not null, "state" text not null)',
+    'CREATE TABLE "streams" ("stream_id" text primary key, "version" integer not null, "created_at" integer not null)',
+    'CREATE TABLE "timers" ("stream_id" text primary key, "due_at" integer not null, "claimed_until" integer)',
+    'CREATE INDEX "timers_due" on "timers" ("due_at")',
+  ];
+  const ddlOf = (db: Database.Database) =>
+    (db.prepare("select sql from sqlite_master where sql is not null and name not like 'kysely%' order by name").all() as { sql: string }[]).map((r) => r.sql);
+
+  it('the shared migrations make the schema the SQLite store made before, under the same migration ids', async () => {
+    const s = await SqliteStore.open(join(dir, 'ddl.db'));
+    expect(ddlOf(s.db)).toEqual(SQLITE_DDL);
+    const names = s.db.prepare('select name from kysely_migration order by name').all() as { name: string }[];
+    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons']);
+    await s.close();
+  });
+
+  it('opens a database the per-store migrations made (its recorded migration ids are the shared ones)', async () => {
+    const file = join(dir, 'made-by-old-code.db');
+    const db = new Database(file);
+    for (const ddl of SQLITE_DDL) db.exec(ddl);
+    db.exec('create table "kysely_migration" ("name" varchar(255) not null primary key, "timestamp" varchar(255) not null)');
+    for (const name of ['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons'])
+      db.prepare('insert into kysely_migration (name, timestamp) values (?, ?)').run(name, '2026-01-01T00:00:00.000Z');
+    db.prepare('insert into streams (stream_id, version, created_at) values (?, ?, ?)').run('g', 1, 1);
+    db.prepare('insert into commits (stream_id, seq, last, events) values (?, ?, ?, ?)').run(
+      'g',
+      1,
+      1,
+      JSON.stringify([['vote.cast', 7, { kind: 'public' }, { n: 7 }]]),
+    );
+    db.close();
+    const s = await SqliteStore.open(file);
+    expect(await s.read('g')).toEqual([{ seq: 1, event: ev(7) }]);
+    expect(await s.append('g', 1, [ev(8)])).toBe(2);
+    expect(ddlOf(s.db)).toEqual(SQLITE_DDL);
+    await s.close();
+  });
+
   it('migrates a file of one row per event (0001) to one row per commit without changing a read', async () => {
     const file = join(dir, 'old.db');
     const db = new Database(file);

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { type BalanceData, balanceCells, balanceHtml, balanceSpecs } from '../sim/balance.ts';
 import { runBatch } from '../sim/pool.ts';
 import { Progress } from '../sim/progress.ts';
-import { getSim, SIMS } from '../sim/registry.ts';
+import { getSim, SIMS } from '../variants/sims.ts';
 import { type BalanceOpts, parseRange } from './balance.ts';
 import { renderPng } from './png.ts';
 import { int, UsageError } from './usage.ts';

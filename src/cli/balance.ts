@@ -2,7 +2,7 @@
 // (plus JSON, and a PNG when Chromium is installed) marking the rulebook's deal. The definition only: balance-run.ts,
 // loaded when the command runs, does the work.
 import type { Command as Program } from 'commander';
-import { UsageError } from './usage.ts';
+import { runCli, UsageError } from './usage.ts';
 
 /** Parses '7..30', '7-30' or '13'. */
 export function parseRange(text: string): [number, number] {
@@ -41,17 +41,6 @@ export function addBalance(program: Program): void {
     .option('--out <file>', 'the HTML file to write (default: reports/balance-<variant>-<from>-<to>.html)')
     .option('--no-png', 'do not render the PNG')
     .option('--no-progress', 'no progress bar')
-    .action(async (opts: BalanceOpts) => {
-      try {
-        const { runBalance } = await import('./balance-run.ts');
-        await runBalance(opts);
-      } catch (e) {
-        if (e instanceof UsageError) {
-          process.stderr.write(`narrator balance: ${e.message}\n`);
-          process.exitCode = 2;
-          return;
-        }
-        throw e;
-      }
-    });
+    // The work is loaded only when the command runs (`--help` and the other commands never load it).
+    .action(async (opts: BalanceOpts) => runCli('balance', async () => (await import('./balance-run.ts')).runBalance(opts)));
 }

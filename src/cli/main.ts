@@ -9,7 +9,7 @@ import type { Transcript } from '../app/transcript.ts';
 import type { Locale } from '../engine/state.ts';
 import { addBalance } from './balance.ts';
 import { addSimulate } from './simulate.ts';
-import { EXIT, intArg } from './usage.ts';
+import { EXIT, intArg, runCli, UsageError } from './usage.ts';
 
 const LOCALES = ['el', 'en', 'de', 'ru'];
 
@@ -93,120 +93,126 @@ program
     const { loadScript, ScriptError } = await import('../scripts/load.ts');
     const { runScript } = await import('../scripts/run.ts');
     const { buildTranscript } = await import('../app/transcript.ts');
-    try {
-      let text: string;
-      try {
-        text = readFileSync(file, 'utf8');
-      } catch (e) {
-        throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
-      }
-      const script = loadScript(text, file);
-      const result = runScript(script);
-      let t = result.transcript;
-      if (opts.locale) t = { ...buildTranscript(script.variant, result.events, result.state, opts.locale), inputs: result.inputs };
-      if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);
-      else printTranscript(t, (s) => process.stdout.write(`${s}\n`));
-      if (result.failures.length > 0) {
-        process.stderr.write(`\n${result.failures.length} expectation(s) failed:\n`);
-        for (const f of result.failures) process.stderr.write(`  - ${f}\n`);
-        process.exitCode = EXIT.failed;
-      }
-    } catch (e) {
-      if (e instanceof ScriptError) {
-        process.stderr.write(`malformed script: ${e.message}\n`);
-        process.exitCode = EXIT.usage;
-        return;
-      }
-      throw e;
-    }
+    const malformed = (e: unknown) => (e instanceof ScriptError ? `malformed script: ${e.message}` : undefined);
+    await runCli(
+      'play',
+      () => {
+        let text: string;
+        try {
+          text = readFileSync(file, 'utf8');
+        } catch (e) {
+          throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+        }
+        const script = loadScript(text, file);
+        const result = runScript(script);
+        let t = result.transcript;
+        if (opts.locale) t = { ...buildTranscript(script.variant, result.events, result.state, opts.locale), inputs: result.inputs };
+        if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);
+        else printTranscript(t, (s) => process.stdout.write(`${s}\n`));
+        if (result.failures.length > 0) {
+          process.stderr.write(`\n${result.failures.length} expectation(s) failed:\n`);
+          for (const f of result.failures) process.stderr.write(`  - ${f}\n`);
+          process.exitCode = EXIT.failed;
+        }
+      },
+      malformed,
+    );
   });
 
 program
   .command('verify')
   .description('check a finished game export against its published seed')
   .argument('<transcript>', 'the JSON of `narrator play --json` or a server export')
-  .action(async (file: string) => {
-    const { verifyTranscript } = await import('../app/verify.ts');
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (e) {
-      process.stderr.write(`narrator verify: cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})\n`);
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      process.stderr.write(
-        `narrator verify: ${file} is not JSON; give the JSON of \`narrator play --json\` or a server export (GET /api/games/:id/export), not a game script\n`,
-      );
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    const v = verifyTranscript(data);
-    if (v.status === 'invalid') {
-      process.stderr.write(`narrator verify: ${file}: ${v.problems.join('; ')}\n`);
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    if (v.status === 'unpublished') {
+  .action((file: string) =>
+    runCli('verify', async () => {
+      const { verifyTranscript } = await import('../app/verify.ts');
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (e) {
+        throw new UsageError(`cannot read ${file} (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      }
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        throw new UsageError(
+          `${file} is not JSON; give the JSON of \`narrator play --json\` or a server export (GET /api/games/:id/export), not a game script`,
+        );
+      }
+      const v = verifyTranscript(data);
+      if (v.status === 'invalid') throw new UsageError(`${file}: ${v.problems.join('; ')}`);
+      if (v.status === 'unpublished') {
+        process.stdout.write(
+          'The seed is not published yet: the game has not ended, so its deal cannot be checked. Verify the export again once the game is over.\n',
+        );
+        process.exitCode = EXIT.notEnded;
+        return;
+      }
+      for (const line of v.ok) process.stdout.write(`ok    ${line}\n`);
+      for (const line of v.fixed) process.stdout.write(`fixed ${line}\n`);
+      for (const line of v.problems) process.stdout.write(`FAIL  ${line}\n`);
       process.stdout.write(
-        'The seed is not published yet: the game has not ended, so its deal cannot be checked. Verify the export again once the game is over.\n',
+        v.fair
+          ? `\nThe game was dealt fairly${v.fixed.length ? ' (values fixed by the moderator are listed above)' : ''}.\n`
+          : '\nThe export does NOT match its seed.\n',
       );
-      process.exitCode = EXIT.notEnded;
-      return;
-    }
-    for (const line of v.ok) process.stdout.write(`ok    ${line}\n`);
-    for (const line of v.fixed) process.stdout.write(`fixed ${line}\n`);
-    for (const line of v.problems) process.stdout.write(`FAIL  ${line}\n`);
-    process.stdout.write(
-      v.fair
-        ? `\nThe game was dealt fairly${v.fixed.length ? ' (values fixed by the moderator are listed above)' : ''}.\n`
-        : '\nThe export does NOT match its seed.\n',
-    );
-    process.exitCode = v.fair ? EXIT.ok : EXIT.failed;
-  });
+      process.exitCode = v.fair ? EXIT.ok : EXIT.failed;
+    }),
+  );
 
 program
   .command('rules')
   .description('list the rulebooks, or describe one')
   .argument('[variant]', 'a variant id')
   .addOption(new Option('--locale <locale>', 'language (en or the variant’s own)').choices(LOCALES).default('en'))
-  .action(async (id: string | undefined, opts: { locale: string }) => {
-    const { getVariant, VARIANTS } = await import('../variants/registry.ts');
-    const out = (s: string) => process.stdout.write(`${s}\n`);
-    if (!id) {
-      for (const v of Object.values(VARIANTS)) out(`${v.id.padEnd(18)} ${v.names.en ?? v.id} — ${v.minPlayers}-${v.maxPlayers} players, ${v.defaultTimeZone}`);
-      return;
-    }
-    const v = getVariant(id);
-    if (!v) {
-      process.stderr.write(`narrator rules: unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}\n`);
-      process.exitCode = EXIT.usage;
-      return;
-    }
-    const loc = (opts.locale === v.defaultLocale ? v.defaultLocale : 'en') as Locale;
-    out(`${v.names[loc] ?? v.id} (${v.id}) — ${v.minPlayers}-${v.maxPlayers} players, time zone ${v.defaultTimeZone}`);
-    out('');
-    out('Roles:');
-    for (const r of v.roles) out(`  ${r.id.padEnd(10)} ${(r.names[loc] ?? r.id).padEnd(16)} side ${r.side.padEnd(9)} ${r.summary[loc] ?? r.summary.en ?? ''}`);
-    out('');
-    out('Schedule:');
-    for (const l of v.schedule(loc)) out(`  ${l.when.padEnd(22)} ${l.what}`);
-    out('');
-    out('Moderator actions (POST /mod, or `mod:` in scripts):');
-    const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');
-    for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
-    out('');
-    out('Default deal:');
-    for (const n of [7, 10, 14, 20]) {
-      const list = v.defaultRoles(n);
-      const counts = [...new Set(list)].map((r) => `${r}×${list.filter((x) => x === r).length}`).join(', ');
-      out(`  ${String(n).padStart(2)} players: ${counts}`);
-    }
-  });
+  .action((id: string | undefined, opts: { locale: string }) =>
+    runCli('rules', async () => {
+      const { getVariant, VARIANTS } = await import('../variants/registry.ts');
+      const out = (s: string) => process.stdout.write(`${s}\n`);
+      if (!id) {
+        for (const v of Object.values(VARIANTS))
+          out(`${v.id.padEnd(18)} ${v.names.en ?? v.id} — ${v.minPlayers}-${v.maxPlayers} players, ${v.defaultTimeZone}`);
+        return;
+      }
+      const v = getVariant(id);
+      if (!v) throw new UsageError(`unknown variant "${id}"; known: ${Object.keys(VARIANTS).join(', ')}`);
+      const loc = (opts.locale === v.defaultLocale ? v.defaultLocale : 'en') as Locale;
+      out(`${v.names[loc] ?? v.id} (${v.id}) — ${v.minPlayers}-${v.maxPlayers} players, time zone ${v.defaultTimeZone}`);
+      out('');
+      out('Roles:');
+      for (const r of v.roles)
+        out(`  ${r.id.padEnd(10)} ${(r.names[loc] ?? r.id).padEnd(16)} side ${r.side.padEnd(9)} ${r.summary[loc] ?? r.summary.en ?? ''}`);
+      out('');
+      out('Schedule:');
+      for (const l of v.schedule(loc)) out(`  ${l.when.padEnd(22)} ${l.what}`);
+      out('');
+      out('Moderator actions (POST /mod, or `mod:` in scripts):');
+      const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');
+      for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
+      out('');
+      out('Default deal:');
+      for (const n of [7, 10, 14, 20]) {
+        const list = v.defaultRoles(n);
+        const counts = [...new Set(list)].map((r) => `${r}×${list.filter((x) => x === r).length}`).join(', ');
+        out(`  ${String(n).padStart(2)} players: ${counts}`);
+      }
+    }),
+  );
+
+/** The options commander parses for `narrator serve`. */
+interface ServeOpts {
+  port?: number;
+  host: string;
+  db: string;
+  demo?: boolean;
+  speed?: number;
+  clock?: string;
+  sync: 'normal' | 'full';
+  logLevel: string;
+  signupLimit: number;
+  spectatorsPerAddress?: number;
+}
 
 program
   .command('serve')
@@ -237,19 +243,8 @@ program
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
     intArg(1, 1_000_000),
   )
-  .action(
-    async (opts: {
-      port?: number;
-      host: string;
-      db: string;
-      demo?: boolean;
-      speed?: number;
-      clock?: string;
-      sync: 'normal' | 'full';
-      logLevel: string;
-      signupLimit: number;
-      spectatorsPerAddress?: number;
-    }) => {
+  .action((opts: ServeOpts) =>
+    runCli('serve', async () => {
       const { serve } = await import('../server/main.ts');
       const { ScaledClock } = await import('../app/clock.ts');
       // The scaled clock's origin is kept in the database, so a restart continues game time (see persistentClock).
@@ -259,9 +254,7 @@ program
         try {
           port = intArg(0, 65535)(process.env.PORT ?? '8080');
         } catch {
-          process.stderr.write(`narrator serve: the PORT environment variable "${process.env.PORT}" is not a port (0 to 65535)\n`);
-          process.exitCode = EXIT.usage;
-          return;
+          throw new UsageError(`the PORT environment variable "${process.env.PORT}" is not a port (0 to 65535)`);
         }
       }
       const spectators = opts.spectatorsPerAddress;
@@ -287,7 +280,7 @@ program
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-    },
+    }),
   );
 
 addSimulate(program);

@@ -5,10 +5,10 @@ import { availableParallelism } from 'node:os';
 import { ExactModel } from '../sim/exact.ts';
 import { runBatch } from '../sim/pool.ts';
 import { Progress } from '../sim/progress.ts';
-import { getSim, SIMS } from '../sim/registry.ts';
 import { buildReport, formatReport } from '../sim/report.ts';
 import type { SimSpec } from '../sim/types.ts';
 import { getVariant } from '../variants/registry.ts';
+import { getSim, SIMS } from '../variants/sims.ts';
 
 import type { SimulateOpts } from './simulate.ts';
 import { int, parseOptions, UsageError } from './usage.ts';

@@ -1,7 +1,7 @@
 // `narrator simulate`: plays many bot games of one setup on worker threads and prints win rates, survival, game
 // length and the rules that fired. The command's definition only: simulate-run.ts, loaded when it runs, does the work.
 import type { Command as Program } from 'commander';
-import { UsageError } from './usage.ts';
+import { runCli } from './usage.ts';
 
 export { int, parseOptions, UsageError } from './usage.ts';
 
@@ -36,17 +36,6 @@ export function addSimulate(program: Program): void {
     .option('--option <key=value>', 'a variant option, e.g. killersWinAtParity=true (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--json', 'print one JSON object')
     .option('--no-progress', 'no progress bar')
-    .action(async (opts: SimulateOpts) => {
-      try {
-        const { runSimulate } = await import('./simulate-run.ts');
-        await runSimulate(opts);
-      } catch (e) {
-        if (e instanceof UsageError) {
-          process.stderr.write(`narrator simulate: ${e.message}\n`);
-          process.exitCode = 2;
-          return;
-        }
-        throw e;
-      }
-    });
+    // The work is loaded only when the command runs (`--help` and the other commands never load it).
+    .action(async (opts: SimulateOpts) => runCli('simulate', async () => (await import('./simulate-run.ts')).runSimulate(opts)));
 }

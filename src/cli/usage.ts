@@ -42,3 +42,18 @@ export function intArg(min: number, max: number): (text: string) => number {
     return n;
   };
 }
+
+/**
+ * Runs the action of `narrator <command>`: a usage mistake (a UsageError, or an error `usage` turns into a message)
+ * is printed without a stack and exits 2; any other error goes on to the program's internal-error handler.
+ */
+export async function runCli(command: string, action: () => Promise<void> | void, usage?: (e: unknown) => string | undefined): Promise<void> {
+  try {
+    await action();
+  } catch (e) {
+    const message = e instanceof UsageError ? `narrator ${command}: ${e.message}` : usage?.(e);
+    if (message === undefined) throw e;
+    process.stderr.write(`${message}\n`);
+    process.exitCode = EXIT.usage;
+  }
+}

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Command, GameEvent, Millis, PlayerId, Rejection } from '../core/types.ts';
 import type { Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
+import type { RuleFiring } from './firing.ts';
 import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
 import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
@@ -90,6 +91,8 @@ export interface Variant<V = unknown> {
   readonly sides: readonly SideDef[];
   /** Command syntax; must include 'join' and 'leave' for signup posts. */
   readonly syntax: readonly SyntaxRule[];
+  /** Which rule each event shows firing (firing.ts), for the simulator's statistics. */
+  readonly firing?: RuleFiring;
   /** Message templates (ICU MessageFormat) and rejection texts, per locale, keyed by id/code. */
   readonly messages: Partial<Record<Locale, Readonly<Record<string, string>>>>;
   /**

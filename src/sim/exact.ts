@@ -67,26 +67,26 @@ export class ExactModel {
 
   /** P(mafia win) at the start of a day with t town and m mafia alive. */
   D(t: number, m: number): Rational {
-    const over = this.end(t, m);
-    if (over) return over;
-    const k = `${t},${m}`;
-    const hit = this.day.get(k);
-    if (hit) return hit;
-    const n = BigInt(t + m);
-    const p = new Rational(BigInt(m), n).mul(this.N(t, m - 1)).add(new Rational(BigInt(t), n).mul(this.N(t - 1, m)));
-    this.day.set(k, p);
-    return p;
+    return this.solve(this.day, t, m, () => {
+      const n = BigInt(t + m);
+      return new Rational(BigInt(m), n).mul(this.N(t, m - 1)).add(new Rational(BigInt(t), n).mul(this.N(t - 1, m)));
+    });
   }
 
   /** P(mafia win) at the start of a night with t town and m mafia alive. */
   N(t: number, m: number): Rational {
+    return this.solve(this.night, t, m, () => this.D(t - 1, m));
+  }
+
+  /** The end condition, else the remembered value of (t, m) in `table`, else `step` remembered there. */
+  private solve(table: Map<string, Rational>, t: number, m: number, step: () => Rational): Rational {
     const over = this.end(t, m);
     if (over) return over;
     const k = `${t},${m}`;
-    const hit = this.night.get(k);
+    const hit = table.get(k);
     if (hit) return hit;
-    const p = this.D(t - 1, m);
-    this.night.set(k, p);
+    const p = step();
+    table.set(k, p);
     return p;
   }
 

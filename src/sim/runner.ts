@@ -3,12 +3,13 @@
 // deadline fires with `tick`. Views are fed only the events whose audience includes their player.
 import type { Command, GameEvent, PlayerId } from '../core/types.ts';
 import type { Env } from '../engine/builder.ts';
+import { type RuleFiring, rulesFired } from '../engine/firing.ts';
 import { createGame, decide, tick } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Variant } from '../engine/variant.ts';
 import { getVariant } from '../variants/registry.ts';
+import { getSim } from '../variants/sims.ts';
 import { drawSource, Rand } from './random.ts';
-import { getSim } from './registry.ts';
 import type { GameResult, Intent, Policy, SimSpec, SimVariant, Turn } from './types.ts';
 
 /** Simulated games start on this instant (a Monday; the calendar has no pauses, so dates do not matter). */
@@ -27,6 +28,11 @@ interface Prepared {
 }
 
 const prepared = new WeakMap<SimSpec, Prepared>();
+
+/** The rule labels an event shows firing (the rulebook's `firing`); a refused input counts as `rejected <code>`. */
+export function rulesOf(firing: RuleFiring | undefined, e: GameEvent): readonly string[] {
+  return e.type === 'command.rejected' ? [`rejected ${String((e.data as { code?: unknown }).code)}`] : rulesFired(firing, e);
+}
 
 /** Validates a spec and builds what every game of it shares. Throws on a spec the variant refuses. */
 export function prepare(spec: SimSpec): Prepared {
@@ -115,7 +121,7 @@ export function driveGame(
     events += evs.length;
     if (opts.keepEvents) kept.push(...evs);
     for (const e of evs) {
-      for (const r of sim.rulesOf(e)) rules[r] = (rules[r] ?? 0) + 1;
+      for (const r of rulesOf(sim.variant.firing, e)) rules[r] = (rules[r] ?? 0) + 1;
       if (!sim.relevant(e)) continue;
       const a = e.audience;
       if (a.kind === 'public') {

@@ -1,6 +1,7 @@
 // The contracts of the simulator: bots (policies) choose inputs from a player's view and legal actions; a
-// variant's simulation adapter says how a player's view grows from the events he may see, which policies play each
-// role, and which rule each event shows firing. The runner drives the real engine with what the bots choose.
+// variant's simulation adapter says how a player's view grows from the events he may see and which policies play
+// each role (which rule an event shows firing is the rulebook's own data, `Variant.firing`). The runner drives the
+// real engine with what the bots choose.
 import type { GameEvent, PlayerId } from '../core/types.ts';
 import type { GameState } from '../engine/state.ts';
 import type { LegalAction, Variant } from '../engine/variant.ts';
@@ -61,8 +62,6 @@ export interface SimVariant<K> {
   relevant(event: GameEvent): boolean;
   /** The role of a player as his view knows it (set once he has seen his role). */
   roleIn(view: K): string | undefined;
-  /** Rule ids an event shows firing (for the statistics), e.g. ['PAL-TIE-1']. */
-  rulesOf(event: GameEvent): readonly string[];
   /** Rounds played by the end of a game. */
   rounds(state: GameState<unknown>): number;
   /** The role list for `players` with `killers` killers, keeping the default table's other roles where they fit. */

@@ -1,17 +1,8 @@
 // The in-memory store for tests and the engine's own tools. Values are copied through JSON on the way in and out,
 // so a test catches anything the SQL stores could not persist (and nobody can mutate stored events by reference).
 import type { GameEvent, Millis } from '../core/types.ts';
-import {
-  type AccountRecord,
-  DuplicateError,
-  type SessionRecord,
-  type Snapshot,
-  StaleVersionError,
-  type Store,
-  type StoredEvent,
-  type Timer,
-  type TimerUpdate,
-} from './types.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import { DuplicateError, StaleVersionError } from './types.ts';
 
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 

@@ -5,89 +5,13 @@
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
-import { backfillSkeletons, type Schema, toAccount } from './schema.ts';
-import {
-  type AccountRecord,
-  DuplicateError,
-  type SessionRecord,
-  type Snapshot,
-  StaleVersionError,
-  type Store,
-  type StoredEvent,
-  type Timer,
-  type TimerUpdate,
-} from './types.ts';
+import { migrationsOf } from './migrations.ts';
+import { type Schema, toAccount } from './schema.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import { DuplicateError, StaleVersionError } from './types.ts';
 
-/** Versioned migrations of the PostgreSQL schema; never edit a shipped one, add the next. */
-export const PG_MIGRATIONS: Record<string, Migration> = {
-  '0001_initial': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('streams')
-        .addColumn('stream_id', 'text', (c) => c.primaryKey())
-        .addColumn('version', 'bigint', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('events')
-        .addColumn('stream_id', 'text', (c) => c.notNull())
-        .addColumn('seq', 'bigint', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('at', 'bigint', (c) => c.notNull())
-        .addColumn('audience', 'text', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('events_pk', ['stream_id', 'seq'])
-        .execute();
-      await db.schema
-        .createTable('snapshots')
-        .addColumn('stream_id', 'text', (c) => c.primaryKey())
-        .addColumn('version', 'bigint', (c) => c.notNull())
-        .addColumn('state', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('timers')
-        .addColumn('stream_id', 'text', (c) => c.primaryKey())
-        .addColumn('due_at', 'bigint', (c) => c.notNull())
-        .addColumn('claimed_until', 'bigint')
-        .execute();
-      await db.schema.createIndex('timers_due').on('timers').column('due_at').execute();
-      await db.schema
-        .createTable('accounts')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('name_key', 'text', (c) => c.notNull().unique())
-        .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('sessions')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-        .addColumn('csrf', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'bigint', (c) => c.notNull())
-        .addColumn('expires_at', 'bigint', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '0002_meta': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('meta')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '0003_name_skeletons': {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('accounts').addColumn('name_skeleton', 'text').execute();
-      await db.schema.createIndex('accounts_name_skeleton').on('accounts').column('name_skeleton').unique().execute();
-      // Existing accounts get their skeletons in the order they were created; a look-alike of an older account keeps
-      // none (it stays usable, and no new account can take either look).
-      await backfillSkeletons(db as unknown as Kysely<Schema>);
-    },
-  },
-};
+/** Versioned migrations of the PostgreSQL schema (migrations.ts). */
+export const PG_MIGRATIONS: Record<string, Migration> = migrationsOf('postgres');
 
 /** Options of the PostgreSQL store. */
 export interface PostgresOptions {

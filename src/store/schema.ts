@@ -4,8 +4,8 @@ import type { Kysely } from 'kysely';
 import { nameSkeleton } from '../core/names.ts';
 import type { AccountRecord } from './types.ts';
 
-/** Table shapes, for Kysely. */
-export interface Schema {
+/** Table shapes, for Kysely (a type, not an interface: `withTables` wants its implicit index signature). */
+export type Schema = {
   streams: { stream_id: string; version: number; created_at: number };
   events: { stream_id: string; seq: number; type: string; at: number; audience: string; data: string };
   snapshots: { stream_id: string; version: number; state: string };
@@ -14,7 +14,7 @@ export interface Schema {
   /** Small facts of the installation, by key (the scaled clock's origin). */
   meta: { key: string; value: string };
   sessions: { id: string; account_id: string; csrf: string; created_at: number; expires_at: number };
-}
+};
 
 /** An account row as a record (a legacy look-alike has no skeleton). */
 export function toAccount(r: Schema['accounts']): AccountRecord {

@@ -10,109 +10,13 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
-import { backfillSkeletons, type Schema, toAccount } from './schema.ts';
-import {
-  type AccountRecord,
-  DuplicateError,
-  type SessionRecord,
-  type Snapshot,
-  StaleVersionError,
-  type Store,
-  type StoredEvent,
-  type Timer,
-  type TimerUpdate,
-} from './types.ts';
+import { migrationsOf } from './migrations.ts';
+import { type Schema, toAccount } from './schema.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import { DuplicateError, StaleVersionError } from './types.ts';
 
-/** Versioned migrations; never edit a shipped one, add the next. */
-export const MIGRATIONS: Record<string, Migration> = {
-  '0001_initial': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('streams')
-        .addColumn('stream_id', 'text', (c) => c.primaryKey())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('events')
-        .addColumn('stream_id', 'text', (c) => c.notNull())
-        .addColumn('seq', 'integer', (c) => c.notNull())
-        .addColumn('type', 'text', (c) => c.notNull())
-        .addColumn('at', 'integer', (c) => c.notNull())
-        .addColumn('audience', 'text', (c) => c.notNull())
-        .addColumn('data', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('events_pk', ['stream_id', 'seq'])
-        .execute();
-      await db.schema
-        .createTable('snapshots')
-        .addColumn('stream_id', 'text', (c) => c.primaryKey())
-        .addColumn('version', 'integer', (c) => c.notNull())
-        .addColumn('state', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('timers')
-        .addColumn('stream_id', 'text', (c) => c.primaryKey())
-        .addColumn('due_at', 'integer', (c) => c.notNull())
-        .addColumn('claimed_until', 'integer')
-        .execute();
-      await db.schema.createIndex('timers_due').on('timers').column('due_at').execute();
-      await db.schema
-        .createTable('accounts')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('name_key', 'text', (c) => c.notNull().unique())
-        .addColumn('password_hash', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createTable('sessions')
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id'))
-        .addColumn('csrf', 'text', (c) => c.notNull())
-        .addColumn('created_at', 'integer', (c) => c.notNull())
-        .addColumn('expires_at', 'integer', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '0002_commits': {
-    async up(db: Kysely<unknown>) {
-      // One row per append (a commit) instead of one per event: a vote's two events cost one insert, not two.
-      // Keyed by the commit's last sequence number, so "events from seq n" is a range of the key.
-      for (const table of ['commits', 'commits_staged']) {
-        let t = db.schema
-          .createTable(table)
-          .addColumn('stream_id', 'text', (c) => c.notNull())
-          .addColumn('seq', 'integer', (c) => c.notNull())
-          .addColumn('last', 'integer', (c) => c.notNull())
-          .addColumn('events', 'text', (c) => c.notNull());
-        // The staging table of `compact` has no key: it is ordered by rowid only.
-        if (table === 'commits') t = t.addPrimaryKeyConstraint('commits_pk', ['stream_id', 'last']);
-        await t.execute();
-      }
-      await sql`insert into commits (stream_id, seq, last, events)
-        select stream_id, seq, seq, json_array(json_array(type, at, json(audience), json(data))) from events order by stream_id, seq`.execute(db);
-      await db.schema.dropTable('events').execute();
-    },
-  },
-  '0003_meta': {
-    async up(db: Kysely<unknown>) {
-      await db.schema
-        .createTable('meta')
-        .addColumn('key', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '0004_name_skeletons': {
-    async up(db: Kysely<unknown>) {
-      await db.schema.alterTable('accounts').addColumn('name_skeleton', 'text').execute();
-      await db.schema.createIndex('accounts_name_skeleton').on('accounts').column('name_skeleton').unique().execute();
-      // Existing accounts get their skeletons in the order they were created; a look-alike of an older account keeps
-      // none (it stays usable, and no new account can take either look).
-      await backfillSkeletons(db as unknown as Kysely<Schema>);
-    },
-  },
-};
+/** Versioned migrations of the SQLite schema (migrations.ts). */
+export const MIGRATIONS: Record<string, Migration> = migrationsOf('sqlite');
 
 /** Options of the SQLite store. */
 export interface SqliteOptions {

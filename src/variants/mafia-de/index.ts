@@ -14,6 +14,7 @@ import type { LegalAction, Recognised, Variant } from '../../engine/variant.ts';
 import { decorateRejection, onPm, recognisePm } from './actions.ts';
 import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
+import { FIRING } from './firing.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
@@ -288,6 +289,7 @@ export const mafiaDe: Variant<DeState> = {
     if (s.status === 'running' && SURRENDER_LINE.test(first)) lines.push({ command: 'surrender' });
     return lines;
   },
+  firing: FIRING,
   messages: { de, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   validateConfig(config) {

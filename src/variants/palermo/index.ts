@@ -6,6 +6,7 @@ import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
 import type { LegalAction, Variant } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
+import { FIRING } from './firing.ts';
 import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
@@ -203,6 +204,7 @@ export const palermo: Variant<PalState> = {
   roles: ROLES,
   sides: SIDES,
   syntax: SYNTAX,
+  firing: FIRING,
   messages: { el, en },
   optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
   // PAL-GEN-6: which killers an informant knows is a secret of the informant (and the ΣΕ).

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRange } from '../../src/cli/balance.ts';
 import { type BalanceCell, balanceSpecs, chartSvg, killerRange, rateColour } from '../../src/sim/balance.ts';
-import { palermoSim } from '../../src/sim/palermo.ts';
 import type { SimVariant } from '../../src/sim/types.ts';
+import { palermoSim } from '../../src/variants/palermo/sim.ts';
 
 const sim = palermoSim as unknown as SimVariant<unknown>;
 const root = join(import.meta.dirname, '..', '..');

@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, PlayerId } from '../../src/core/types.ts';
-import { deathMessage, mafiaDeSim } from '../../src/sim/mafia-de.ts';
 import { driveGame, playGame } from '../../src/sim/runner.ts';
 import { addGame, emptyTally, type Tally } from '../../src/sim/stats.ts';
 import type { SimSpec } from '../../src/sim/types.ts';
 import { checkDm } from '../../src/variants/mafia-de/deathmessage.ts';
+import { deathMessage, mafiaDeSim } from '../../src/variants/mafia-de/sim.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const spec = (policy: string, n: number): SimSpec => ({ variant: 'mafia-de', players: n, roleList: mafiaDeSim.roleList(n), options: {}, policy });

@@ -176,7 +176,7 @@ describe("mafia-de: a new game carries none of the seed game's facts (DE-GEN-1)"
 describe('mafia-de: legal actions (the forms of the API)', () => {
   it('Night 1 offers the boss a murder with its death message and a successor, a mafioso the free specials, ads within the quota', async () => {
     const { driveGame } = await import('../src/sim/runner.ts');
-    const { mafiaDeSim } = await import('../src/sim/mafia-de.ts');
+    const { mafiaDeSim } = await import('../src/variants/mafia-de/sim.ts');
     const { getVariant } = await import('../src/variants/registry.ts');
     const de = getVariant('mafia-de')!;
     const spec = { variant: 'mafia-de', players: 13, roleList: mafiaDeSim.roleList(13), options: {}, policy: 'random' };

@@ -1,14 +1,14 @@
-// The simulation adapter of `mafia-de`: the bots of every role (random play and sensible play), the rule each event
-// shows firing, and the rulebook's own deal. What a bot knows is its player's view (mafia-de-view.ts); what it may do
+// The simulation adapter of `mafia-de`: the bots of every role (random play and sensible play) and the rulebook's own
+// deal (the rules each event shows firing are in firing.ts). What a bot knows is its player's view (sim-view.ts); what it may do
 // is `legalActions`; everything it sends is a thread post or a PN in the rulebook's syntax.
-import type { GameEvent, Message, PlayerId } from '../core/types.ts';
-import type { GameState } from '../engine/state.ts';
-import { mafiaDe } from '../variants/mafia-de/index.ts';
-import { defaultRoles, MAFIA_SPECIALS, mafiaCount } from '../variants/mafia-de/roles.ts';
-import type { DeState } from '../variants/mafia-de/state.ts';
-import { best, targetsOf } from './choose.ts';
-import { type DeView, newDeView, observeDe, relevantDe, SAY } from './mafia-de-view.ts';
-import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
+import type { PlayerId } from '../../core/types.ts';
+import type { GameState } from '../../engine/state.ts';
+import { best, targetsOf } from '../../sim/choose.ts';
+import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
+import { mafiaDe } from './index.ts';
+import { defaultRoles, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
+import { type DeView, newDeView, observeDe, relevantDe, SAY } from './sim-view.ts';
+import type { DeState } from './state.ts';
 
 type T = Turn<DeView>;
 
@@ -20,6 +20,11 @@ function write(turn: T, command: string, ...targets: PlayerId[]): Intent {
   let text = a.template;
   for (const t of targets) text = text.replace('{name}', turn.name(t));
   return { via: a.via, text };
+}
+
+/** The rulebook's own (German) keyword of a PN command, from its syntax table: every game accepts it (DE-GEN-8). */
+function keyword(command: string): string {
+  return mafiaDe.syntax.find((r) => r.command === command)!.keywords[0]!;
 }
 
 function post(text: string): Intent {
@@ -47,7 +52,7 @@ function killOrder(turn: T, target: PlayerId): Intent {
 const ROLE_WORD: Readonly<Record<string, string>> = { framer: 'Rufmörder', 'voodoo-doll': 'Voodoo-Puppe', robber: 'Räuber', insider: 'Insider', none: 'keine' };
 
 function roleChoice(role: string): Intent {
-  return { via: 'pm', text: `Rolle: ${ROLE_WORD[role]}` };
+  return { via: 'pm', text: `${keyword('role')}: ${ROLE_WORD[role]}` };
 }
 
 /** A vote PN plus its declaration in the thread (the thread is how the table sees votes before the deadline). */
@@ -143,7 +148,7 @@ function townClaim(turn: T): Intent[] {
   const out: Intent[] = [];
   if (lines.length > v.willLines && turn.pass === 0) {
     v.willLines = lines.length;
-    out.push({ via: 'pm', text: `Testament:\n${head}\n${lines.join('\n')}` });
+    out.push({ via: 'pm', text: `${keyword('will')}:\n${head}\n${lines.join('\n')}` });
   }
   if (v.phase !== 'day' || lines.length === 0) return out;
   const c = declaredCounts(v);
@@ -268,7 +273,7 @@ function designate(turn: T): Intent[] {
   if (mates.length === 0) return [];
   const c = declaredCounts(v);
   const pick = best(turn.rng, mates, (id) => -(c.get(id) ?? 0));
-  return pick ? [{ via: 'pm', text: `Nachfolger: ${turn.name(pick)}` }] : [];
+  return pick ? [{ via: 'pm', text: `${keyword('successor')}: ${turn.name(pick)}` }] : [];
 }
 
 /** The framer frames a citizen nobody has cleared, so the night's check or comparison about him shows mafia. */
@@ -320,7 +325,7 @@ function insider(turn: T): Intent[] {
   if (v.role !== 'insider') return out;
   if (v.found !== undefined && !v.told && v.phase === 'day' && v.alive.has(v.found)) {
     v.told = true;
-    out.push({ via: 'pm', text: `Anzeige: Onkel Toni\n${SAY.family(turn.name(v.found))}` });
+    out.push({ via: 'pm', text: `${keyword('ad')}: Onkel Toni\n${SAY.family(turn.name(v.found))}` });
   }
   const t = targetsOf(turn.legal, 'suspect');
   if (!t || v.found !== undefined || turn.pass > 0) return out;
@@ -369,7 +374,7 @@ const random: Policy<DeView> = {
       const t = a.targets;
       if (a.command === 'role') out.push(...chooseRole(turn, {}));
       else if (a.command === 'will') {
-        if (turn.rng.chance(0.05)) out.push({ via: 'pm', text: 'Testament:\nIch war es nicht, ehrlich.' });
+        if (turn.rng.chance(0.05)) out.push({ via: 'pm', text: `${keyword('will')}:\nIch war es nicht, ehrlich.` });
       } else if (!t || t.length === 0) continue;
       else if (a.command === 'kill') out.push(killOrder(turn, turn.rng.pick(t)));
       else if (a.command === 'compare') {
@@ -382,100 +387,6 @@ const random: Policy<DeView> = {
     return out;
   },
 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// Rules fired
-
-const REMOVED: Readonly<Record<string, string>> = {
-  lynch: 'DE-VOTE-5 lynched',
-  murder: 'DE-KILL-6 murdered',
-  voodoo: 'DE-VOODOO-3 died by voodoo',
-  dq: 'DE-MOD-2 disqualified',
-  moderator: 'DE-MOD-1 removed by the moderator',
-};
-
-const ACTS: Readonly<Record<string, string>> = {
-  kill: 'DE-KILL-1 murder order',
-  protect: 'DE-PROT-1 protection',
-  query: 'DE-QRY-1 detective query',
-  compare: 'DE-QRY-2 matchmaker comparison',
-  frame: 'DE-FRAME-1 framing',
-  voodoo: 'DE-VOODOO-1 voodoo link',
-  rob: 'DE-ROB-1 robbery',
-};
-
-const MESSAGES: Readonly<Record<string, string>> = {
-  'MSG-LYNCH-TIE': 'DE-VOTE-5 tie: every tied player lynched',
-  'MSG-NO-MURDER': 'DE-KILL-6 no murder',
-  'MSG-RESULT-DET-mafia': 'DE-QRY-4 check shows mafia',
-  'MSG-RESULT-DET-citizens': 'DE-QRY-4 check shows citizen',
-  'MSG-RESULT-MM-same': 'DE-QRY-4 comparison: same party',
-  'MSG-RESULT-MM-diff': 'DE-QRY-4 comparison: different parties',
-  'MSG-NO-QUERY': 'DE-QRY-5 no query result',
-  'MSG-NEW-BOSS': 'DE-BOSS-3 succession',
-  'MSG-WILL-POST': 'DE-WILL-3 testament published',
-  'MSG-WILL-PN': 'DE-WILL-3 testament sent to recipients',
-};
-
-const ENDS: Readonly<Record<string, string>> = {
-  nomafia: 'DE-WIN-2 no mafioso left',
-  nochance: 'DE-WIN-2 mafia at least as strong',
-  alldead: 'DE-WIN-2 both parties wiped out',
-  oneone: 'DE-VOTE-6 1:1 guard',
-  surrender: 'DE-WIN-5 surrender',
-};
-
-function messageRules(parts: readonly Message[]): string[] {
-  const out: string[] = [];
-  for (const p of parts) {
-    const r = MESSAGES[p.key];
-    if (r) out.push(r);
-    if (p.key === 'MSG-VOTE-LINE' && p.params?.mark === 'default') out.push('DE-VOTE-4 default self-vote');
-  }
-  return out;
-}
-
-/** The rule ids an event shows firing (hidden events count too: the statistics are the moderator's). */
-function rulesOf(e: GameEvent): readonly string[] {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
-    case 'player.removed':
-      return [REMOVED[String(d.how)] ?? `removed: ${String(d.how)}`];
-    case 'night.act':
-      return [ACTS[String(d.kind)] ?? `act: ${String(d.kind)}`];
-    case 'night.resolved':
-      return [
-        ...(d.robbed !== undefined ? ['DE-ROB-2 robbery blocks abilities'] : []),
-        ...((d.framed as unknown[]).length > 0 ? ['DE-FRAME-2 framing inverts checks'] : []),
-      ];
-    case 'message':
-      return messageRules((d as { parts: Message[] }).parts);
-    case 'role.chosen':
-      return [d.random ? 'DE-MROLE-1 special role drawn at random' : 'DE-MROLE-2 special role chosen'];
-    case 'insider.guessed':
-      return [d.hit ? 'DE-INS-2 insider found the detective' : 'DE-INS-2 insider missed'];
-    case 'successor.designated':
-      return ['DE-BOSS-2 successor designated'];
-    case 'ad.accepted':
-      return ['DE-NEWS-1 ad placed'];
-    case 'will.set':
-      return ['DE-WILL-1 testament stored'];
-    case 'warning.changed':
-      return ['DE-INACT-5 warning'];
-    case 'thread.vote.hinted':
-      return ['DE-VOTE-9 thread vote hint'];
-    case 'pm.forwarded':
-      return ['DE-GEN-4 PN without a command forwarded'];
-    case 'moderator.flag':
-      return [`flag ${String(d.reason)}`];
-    case 'game.ended':
-      return [ENDS[String(d.reason)] ?? `end: ${String(d.reason)}`];
-    case 'command.rejected':
-      return [`rejected ${String(d.code)}`];
-    default:
-      return [];
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The deal
@@ -511,7 +422,6 @@ export const mafiaDeSim: SimVariant<DeView> = {
   observe: observeDe,
   relevant: relevantDe,
   roleIn: (v) => v.role,
-  rulesOf,
   rounds: (s) => (s as GameState<DeState>).v.n,
   roleList,
   defaultKillers: mafiaCount,

@@ -1,12 +1,14 @@
 // The simulation adapter of `palermo`: what each player learns from the events he may see, the bots of every role
-// (random play, sensible play, and the random-lynch model of the literature), and the rule each event shows firing.
-import type { GameEvent, Message, PlayerId } from '../core/types.ts';
-import type { GameState } from '../engine/state.ts';
-import { palermo } from '../variants/palermo/index.ts';
-import { defaultRoles } from '../variants/palermo/roles.ts';
-import type { PalState } from '../variants/palermo/state.ts';
-import { best, observing, targetsOf } from './choose.ts';
-import type { Intent, Policy, PolicySet, SimVariant, Turn } from './types.ts';
+// (random play, sensible play, and the random-lynch model of the literature); the rules each event shows firing are in firing.ts.
+import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { syntaxOf } from '../../engine/game.ts';
+import { parseCommands } from '../../engine/parse.ts';
+import type { GameState } from '../../engine/state.ts';
+import { best, observing, targetsOf } from '../../sim/choose.ts';
+import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
+import { palermo } from './index.ts';
+import { defaultRoles } from './roles.ts';
+import type { PalState } from './state.ts';
 
 /** What one palermo player knows: built only from events whose audience includes him. */
 export interface PalView {
@@ -50,7 +52,6 @@ function newView(me: PlayerId): PalView {
 }
 
 const CLAIM = 'Claim: informant';
-const VOTE_RE = /^(?:Ψήφος|Vote):\s*(.+)$/m;
 
 function namesToIds(v: PalView, list: string): PlayerId[] {
   return list
@@ -147,8 +148,9 @@ function observe(v: PalView, e: GameEvent): void {
     case 'post.published': {
       const text = d.text as string;
       if (text.startsWith(CLAIM)) {
-        const m = VOTE_RE.exec(text);
-        const accused = m ? v.idByName.get(m[1]!.trim()) : undefined;
+        // The accusation is the claim's vote line, read with the rulebook's own syntax table.
+        const vote = parseCommands(text, syntaxOf(palermo)).find((l) => l.command === 'vote');
+        const accused = vote ? v.idByName.get(vote.arg) : undefined;
         if (accused) v.claims.set(d.author as string, accused);
       }
       break;
@@ -420,68 +422,6 @@ function all(p: Policy<PalView>): PolicySet<PalView> {
   return { killer: p, informant: p, nurse: p, henchman: p, citizen: p };
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// Rules fired
-
-/** The rule ids an event shows firing. */
-function rulesOf(e: GameEvent): readonly string[] {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
-    case 'player.removed':
-      switch (d.how) {
-        case 'vote':
-          return ['PAL-VOTE-8 voted out'];
-        case 'murder':
-          return ['PAL-KILL-4 murder'];
-        case 'absences':
-          return ['PAL-ABS-3 removed for absences'];
-        case 'outing':
-          return []; // counted as 'PAL-OUT-11 outing missed' from outing.resolved
-        default:
-          return [`removed: ${String(d.how)}`];
-      }
-    case 'kill.resolved':
-      if (d.victim !== undefined) return [];
-      if (d.order !== undefined && d.order === d.protection) return ['PAL-NUR-3 protection saved the target'];
-      return ['PAL-KILL-5 no murder'];
-    case 'runoff.opened':
-      return ['PAL-TIE-1 runoff'];
-    case 'runoff.extended':
-      return ['PAL-TIE-4 runoff extension'];
-    case 'lot.drawn':
-      return ['PAL-TIE-5 lot'];
-    case 'votes.voided':
-      return ['PAL-VOTE-7 votes voided'];
-    case 'outing.submitted':
-      return ['PAL-OUT-1 outing submitted'];
-    case 'outing.resolved':
-      return [d.outcome === 'success' ? 'PAL-OUT-10 outing succeeded' : d.outcome === 'miss' ? 'PAL-OUT-11 outing missed' : 'PAL-OUT-9 outing void'];
-    case 'kill.lost':
-      return ['PAL-OUT-13 murder lost'];
-    case 'lastwords.granted':
-      return ['PAL-LW-1 last words granted'];
-    case 'game.ended':
-      switch (d.reason) {
-        case 'MSG-WIN-CITIZENS':
-          return ['PAL-WIN-1 no killer left'];
-        case 'REASON-NO-CITIZENS':
-          return ['PAL-WIN-2 no citizen left'];
-        case 'REASON-OUTING':
-          return ['PAL-WIN-3 outing'];
-        case 'REASON-OUTNUMBER':
-          return ['PAL-WIN-4 killers outnumber'];
-        case 'REASON-PARITY':
-          return ['option killersWinAtParity'];
-        default:
-          return [`end: ${String(d.reason)}`];
-      }
-    case 'command.rejected':
-      return [`rejected ${String(d.code)}`];
-    default:
-      return [];
-  }
-}
-
 /** Palermo's role list for `players` with `killers` killers: the default table's other roles where the rules allow. */
 function roleList(players: number, killers = defaultKillers(players)): string[] {
   const base = defaultRoles(players).filter((r) => r !== 'killer' && r !== 'citizen');
@@ -507,7 +447,6 @@ export const palermoSim: SimVariant<PalView> = {
   observe,
   relevant,
   roleIn: (v) => v.role,
-  rulesOf,
   rounds: (s) => (s as GameState<PalState>).v.round,
   roleList,
   defaultKillers,

@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkModel } from '../../src/sim/model.ts';
-import { palermoSim } from '../../src/sim/palermo.ts';
 import { runBatch } from '../../src/sim/pool.ts';
 import { playGame } from '../../src/sim/runner.ts';
 import { addGame, emptyTally } from '../../src/sim/stats.ts';
 import type { SimSpec } from '../../src/sim/types.ts';
+import { palermoSim } from '../../src/variants/palermo/sim.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const spec = (policy: string, n = 13): SimSpec => ({ variant: 'palermo', players: n, roleList: palermoSim.roleList(n), options: {}, policy });
@@ -78,6 +78,23 @@ describe('views', () => {
       else expect(v.known.size).toBe(0);
       expect(v.revealed.size).toBe(0);
     }
+  });
+
+  it("PAL-GEN-8: a bot reads a claim's vote line with the rulebook's syntax table, in every form it accepts", () => {
+    const v = palermoSim.newView('p1');
+    const pub = { kind: 'public' } as const;
+    for (const [id, name] of [
+      ['p2', 'Anna'],
+      ['p3', 'Babis'],
+      ['p4', 'Gina'],
+    ])
+      palermoSim.observe(v, { type: 'player.signed_up', at: 0, audience: pub, data: { id, name } });
+    const claim = (author: string, vote: string) =>
+      palermoSim.observe(v, { type: 'post.published', at: 1, audience: pub, data: { author, text: `Claim: informant\n${vote}` } });
+    claim('p2', 'Ψηφίζω Babis');
+    claim('p3', '*vote : Gina*');
+    claim('p4', 'Ψήφος: Anna');
+    expect(Object.fromEntries(v.claims)).toEqual({ p2: 'p3', p3: 'p4', p4: 'p2' });
   });
 });
 

@@ -2,9 +2,9 @@
 // team's PNs, his own check results, the public thread (posts, deaths, vote lists, the newspaper, testaments). The
 // bots speak a small convention in the thread (declared votes, detective and matchmaker claims) that `observe`
 // reads back; nothing here looks at the game state.
-import type { GameEvent, Message, PlayerId } from '../core/types.ts';
-import { partyOfRole as partyOfDealt } from '../variants/mafia-de/roles.ts';
-import { observing } from './choose.ts';
+import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { observing } from '../../sim/choose.ts';
+import { partyOfRole as partyOfDealt } from './roles.ts';
 
 /** A comparison result: a and b share a party (`same`) or not. */
 export interface Relation {
@@ -102,11 +102,20 @@ export const SAY = {
   family: (name: string) => `Grüße an die Familie: ${name} schnüffelt herum.`,
 } as const;
 
-const VOTE_RE = /^Ich stimme heute gegen (.+), das ist mein Verdacht\.$/;
-const MAFIA_RE = /^(.+) ist Mafia\.$/;
-const CITIZEN_RE = /^(.+) ist Bürger\.$/;
-const SAME_RE = /^(.+) und (.+) sind (gleich|verschieden)\.$/;
-const FAMILY_RE = /^Grüße an die Familie: (.+) schnüffelt herum\.$/;
+/** The pattern of a SAY sentence with a capture per name, so each sentence is written once (in SAY). */
+function heard(say: (...names: string[]) => string): RegExp {
+  const marks = Array.from({ length: say.length }, (_, i) => `\u0001${i}\u0001`);
+  let source = say(...marks).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const m of marks) source = source.replace(m, '(.+)');
+  return new RegExp(`^${source}$`);
+}
+
+const VOTE_RE = heard(SAY.vote);
+const MAFIA_RE = heard(SAY.mafia);
+const CITIZEN_RE = heard(SAY.citizen);
+const SAME_RE = heard(SAY.same);
+const DIFF_RE = heard(SAY.diff);
+const FAMILY_RE = heard(SAY.family);
 
 /** A role id's party (also for a successor's combined label 'mafia-boss+framer'). */
 export function partyOfRole(role: string): string {
@@ -260,8 +269,13 @@ function readClaim(v: DeView, author: PlayerId, text: string): void {
     if (m && v.idByName.has(m[1]!)) learn(v, v.idByName.get(m[1]!)!, 'mafia');
     m = CITIZEN_RE.exec(l);
     if (m && v.idByName.has(m[1]!)) learn(v, v.idByName.get(m[1]!)!, 'citizens');
-    m = SAME_RE.exec(l);
-    if (m && v.idByName.has(m[1]!) && v.idByName.has(m[2]!)) relate(v, { a: v.idByName.get(m[1]!)!, b: v.idByName.get(m[2]!)!, same: m[3] === 'gleich' });
+    for (const [re, same] of [
+      [SAME_RE, true],
+      [DIFF_RE, false],
+    ] as const) {
+      m = re.exec(l);
+      if (m && v.idByName.has(m[1]!) && v.idByName.has(m[2]!)) relate(v, { a: v.idByName.get(m[1]!)!, b: v.idByName.get(m[2]!)!, same });
+    }
   }
 }
 

@@ -1,0 +1,16 @@
+// The rulebooks the simulator can play, by id. A rulebook plugs in by adding its adapter (variants/<id>/sim.ts)
+// here; src/sim itself names no rulebook.
+import type { SimVariant } from '../sim/types.ts';
+import { mafiaDeSim } from './mafia-de/sim.ts';
+import { palermoSim } from './palermo/sim.ts';
+
+/** Simulation adapters by variant id. */
+export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {
+  palermo: palermoSim,
+  'mafia-de': mafiaDeSim,
+};
+
+/** The adapter of a variant, if it can be simulated. */
+export function getSim(id: string): SimVariant<unknown> | undefined {
+  return Object.hasOwn(SIMS, id) ? SIMS[id] : undefined;
+}
