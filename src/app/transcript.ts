@@ -74,7 +74,7 @@ export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEve
   const tz = s.config.timeZone;
   const at = (ms: number) => isoLocal(ms, tz);
   const name = (id: string) => s.players[id]?.name ?? id;
-  const v = variant as unknown as Variant<unknown>;
+  const v: Variant<unknown> = variant;
   const pub: Line[] = [];
   const priv: Record<string, Line[]> = Object.fromEntries(s.order.map((id) => [name(id), []]));
   const mod: Line[] = [];

@@ -146,3 +146,32 @@ export function roleOf(variant: Variant<never> | Variant<unknown>, id: string): 
   if (!r) throw new Error(`unknown role ${id} in ${variant.id}`);
   return r;
 }
+
+/**
+ * Reads a configuration's options as a schema types them. Stored options were validated by that schema when the game
+ * was set up; parsing them again (once per configuration object, configurations being immutable) types them without
+ * a cast and fills the defaults a hand-built configuration leaves out.
+ */
+export function optionsReader<S extends z.ZodType<Record<string, unknown>>>(schema: S): (config: GameConfig) => z.output<S> {
+  const cache = new WeakMap<GameConfig['options'], z.output<S>>();
+  return (config) => {
+    let o = cache.get(config.options);
+    if (o === undefined) {
+      o = schema.parse(config.options);
+      cache.set(config.options, o);
+    }
+    return o;
+  };
+}
+
+/** A rulebook made by `defineVariant`: it knows its options' type. */
+export type DefinedVariant<V, S extends z.ZodType<Record<string, unknown>>> = Variant<V> & {
+  readonly optionsSchema: S;
+  /** A configuration's options, typed by the schema (see `optionsReader`). */
+  readonly options: (config: GameConfig) => z.output<S>;
+};
+
+/** Declares a rulebook: its options' type is inferred from its schema, and `options(config)` reads them typed. */
+export function defineVariant<V, S extends z.ZodType<Record<string, unknown>>>(def: Variant<V> & { readonly optionsSchema: S }): DefinedVariant<V, S> {
+  return { ...def, options: optionsReader(def.optionsSchema) };
+}

@@ -104,7 +104,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
       if (e.code === 'FST_ERR_BAD_URL') return sendError(reply, 400, 'request.bad_url', 'the URL cannot be decoded');
       return sendError(reply, 400, 'request.invalid', 'bad request');
     },
-  }) as unknown as FastifyInstance;
+  });
   // zod validates every request (see http.ts); Fastify's own compilers would only duplicate it.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

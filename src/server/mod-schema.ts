@@ -43,8 +43,11 @@ export function modBodySchema(variants: Readonly<Record<string, Variant<unknown>
       .meta({ title: name, description });
   });
   const names = members.map((m) => m.shape.action.value);
+  const [first, ...rest] = members;
+  // The engine's own actions are always there, so the union is never empty.
+  if (!first) throw new Error('no moderator actions');
   return z
-    .discriminatedUnion('action', members as unknown as [(typeof members)[number], ...(typeof members)[number][]], {
+    .discriminatedUnion('action', [first, ...rest], {
       error: (iss) => (iss.code === 'invalid_union' ? `unknown moderator action; the actions are ${names.join(', ')}` : undefined),
     })
     .meta({ discriminator: { propertyName: 'action' } });

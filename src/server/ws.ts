@@ -253,7 +253,7 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
 
   /** Sends a page of frames in one write (the socket is corked meanwhile): one system call, not one per frame. */
   const sendAll = (socket: WebSocket, texts: readonly string[]) => {
-    const raw = (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
+    const raw = rawSocket(socket);
     raw?.cork();
     for (const t of texts) sendText(socket, t);
     raw?.uncork();
@@ -453,4 +453,14 @@ function originOf(url: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The net socket under a ws WebSocket (a private field of ws), when it has one that can be corked. */
+function rawSocket(socket: WebSocket): { cork(): void; uncork(): void } | undefined {
+  const raw: unknown = Reflect.get(socket, '_socket');
+  return corkable(raw) ? raw : undefined;
+}
+
+function corkable(x: unknown): x is { cork(): void; uncork(): void } {
+  return typeof x === 'object' && x !== null && 'cork' in x && typeof x.cork === 'function' && 'uncork' in x && typeof x.uncork === 'function';
 }

@@ -5,8 +5,8 @@ import type { SimVariant } from './types.ts';
 
 /** Simulation adapters by variant id. */
 export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {
-  palermo: palermoSim as unknown as SimVariant<unknown>,
-  'mafia-de': mafiaDeSim as unknown as SimVariant<unknown>,
+  palermo: palermoSim,
+  'mafia-de': mafiaDeSim,
 };
 
 /** The adapter of a variant, if it can be simulated. */

@@ -79,12 +79,13 @@ export const PG_MIGRATIONS: Record<string, Migration> = {
     },
   },
   '0003_name_skeletons': {
-    async up(db: Kysely<unknown>) {
+    // Typed by today's schema: the backfill reads the accounts table this migration completes.
+    async up(db: Kysely<Schema>) {
       await db.schema.alterTable('accounts').addColumn('name_skeleton', 'text').execute();
       await db.schema.createIndex('accounts_name_skeleton').on('accounts').column('name_skeleton').unique().execute();
       // Existing accounts get their skeletons in the order they were created; a look-alike of an older account keeps
       // none (it stays usable, and no new account can take either look).
-      await backfillSkeletons(db as unknown as Kysely<Schema>);
+      await backfillSkeletons(db);
     },
   },
 };

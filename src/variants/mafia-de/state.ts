@@ -1,6 +1,7 @@
 // The mafia-de slice of game state and its fold.
 import type { GameEvent, Millis, PlayerId } from '../../core/types.ts';
 import type { GameConfig } from '../../engine/state.ts';
+import { deOptions } from './options.ts';
 
 /** A night ability kind (the keys of `acts`). */
 export type ActKind = 'kill' | 'protect' | 'query' | 'compare' | 'frame' | 'voodoo' | 'rob';
@@ -88,7 +89,7 @@ export interface DeState {
 
 /** The slice at creation. */
 export function initialDe(config: GameConfig): DeState {
-  const o = config.options as { blacklist?: string[]; pauseDates?: string[] };
+  const o = deOptions(config);
   return {
     phase: 'signup',
     n: 0,
@@ -96,9 +97,9 @@ export function initialDe(config: GameConfig): DeState {
     deadline: config.signupDeadline ?? config.startAt,
     signupDeadline: config.signupDeadline ?? config.startAt,
     extensions: 0,
-    blacklist: o.blacklist ?? [],
+    blacklist: o.blacklist,
     moderators: [],
-    pauseDates: o.pauseDates ?? [],
+    pauseDates: o.pauseDates,
     votes: {},
     voided: [],
     tookPart: [],

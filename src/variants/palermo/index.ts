@@ -1,33 +1,16 @@
 // The `palermo` rulebook (Greek forum Palermo): data plus the hooks the engine calls.
-import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
-import type { LegalAction, Variant } from '../../engine/variant.ts';
+import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { options } from './options.ts';
 import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
-
-const options = z
-  .object({
-    /** PAL-TIE-4: length of the runoff extension. */
-    runoffExtensionMinutes: z.union([z.literal(30), z.literal(60)]).default(30),
-    /** PAL-WIN-4: stop when the killers strictly outnumber the others. */
-    autoStopWhenKillersOutnumber: z.boolean().default(true),
-    /**
-     * A simulation / house option, not in the rulebook: the killers also win at parity, as soon as they are at least
-     * as many as the non-killers in the game (the "mafia win when m ≥ t" end condition of the literature's model).
-     * Off by default; PAL-WIN-4 (strictly more) is the rule.
-     */
-    killersWinAtParity: z.boolean().default(false),
-    /** PAL-DIST-3: killers each informant knows, fixed by the moderator (by name). */
-    informantKnows: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .strict();
 
 function roleName(locale: Locale, id: string): string {
   const r = ROLES.find((x) => x.id === id);
@@ -189,7 +172,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
 }
 
 /** The palermo variant. */
-export const palermo: Variant<PalState> = {
+export const palermo: DefinedVariant<PalState, typeof options> = defineVariant({
   id: 'palermo',
   // Votes are thread posts: everyone may count them as they come.
   ballots: 'public',
@@ -204,7 +187,7 @@ export const palermo: Variant<PalState> = {
   sides: SIDES,
   syntax: SYNTAX,
   messages: { el, en },
-  optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
+  optionsSchema: options,
   // PAL-GEN-6: which killers an informant knows is a secret of the informant (and the ΣΕ).
   secretOptions: ['informantKnows'],
   validateConfig(config) {
@@ -244,4 +227,4 @@ export const palermo: Variant<PalState> = {
       },
     ];
   },
-};
+});

@@ -3,6 +3,7 @@ import type { GameEvent, Millis, PlayerId } from '../../core/types.ts';
 import type { AbsenceCounter } from '../../engine/absence.ts';
 import type { GameConfig } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
+import { palOptions } from './options.ts';
 
 /** An outing (κάρφωμα) of the killer team. */
 export interface Outing {
@@ -114,7 +115,7 @@ const INITIAL: PalState = {
 
 /** The slice at creation. */
 export function initialPal(config: GameConfig): PalState {
-  return canonical({ ...INITIAL, extensionMinutes: Number(config.options.runoffExtensionMinutes ?? 30) });
+  return canonical({ ...INITIAL, extensionMinutes: palOptions(config).runoffExtensionMinutes });
 }
 
 /**
