@@ -24,8 +24,11 @@ export interface Env {
   readonly rng?: (keyHex: string) => DrawSource;
 }
 
-/** An event map that types no rulebook events (code written for any rulebook emits only the engine's). */
-export type AnyEvents = Record<string, unknown>;
+/**
+ * The event map of code written for any rulebook: it knows no rulebook events, so it emits only the engine's. A
+ * rulebook's builder is one of these too (its own events only add to what it may emit).
+ */
+export type AnyEvents = Record<never, never>;
 
 /**
  * Accumulates events, rejections and state while one command is decided. `M` is the rulebook's event map: `emit`
@@ -38,7 +41,7 @@ export class Builder<V = unknown, M = AnyEvents> {
   readonly rejections: Rejection[] = [];
 
   constructor(
-    readonly variant: Variant<V, M>,
+    readonly variant: Variant<V>,
     /** The working state: the input state with every emitted event folded in. */
     public state: GameState<V>,
     readonly env: Env,

@@ -43,6 +43,10 @@ export type EngineEvents = {
   };
   'moderator.flag': { readonly reason: string; readonly params: Readonly<Record<string, Param>> };
   'moderator.action': { readonly by: string; readonly action: string; readonly args: Readonly<Record<string, unknown>> };
+  // Written by the host (app/game-service.ts, the server), not by decide; a rulebook's fold may read them.
+  'game.hosted': { readonly title: string; readonly host: string };
+  'moderator.added': { readonly name: string; readonly by: string };
+  'team.chat': { readonly team: string; readonly from: PlayerId; readonly name: string; readonly text: string };
 };
 
 /** An event of the engine's vocabulary. */

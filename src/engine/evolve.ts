@@ -108,6 +108,9 @@ function generic<V>(s: GameState<V>, e: EngineEvent): GameState<V> {
     case 'command.rejected':
     case 'moderator.flag':
     case 'moderator.action':
+    case 'game.hosted':
+    case 'moderator.added':
+    case 'team.chat':
       return s;
     default:
       return unhandled(e, s);

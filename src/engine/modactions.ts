@@ -4,7 +4,7 @@
 // emits anything; the runner turns it into a rejection of the command.
 import { z } from 'zod';
 import type { Command, PlayerId } from '../core/types.ts';
-import type { Builder } from './builder.ts';
+import type { AnyEvents, Builder } from './builder.ts';
 import type { Named, NameMatch } from './names.ts';
 import type { GameState } from './state.ts';
 import { isIsoDate } from './time.ts';
@@ -33,12 +33,12 @@ export interface ModActionInfo {
 }
 
 /** A moderator action of a variant: its description and its handler over the validated arguments. */
-export interface ModAction<V> extends ModActionInfo {
-  run(b: Builder<V>, args: Record<string, unknown>): void;
+export interface ModAction<V, M = AnyEvents> extends ModActionInfo {
+  run(b: Builder<V, M>, args: Record<string, unknown>): void;
 }
 
 /** A table of moderator actions by name. */
-export type ModActions<V> = Record<string, ModAction<V>>;
+export type ModActions<V, M = AnyEvents> = Record<string, ModAction<V, M>>;
 
 /** Argument schemas the variants share. */
 export const modArg = {
@@ -111,7 +111,7 @@ export function argPlayer<V>(
 }
 
 /** Runs the named action from the table; false when the table has no such action. */
-export function runModAction<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V>): boolean {
+export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V, M>): boolean {
   const action = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;
   if (!action) return false;
   try {

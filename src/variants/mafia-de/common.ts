@@ -4,6 +4,7 @@ import type { Message, Millis, Param, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { isoLocal } from '../../engine/time.ts';
+import type { DeEvents } from './events.ts';
 import { type DeOptions, deOptions } from './options.ts';
 import { CITIZENS, MAFIA, partyOfRole } from './roles.ts';
 import type { DeState } from './state.ts';
@@ -11,7 +12,7 @@ import type { DeState } from './state.ts';
 export type { DeOptions };
 
 /** The builder of this variant. */
-export type B = Builder<DeState>;
+export type B = Builder<DeState, DeEvents>;
 /** The game state of this variant. */
 export type S = GameState<DeState>;
 

@@ -12,6 +12,7 @@ import { type DefinedVariant, defineVariant, type LegalAction, type Recognised }
 import { decorateRejection, onPm, recognisePm } from './actions.ts';
 import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
+import type { DeEvents } from './events.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
@@ -221,7 +222,7 @@ function kw(s: S, command: string): string {
 }
 
 /** The mafia-de variant. */
-export const mafiaDe: DefinedVariant<DeState, typeof options> = defineVariant({
+export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = defineVariant({
   id: 'mafia-de',
   // DE-VOTE-1/7: votes go to the game master by PN and are published only with the day's result.
   ballots: 'private',

@@ -9,6 +9,7 @@ import { isAlive, nameOf } from '../../engine/state.ts';
 import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
 import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
+import type { DeEvents } from './events.ts';
 import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
 import { CITIZENS, MAFIA, ROLES } from './roles.ts';
 import type { DeState } from './state.ts';
@@ -35,7 +36,7 @@ function dates(v: unknown, key: string): string[] {
   return list as string[];
 }
 
-const ACTIONS: ModActions<DeState> = {
+const ACTIONS: ModActions<DeState, DeEvents> = {
   'move-deadline': {
     summary:
       'Set the deadline of the open phase (or of the signup) to any later instant than now, earlier or later than planned; the new local time is posted.',

@@ -8,11 +8,12 @@ import type { CommandLine } from '../../engine/parse.ts';
 import { parseCommands } from '../../engine/parse.ts';
 import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor } from '../../engine/state.ts';
 import { hhmmss } from '../../engine/time.ts';
+import type { PalEvents } from './events.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
 import { knownKillers } from './roles.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState>;
+type B = Builder<PalState, PalEvents>;
 type S = GameState<PalState>;
 
 /** Minutes an exception window stays open after the last-words post or its latest edit (PAL-OUT-4). */

@@ -7,11 +7,12 @@ import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts'
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState>;
+type B = Builder<PalState, PalEvents>;
 type S = GameState<PalState>;
 
 /** Fixed clock times of palermo (spec §3.4: fixed in this variant). */

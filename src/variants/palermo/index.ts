@@ -5,6 +5,7 @@ import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
+import type { PalEvents } from './events.ts';
 import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
@@ -172,7 +173,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
 }
 
 /** The palermo variant. */
-export const palermo: DefinedVariant<PalState, typeof options> = defineVariant({
+export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defineVariant({
   id: 'palermo',
   // Votes are thread posts: everyone may count them as they come.
   ballots: 'public',

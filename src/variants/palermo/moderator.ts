@@ -9,10 +9,11 @@ import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModA
 import { matchName } from '../../engine/names.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import type { PalEvents } from './events.ts';
 import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState>;
+type B = Builder<PalState, PalEvents>;
 type S = GameState<PalState>;
 type ModCmd = Extract<Command, { type: 'mod' }>;
 
@@ -24,7 +25,7 @@ function running(s: S): void {
   if (s.status !== 'running') refuse('the game is not running');
 }
 
-const ACTIONS: ModActions<PalState> = {
+const ACTIONS: ModActions<PalState, PalEvents> = {
   'move-deadline': {
     summary: 'Move one deadline of the open round earlier or later (the close, the murder or the runoff); the new local time is posted.',
     rules: 'PAL-MOD-3',
