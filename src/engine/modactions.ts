@@ -7,6 +7,7 @@ import type { Command, PlayerId } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Named, NameMatch } from './names.ts';
 import type { GameState } from './state.ts';
+import { isAlive, nameOf } from './state.ts';
 import { isIsoDate } from './time.ts';
 
 /** A refused moderator action: a rejection code and its parameters. */
@@ -123,4 +124,35 @@ export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { typ
     else throw e;
   }
   return true;
+}
+
+/** How a rulebook takes part in the shared undo of a removal. */
+export interface RestoreSpec<V, M> {
+  /** The rule ids it implements (PAL-MOD-1, DE-MOD-1). */
+  readonly rules: string;
+  /** The rulebook's name matcher and the parameter its R-NAME rejection names the input by. */
+  readonly match: (text: string, players: readonly Named[]) => NameMatch;
+  readonly nameParam: string;
+  /** Announces the return (the rulebook's message) and checks the win, once the player is back. */
+  announce(b: Builder<V, M>, id: PlayerId): void;
+}
+
+/**
+ * PAL-MOD-1 `restore`, DE-MOD-1 `revive`: the moderator undoes a removal and the player is back in the game. One action
+ * for every rulebook; each registers it under its own spec's name and says how the return is announced.
+ */
+export function restoreAction<V, M>(spec: RestoreSpec<V, M>): ModAction<V, M> {
+  return {
+    summary: 'Undo a removal: the player is back in the game.',
+    rules: spec.rules,
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      if (s.status !== 'running') refuse('the game is not running');
+      const id = argPlayer(s, args, spec.match, 'name', spec.nameParam);
+      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
+      b.emit('player.restored', { player: id });
+      spec.announce(b, id);
+    },
+  };
 }

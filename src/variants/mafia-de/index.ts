@@ -7,7 +7,7 @@ import type { PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
-import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
+import { isAlive, type Locale, othersIn, playersIn, postAuthor } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction, type Recognised } from '../../engine/variant.ts';
 import { decorateRejection, onPm, recognisePm } from './actions.ts';
 import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
@@ -130,12 +130,6 @@ function formatParam(locale: Locale, name: string, value: string | number): stri
   }
 }
 
-function others(s: S, me: PlayerId): PlayerId[] {
-  return playersIn(s)
-    .map((p) => p.id)
-    .filter((id) => id !== me);
-}
-
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
 function legalActions(s: S, me: PlayerId): LegalAction[] {
   if (s.status !== 'running' || !isAlive(s, me)) return [];
@@ -150,21 +144,22 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
       out.push({ command: 'suspect', via: 'pm', template: `${kw(s, 'suspect')}: {name}`, targets: s.order.filter((x) => x !== me), until });
   } else if (v.phase === 'night') {
     // DE-KILL-2/3: without a valid death message on the following lines nobody dies, so the form asks for one.
-    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: `${kw(s, 'kill')}: {name}\n{text}`, targets: others(s, me), until });
+    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: `${kw(s, 'kill')}: {name}\n{text}`, targets: othersIn(s, me), until });
     if (role === 'guardian-angel')
       out.push({ command: 'protect', via: 'pm', template: `${kw(s, 'protect')}: {name}`, targets: all.filter((x) => x !== v.lastProtected), until });
-    if (role === 'detective' && v.n % 2 === 0) out.push({ command: 'query', via: 'pm', template: `${kw(s, 'query')}: {name}`, targets: others(s, me), until });
+    if (role === 'detective' && v.n % 2 === 0)
+      out.push({ command: 'query', via: 'pm', template: `${kw(s, 'query')}: {name}`, targets: othersIn(s, me), until });
     if (role === 'matchmaker' && v.n % 2 === 1)
       out.push({
         command: 'compare',
         via: 'pm',
         template: `${kw(s, 'compare')}: {name} ${s.config.locale === 'en' ? 'and' : 'und'} {name}`,
-        targets: others(s, me),
+        targets: othersIn(s, me),
         until,
       });
-    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: `${kw(s, 'frame')}: {name}`, targets: others(s, me), until });
-    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: `${kw(s, 'voodoo')}: {name}`, targets: others(s, me), until });
-    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: `${kw(s, 'rob')}: {name}`, targets: others(s, me), until });
+    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: `${kw(s, 'frame')}: {name}`, targets: othersIn(s, me), until });
+    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: `${kw(s, 'voodoo')}: {name}`, targets: othersIn(s, me), until });
+    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: `${kw(s, 'rob')}: {name}`, targets: othersIn(s, me), until });
     if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) {
       const en = s.config.locale === 'en';
       const choices = [...freeSpecials(s).map((r) => ROLES.find((x) => x.id === r)?.names[en ? 'en' : 'de'] ?? r), en ? 'none' : 'keine'];

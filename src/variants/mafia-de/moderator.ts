@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import type { Command, PlayerId } from '../../core/types.ts';
-import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, restoreAction, runModAction } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
@@ -176,19 +176,14 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     },
   },
 
-  revive: {
-    summary: 'Bring a removed player back.',
+  revive: restoreAction<DeState, DeEvents>({
     rules: 'DE-MOD-1',
-    args: z.object({ name: modArg.name() }).strict(),
-    run(b, args) {
-      const s = b.state;
-      running(s);
-      const id = player(s, args);
-      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
-      b.emit('player.restored', { player: id });
-      postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(s, id) })]);
+    match: matchStrict,
+    nameParam: 'input',
+    announce(b, id) {
+      postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(b.state, id) })]);
     },
-  },
+  }),
 
   'set-role': {
     summary: "Change a player's role (told to him privately).",

@@ -2,7 +2,7 @@
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
+import { type GameState, isAlive, type Locale, othersIn, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
@@ -115,12 +115,6 @@ function template(s: GameState<PalState>, command: string): string {
   return commandExample(SYNTAX, command, s.config.locale, '{name}');
 }
 
-function others(s: GameState<PalState>, me: PlayerId): PlayerId[] {
-  return playersIn(s)
-    .map((p) => p.id)
-    .filter((id) => id !== me);
-}
-
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
 function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
   const v = s.v;
@@ -133,7 +127,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       out.push({ command: 'lastwords', via: 'post', template: s.config.locale === 'el' ? '<τελευταία λόγια>' : '<last words>', until: lw.until });
     return out;
   }
-  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: others(s, me), until: v.closeAt });
+  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: othersIn(s, me), until: v.closeAt });
   if (v.phase === 'runoff' && v.runoff) {
     out.push({
       command: 'ballot',
@@ -165,7 +159,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       command: 'protect',
       via: 'pm',
       template: template(s, 'protect'),
-      targets: others(s, me).filter((id) => id !== v.lastProtection),
+      targets: othersIn(s, me).filter((id) => id !== v.lastProtection),
       until: v.killAt,
     });
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Command, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
-import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, restoreAction, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
@@ -263,20 +263,15 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     },
   },
 
-  restore: {
-    summary: 'Undo a removal: the player is back in the game.',
+  restore: restoreAction<PalState, PalEvents>({
     rules: 'PAL-MOD-1',
-    args: z.object({ name: modArg.name() }).strict(),
-    run(b, args) {
-      const s = b.state;
-      running(s);
-      const id = player(s, args);
-      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
-      b.emit('player.restored', { player: id });
-      b.announce(msg('MSG-RESTORED', { name: nameOf(s, id) }));
+    match: matchName,
+    nameParam: 'text',
+    announce(b, id) {
+      b.announce(msg('MSG-RESTORED', { name: nameOf(b.state, id) }));
       checkWin(b);
     },
-  },
+  }),
 };
 
 /** PAL-CAL-5: moves the open round to a new date D_r (its 13:00 and 20:00 follow). */

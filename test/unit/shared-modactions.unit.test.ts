@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createGame, decide } from '../../src/engine/game.ts';
+import { othersIn } from '../../src/engine/state.ts';
+import type { Variant } from '../../src/engine/variant.ts';
+import { mafiaDe } from '../../src/variants/mafia-de/index.ts';
+import { palermo } from '../../src/variants/palermo/index.ts';
+
+const config = (variant: string) => ({
+  variant,
+  locale: 'en' as const,
+  timeZone: 'Europe/Berlin',
+  calendar: palermo.defaultCalendar,
+  createdAt: 0,
+  startAt: 86_400_000,
+  gameNumber: '1',
+  options: {},
+});
+
+describe('moderator actions and helpers shared by the rulebooks', () => {
+  it('PAL-MOD-1 restore and DE-MOD-1 revive are one action, refusing alike outside a running game', () => {
+    const cases: [Variant<unknown>, string][] = [
+      [palermo, 'restore'],
+      [mafiaDe, 'revive'],
+    ];
+    for (const [variant, action] of cases) {
+      const g = createGame(variant, config(variant.id), 'seed', ['Ann', 'Bob']);
+      const d = decide(variant, g.state, { type: 'mod', at: 10, actor: { kind: 'moderator', name: 'mod' }, mod: { action, args: { name: 'Ann' } } });
+      expect(d.rejections).toEqual([{ code: 'R-MOD-ARGS', params: expect.objectContaining({ detail: 'the game is not running' }) }]);
+      expect(variant.modActions?.[action]?.summary).toBe('Undo a removal: the player is back in the game.');
+    }
+  });
+
+  it('othersIn: everyone else in the game, in signup order', () => {
+    const g = createGame(palermo, config('palermo'), 'seed', ['Ann', 'Bob', 'Cid']);
+    const [ann, bob, cid] = g.state.order;
+    expect(othersIn(g.state, bob!)).toEqual([ann, cid]);
+  });
+});
