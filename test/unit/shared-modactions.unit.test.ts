@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, decide } from '../../src/engine/game.ts';
+import { argPlayer, refused } from '../../src/engine/modactions.ts';
+import { matchName } from '../../src/engine/names.ts';
 import { othersIn } from '../../src/engine/state.ts';
 import type { Variant } from '../../src/engine/variant.ts';
 import { mafiaDe } from '../../src/variants/mafia-de/index.ts';
@@ -34,5 +36,15 @@ describe('moderator actions and helpers shared by the rulebooks', () => {
     const g = createGame(palermo, config('palermo'), 'seed', ['Ann', 'Bob', 'Cid']);
     const [ann, bob, cid] = g.state.order;
     expect(othersIn(g.state, bob!)).toEqual([ann, cid]);
+  });
+
+  it('refusals are returned, not thrown: an unknown name is an R-NAME rejection value', () => {
+    const g = createGame(palermo, config('palermo'), 'seed', ['Ann', 'Bob']);
+    const r = argPlayer(g.state, { name: 'Nobody' }, matchName);
+    expect(r).toEqual({ code: 'R-NAME', params: { text: 'Nobody' } });
+    expect(refused(r)).toBe(true);
+    const ok = argPlayer(g.state, { name: 'Ann' }, matchName);
+    expect(refused(ok)).toBe(false);
+    expect(ok).toBe(g.state.order[0]);
   });
 });
