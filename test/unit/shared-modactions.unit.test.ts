@@ -4,6 +4,7 @@ import { argPlayer, refused } from '../../src/engine/modactions.ts';
 import { matchName } from '../../src/engine/names.ts';
 import { othersIn } from '../../src/engine/state.ts';
 import type { Variant } from '../../src/engine/variant.ts';
+import { participant } from '../../src/variants/mafia-de/actions.ts';
 import { mafiaDe } from '../../src/variants/mafia-de/index.ts';
 import { palermo } from '../../src/variants/palermo/index.ts';
 
@@ -46,5 +47,11 @@ describe('moderator actions and helpers shared by the rulebooks', () => {
     const ok = argPlayer(g.state, { name: 'Ann' }, matchName);
     expect(refused(ok)).toBe(false);
     expect(ok).toBe(g.state.order[0]);
+  });
+
+  it('DE-GEN-3: a mafia-de PM naming nobody is refused by a returned R-NAME, not a throw', () => {
+    const g = createGame(mafiaDe, config('mafia-de'), 'seed', ['Ann', 'Bob']);
+    expect(participant(g.state, ' Nobody ')).toEqual({ code: 'R-NAME', params: { input: 'Nobody' } });
+    expect(participant(g.state, 'Bob')).toBe(g.state.order[1]);
   });
 });
