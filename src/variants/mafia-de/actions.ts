@@ -3,6 +3,7 @@
 // DE-GEN-11; the first failing one answers with its code, and a rejected PN changes nothing.
 import type { Actor, Command, PlayerId, Rejection } from '../../core/types.ts';
 import { refused } from '../../engine/modactions.ts';
+import type { DeRejectionCode } from './rejections.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { activeOn, type NightParity } from '../../engine/parity.ts';
 import { checkProtection } from '../../engine/protection.ts';
@@ -21,7 +22,7 @@ type PlayerActor = Extract<Actor, { kind: 'player' }>;
 
 /** A refusal inside a handler: code and parameters (DE-GEN-11). */
 /** A refusal of the PM being handled (returned up to onPm, which records it). */
-function no(code: string, params: Record<string, string | number> = {}): Rejection {
+function no(code: DeRejectionCode, params: Record<string, string | number> = {}): Rejection {
   return { code, params };
 }
 
