@@ -43,6 +43,13 @@ export type EngineEvents = {
   };
   'moderator.flag': { readonly reason: string; readonly params: Readonly<Record<string, Param>> };
   'moderator.action': { readonly by: string; readonly action: string; readonly args: Readonly<Record<string, unknown>> };
+  // Conventions every rulebook follows and the host reads (transcripts, views): the same shape in each.
+  /** A player's private message as the rulebook logged it (the author's own copy). */
+  'pm.received': { readonly from: PlayerId; readonly text: string; readonly subject?: string };
+  /** An edit of a thread post. */
+  'post.edited': { readonly postId: string; readonly author: PlayerId; readonly text: string };
+  /** A team's members, told to the team at the deal. */
+  'team.formed': { readonly team: string; readonly members: readonly PlayerId[] };
   // Written by the host (app/game-service.ts, the server), not by decide; a rulebook's fold may read them.
   'game.hosted': { readonly title: string; readonly host: string };
   'moderator.added': { readonly name: string; readonly by: string };

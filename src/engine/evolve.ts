@@ -111,6 +111,9 @@ function generic<V>(s: GameState<V>, e: EngineEvent): GameState<V> {
     case 'game.hosted':
     case 'moderator.added':
     case 'team.chat':
+    case 'pm.received':
+    case 'post.edited':
+    case 'team.formed':
       return s;
     default:
       return unhandled(e, s);

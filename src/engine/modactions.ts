@@ -23,6 +23,11 @@ export function refused<T extends string | number | readonly unknown[]>(x: T | R
   return typeof x === 'object' && x !== null && !Array.isArray(x) && 'code' in x;
 }
 
+/** True for a list of calendar dates YYYY-MM-DD (moderator arguments). */
+export function isDateList(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((d) => typeof d === 'string' && isIsoDate(d));
+}
+
 /** What an action is, apart from how it runs: enough to validate and to document it. */
 export interface ModActionInfo {
   /** One sentence: what the action does (OpenAPI, docs). */

@@ -3,7 +3,6 @@
 // DE-GEN-11; the first failing one answers with its code, and a rejected PN changes nothing.
 import type { Actor, Command, PlayerId, Rejection } from '../../core/types.ts';
 import { refused } from '../../engine/modactions.ts';
-import type { DeRejectionCode } from './rejections.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { activeOn, type NightParity } from '../../engine/parity.ts';
 import { checkProtection } from '../../engine/protection.ts';
@@ -15,6 +14,7 @@ import { type B, gameNo, isBoss, mafiaIn, msg, opts, partyOf, pn, roleOf, type S
 import { checkDm, normalizeDm } from './deathmessage.ts';
 import { endParts, freeSpecials, rolesParam } from './flow.ts';
 import { placeAd, writeWill } from './press.ts';
+import type { DeRejectionCode } from './rejections.ts';
 import { CITIZENS, MAFIA, MAFIA_SPECIALS } from './roles.ts';
 import type { ActKind } from './state.ts';
 

@@ -12,9 +12,6 @@ export type DeEvents = {
   'phase.deadline': { readonly deadline: Millis };
   'boss.set': { readonly boss?: PlayerId };
   'role.assigned': { readonly player: PlayerId; readonly role?: string; readonly substitute?: boolean };
-  'team.formed': { readonly team: string; readonly members: readonly PlayerId[] };
-  'pm.received': { readonly from: PlayerId; readonly text: string; readonly subject?: string };
-  'post.edited': { readonly postId: string; readonly author: PlayerId; readonly text: string };
   'post.counted': { readonly player: PlayerId };
   'thread.vote.hinted': { readonly player: PlayerId };
   'vote.cast': { readonly voter: PlayerId; readonly target: PlayerId; readonly day: number };

@@ -3,10 +3,10 @@
 
 import { z } from 'zod';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
-import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, isDateList, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
-import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import { localDate, parseTimestamp } from '../../engine/time.ts';
 import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
@@ -32,8 +32,8 @@ function running(s: S): Rejection | undefined {
 
 function dates(v: unknown, key: string): string[] | Rejection {
   const list = v ?? [];
-  if (!Array.isArray(list) || list.some((d) => typeof d !== 'string' || !isIsoDate(d))) return refuse(`"${key}" must be a list of dates`);
-  return list as string[];
+  if (!isDateList(list)) return refuse(`"${key}" must be a list of dates`);
+  return list;
 }
 
 const ACTIONS: ModActions<DeState, DeEvents> = {

@@ -3,10 +3,10 @@
 
 import { own } from '../../core/own.ts';
 import type { PlayerId, Rejection } from '../../core/types.ts';
-import type { DeRejectionCode } from './rejections.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { normKeyword } from './commands.ts';
 import { type B, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S } from './common.ts';
+import type { DeRejectionCode } from './rejections.ts';
 import { MAFIA } from './roles.ts';
 
 type Refuse = (code: DeRejectionCode, params?: Record<string, string | number>) => Rejection;

@@ -235,9 +235,6 @@ export function evolveDe(v: DeState, e: DeEvent): DeState {
     case 'game.cancelled':
       return { ...v, phase: 'over', surrenders: [] };
     case 'role.assigned':
-    case 'team.formed':
-    case 'pm.received':
-    case 'post.edited':
     case 'role.drawn':
       return v;
     default:

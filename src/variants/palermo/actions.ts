@@ -9,8 +9,8 @@ import { parseCommands } from '../../engine/parse.ts';
 import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor } from '../../engine/state.ts';
 import { hhmmss } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
-import { reject } from './rejections.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
+import { reject } from './rejections.ts';
 import { knownKillers } from './roles.ts';
 import type { PalState } from './state.ts';
 

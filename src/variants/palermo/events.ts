@@ -16,14 +16,11 @@ export type PalEvents = {
     readonly check?: unknown;
   };
   'role.assigned': { readonly player: PlayerId; readonly role: string; readonly substitute?: boolean };
-  'team.formed': { readonly team: string; readonly members: readonly PlayerId[] };
   'round.opened': { readonly round: number; readonly date: IsoDate; readonly killAt?: Millis; readonly closeAt: Millis };
   'round.timing': { readonly closeAt?: Millis; readonly killAt?: Millis };
   'round.dated': { readonly round: number; readonly date: IsoDate };
   'vote.cast': { readonly voter: PlayerId; readonly target: PlayerId; readonly round: number };
   'votes.voided': { readonly target?: PlayerId; readonly voters: readonly PlayerId[]; readonly byModerator?: boolean };
-  'post.edited': { readonly postId: string; readonly author: PlayerId; readonly text: string };
-  'pm.received': { readonly from: PlayerId; readonly text: string };
   'kill.ordered': { readonly by: PlayerId; readonly target: PlayerId; readonly round: number };
   'protection.set': { readonly target: PlayerId; readonly round: number };
   'kill.resolved': { readonly round: number; readonly victim?: PlayerId; readonly protection?: PlayerId; readonly order?: PlayerId };

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
-import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, isDateList, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
-import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
 import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
 import type { PalState } from './state.ts';
@@ -84,9 +84,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const today = localDate(b.at, s.config.timeZone);
       const list = (k: string): string[] | Rejection => {
         const v = args[k] ?? [];
-        if (!Array.isArray(v) || v.some((d) => typeof d !== 'string' || !isIsoDate(d))) return refuse(`"${k}" must be a list of dates`);
-        for (const d of v as string[]) if (d <= today) return refuse(`${d} is not after the current date`);
-        return v as string[];
+        if (!isDateList(v)) return refuse(`"${k}" must be a list of dates`);
+        for (const d of v) if (d <= today) return refuse(`${d} is not after the current date`);
+        return v;
       };
       const work = list('addWorkingDays');
       if (refused(work)) return work;

@@ -291,9 +291,6 @@ function step(v: PalState, e: PalEvent): PalState {
     case 'game.ended':
       return { ...v, phase: 'over', outing: undefined, runoff: undefined };
     case 'role.assigned':
-    case 'team.formed':
-    case 'post.edited':
-    case 'pm.received':
     case 'runoff.closed':
     case 'lot.fixed':
     case 'lot.drawn':
