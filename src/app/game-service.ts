@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { own } from '../core/own.ts';
 import type { Command, GameEvent, Millis, Rejection } from '../core/types.ts';
+import { typed } from '../engine/events.ts';
 import { evolve, foldAll, replay } from '../engine/evolve.ts';
 import { createGame, type Decision, decide } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
@@ -77,9 +78,9 @@ export const SERVICE_EVENTS = ['game.hosted', 'moderator.added', 'team.chat'] as
 /** Folds a service event into the meta. */
 export function foldMeta(m: GameMeta, e: GameEvent): GameMeta {
   const meta = e.audience.kind === 'public' ? { ...m, publicEvents: (m.publicEvents ?? 0) + 1 } : m;
-  const d = e.data as Record<string, unknown>;
-  if (e.type === 'game.hosted') return { ...meta, title: String(d.title), host: String(d.host), moderators: [String(d.host)] };
-  if (e.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(d.name)] };
+  const ev = typed(e);
+  if (ev.type === 'game.hosted') return { ...meta, title: String(ev.data.title), host: String(ev.data.host), moderators: [String(ev.data.host)] };
+  if (ev.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(ev.data.name)] };
   const a = e.audience;
   if (a.kind === 'team') {
     const ever = own(meta.teamsEver, a.team) ?? [];

@@ -1,6 +1,7 @@
 // The game export: the public thread, each player's private messages, rejections, players, winner, fairness data
 // and every event with its audience. The CLI prints it; the server serves it; `narrator verify` checks it.
 import type { GameEvent, Message } from '../core/types.ts';
+import { typed } from '../engine/events.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Recognised, Variant } from '../engine/variant.ts';
@@ -74,7 +75,7 @@ export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEve
   const tz = s.config.timeZone;
   const at = (ms: number) => isoLocal(ms, tz);
   const name = (id: string) => s.players[id]?.name ?? id;
-  const v = variant as unknown as Variant<unknown>;
+  const v: Variant<unknown> = variant;
   const pub: Line[] = [];
   const priv: Record<string, Line[]> = Object.fromEntries(s.order.map((id) => [name(id), []]));
   const mod: Line[] = [];
@@ -83,31 +84,32 @@ export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEve
   const toPrivate = (ids: readonly string[], line: Line) => {
     for (const id of ids) (priv[name(id)] ??= []).push(line);
   };
-  for (const e of events) {
-    const d = e.data as Record<string, unknown>;
+  for (const stored of events) {
+    const e = typed(stored);
     const a = e.audience;
     if (e.type === 'message') {
-      const parts = d.parts as Message[];
+      const parts = e.data.parts;
       const line: Line = { at: at(e.at), kind: parts[0]?.key ?? 'message', text: renderParts(v, locale, parts) };
       if (a.kind === 'public') pub.push(line);
       else if (a.kind === 'players' || a.kind === 'team') toPrivate(a.ids, a.kind === 'team' ? { ...line, kind: `${a.team}:${line.kind}` } : line);
       else if (a.kind === 'moderator') mod.push(line);
     } else if (e.type === 'post.published') {
-      pub.push({ at: at(e.at), kind: 'post', text: `${d.name as string}: ${d.text as string}` });
+      pub.push({ at: at(e.at), kind: 'post', text: `${e.data.name}: ${e.data.text}` });
     } else if (e.type === 'post.edited') {
-      pub.push({ at: at(e.at), kind: 'post.edited', text: `${name(d.author as string)} (${d.postId as string}): ${d.text as string}` });
+      pub.push({ at: at(e.at), kind: 'post.edited', text: `${name(e.data.author)} (${e.data.postId}): ${e.data.text}` });
     } else if (e.type === 'command.rejected') {
-      const m: Message = { key: d.code as string, params: d.params as Message['params'] };
+      const d = e.data;
+      const m: Message = { key: d.code, params: d.params };
       const text = renderMessage(v, locale, m);
-      rejections.push({ at: at(e.at), by: d.by as string, code: d.code as string, text, en: renderMessage(v, 'en', m) });
-      if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: `rejected:${d.code as string}`, text });
+      rejections.push({ at: at(e.at), by: d.by, code: d.code, text, en: renderMessage(v, 'en', m) });
+      if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: `rejected:${d.code}`, text });
     } else if (e.type === 'pm.received' || e.type === 'pm.forwarded') {
-      if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: 'pm', text: `→ ${d.text as string}` });
+      if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: 'pm', text: `→ ${e.data.text}` });
     } else if (e.type === 'moderator.flag') {
       mod.push({
         at: at(e.at),
-        kind: `flag:${d.reason as string}`,
-        text: renderMessage(v, locale, { key: d.reason as string, params: d.params as Message['params'] }),
+        kind: `flag:${e.data.reason}`,
+        text: renderMessage(v, locale, { key: e.data.reason, params: e.data.params }),
       });
     }
   }

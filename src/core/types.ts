@@ -24,6 +24,15 @@ export interface GameEvent<T extends string = string, D = unknown> {
   readonly data: D;
 }
 
+/**
+ * The event union of a vocabulary: `M` maps each event type to its data, so a misspelt type or field is a compile
+ * error wherever events are emitted or folded. The stored JSON is the same `GameEvent`.
+ */
+export type EventOf<M> = { [T in keyof M & string]: GameEvent<T, M[T]> }[keyof M & string];
+
+/** The data of the event of type `T` in the union `E`. */
+export type DataOf<E extends GameEvent, T extends E['type']> = Extract<E, { readonly type: T }>['data'];
+
 /** Who issues a command. */
 export type Actor =
   | { readonly kind: 'player'; readonly id: PlayerId }

@@ -12,6 +12,7 @@ import {
   PUBLIC,
   type Rejection,
 } from '../core/types.ts';
+import type { EngineEvents } from './events.ts';
 import { evolve } from './evolve.ts';
 import { type DrawSource, Draws, gameRng } from './rng.ts';
 import type { Deadline, GameState } from './state.ts';
@@ -23,8 +24,17 @@ export interface Env {
   readonly rng?: (keyHex: string) => DrawSource;
 }
 
-/** Accumulates events, rejections and state while one command is decided. */
-export class Builder<V = unknown> {
+/**
+ * The event map of code written for any rulebook: it knows no rulebook events, so it emits only the engine's. A
+ * rulebook's builder is one of these too (its own events only add to what it may emit).
+ */
+export type AnyEvents = Record<never, never>;
+
+/**
+ * Accumulates events, rejections and state while one command is decided. `M` is the rulebook's event map: `emit`
+ * accepts its events and the engine's, each with its own data.
+ */
+export class Builder<V = unknown, M = AnyEvents> {
   /** Events emitted so far, in order. */
   readonly events: GameEvent[] = [];
   /** Rejections given so far (a post may carry several command lines). */
@@ -39,9 +49,12 @@ export class Builder<V = unknown> {
     public at: Millis,
   ) {}
 
-  /** Emits an event and folds it into the working state. */
-  emit<D>(type: string, data: D, audience: Audience = PUBLIC): GameEvent<string, D> {
-    const e: GameEvent<string, D> = { type, at: this.at, audience, data };
+  /** Emits an engine event and folds it into the working state. */
+  emit<T extends keyof EngineEvents>(type: T, data: EngineEvents[T], audience?: Audience): GameEvent<T, EngineEvents[T]>;
+  /** Emits an event of the rulebook and folds it into the working state. */
+  emit<T extends Exclude<keyof M & string, keyof EngineEvents>>(type: T, data: M[T], audience?: Audience): GameEvent<T, M[T]>;
+  emit(type: string, data: unknown, audience: Audience = PUBLIC): GameEvent {
+    const e: GameEvent = { type, at: this.at, audience, data };
     this.events.push(e);
     this.state = evolve(this.variant, this.state, e);
     return e;

@@ -1,25 +1,31 @@
 // Moderator actions of a variant (a reusable piece): a table of named actions, each with a zod schema of its
 // arguments, a one-line summary and its rule ids. The same schemas validate the arguments before a handler runs
-// and describe every action in the API's OpenAPI document. A handler refuses by throwing a ModRefusal before it
-// emits anything; the runner turns it into a rejection of the command.
+// and describe every action in the API's OpenAPI document. A handler refuses by returning a rejection before it
+// emits anything (decide's contract: bad input is a returned rejection, never a throw); the runner records it.
 import { z } from 'zod';
-import type { Command, PlayerId } from '../core/types.ts';
-import type { Builder } from './builder.ts';
+import type { Command, PlayerId, Rejection } from '../core/types.ts';
+import type { AnyEvents, Builder } from './builder.ts';
 import type { Named, NameMatch } from './names.ts';
 import type { GameState } from './state.ts';
+import { isAlive, nameOf } from './state.ts';
 import { isIsoDate } from './time.ts';
 
-/** A refused moderator action: a rejection code and its parameters. */
-export class ModRefusal {
-  constructor(
-    readonly code: string,
-    readonly params: Record<string, string | number>,
-  ) {}
+/** What a handler returns: nothing when the action ran, else its refusal (and then it has emitted nothing). */
+export type ModResult = Rejection | undefined;
+
+/** The refusal of the running action: R-MOD-ARGS with a readable detail (return it). */
+export function refuse(detail: string): Rejection {
+  return { code: 'R-MOD-ARGS', params: { detail } };
 }
 
-/** Refuses the running action with R-MOD-ARGS and a readable detail. */
-export function refuse(detail: string): never {
-  throw new ModRefusal('R-MOD-ARGS', { detail });
+/** True when a helper's result is a refusal rather than its value (values of helpers are never objects of this shape). */
+export function refused<T extends string | number | readonly unknown[]>(x: T | Rejection): x is Rejection {
+  return typeof x === 'object' && x !== null && !Array.isArray(x) && 'code' in x;
+}
+
+/** True for a list of calendar dates YYYY-MM-DD (moderator arguments). */
+export function isDateList(v: unknown): v is string[] {
+  return Array.isArray(v) && v.every((d) => typeof d === 'string' && isIsoDate(d));
 }
 
 /** What an action is, apart from how it runs: enough to validate and to document it. */
@@ -33,12 +39,12 @@ export interface ModActionInfo {
 }
 
 /** A moderator action of a variant: its description and its handler over the validated arguments. */
-export interface ModAction<V> extends ModActionInfo {
-  run(b: Builder<V>, args: Record<string, unknown>): void;
+export interface ModAction<V, M = AnyEvents> extends ModActionInfo {
+  run(b: Builder<V, M>, args: Record<string, unknown>): ModResult;
 }
 
 /** A table of moderator actions by name. */
-export type ModActions<V> = Record<string, ModAction<V>>;
+export type ModActions<V, M = AnyEvents> = Record<string, ModAction<V, M>>;
 
 /** Argument schemas the variants share. */
 export const modArg = {
@@ -99,28 +105,55 @@ export function argPlayer<V>(
   match: (text: string, players: readonly Named[]) => NameMatch,
   key = 'name',
   nameParam = 'text',
-): PlayerId {
+): PlayerId | Rejection {
   const raw = args[key];
-  if (typeof raw !== 'string') refuse(`"${key}" must be a player name`);
+  if (typeof raw !== 'string') return refuse(`"${key}" must be a player name`);
   const m = match(
     raw,
     s.order.map((id) => s.players[id]!),
   );
-  if (m.kind !== 'one') throw new ModRefusal('R-NAME', { [nameParam]: raw });
+  if (m.kind !== 'one') return { code: 'R-NAME', params: { [nameParam]: raw } };
   return m.id;
 }
 
 /** Runs the named action from the table; false when the table has no such action. */
-export function runModAction<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V>): boolean {
+export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V, M>): boolean {
   const action = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;
   if (!action) return false;
-  try {
-    const parsed = parseModArgs(action, cmd.mod.args);
-    if (!parsed.ok) refuse(parsed.detail);
-    action.run(b, parsed.args);
-  } catch (e) {
-    if (e instanceof ModRefusal) b.reject(cmd.actor, e.code, e.params);
-    else throw e;
-  }
+  const parsed = parseModArgs(action, cmd.mod.args);
+  const refusal = parsed.ok ? action.run(b, parsed.args) : refuse(parsed.detail);
+  if (refusal) b.reject(cmd.actor, refusal.code, { ...refusal.params });
   return true;
+}
+
+/** How a rulebook takes part in the shared undo of a removal. */
+export interface RestoreSpec<V, M> {
+  /** The rule ids it implements (PAL-MOD-1, DE-MOD-1). */
+  readonly rules: string;
+  /** The rulebook's name matcher and the parameter its R-NAME rejection names the input by. */
+  readonly match: (text: string, players: readonly Named[]) => NameMatch;
+  readonly nameParam: string;
+  /** Announces the return (the rulebook's message) and checks the win, once the player is back. */
+  announce(b: Builder<V, M>, id: PlayerId): void;
+}
+
+/**
+ * PAL-MOD-1 `restore`, DE-MOD-1 `revive`: the moderator undoes a removal and the player is back in the game. One action
+ * for every rulebook; each registers it under its own spec's name and says how the return is announced.
+ */
+export function restoreAction<V, M>(spec: RestoreSpec<V, M>): ModAction<V, M> {
+  return {
+    summary: 'Undo a removal: the player is back in the game.',
+    rules: spec.rules,
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      if (s.status !== 'running') return refuse('the game is not running');
+      const id = argPlayer(s, args, spec.match, 'name', spec.nameParam);
+      if (refused(id)) return id;
+      if (isAlive(s, id)) return refuse(`${nameOf(s, id)} is in the game`);
+      b.emit('player.restored', { player: id });
+      spec.announce(b, id);
+    },
+  };
 }

@@ -151,6 +151,13 @@ export function playersIn<V>(s: GameState<V>, status: PlayerStatus = 'alive'): P
   return s.order.map((id) => s.players[id]!).filter((p) => p.status === status);
 }
 
+/** The targets a player may name: everyone else in the game, in signup order. */
+export function othersIn<V>(s: GameState<V>, me: PlayerId): PlayerId[] {
+  return playersIn(s)
+    .map((p) => p.id)
+    .filter((id) => id !== me);
+}
+
 /** True when the player exists and is in the game. */
 export function isAlive<V>(s: GameState<V>, id: PlayerId | undefined): boolean {
   return id !== undefined && s.players[id]?.status === 'alive';

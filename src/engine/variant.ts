@@ -1,9 +1,10 @@
 // The contract a rulebook implements: data (roles, sides, syntax, messages, options) plus small hooks that the
 // engine calls with a Builder. The engine never imports a variant; variants are registered and handed in.
 import type { z } from 'zod';
-import type { Command, GameEvent, Millis, PlayerId, Rejection } from '../core/types.ts';
-import type { Builder } from './builder.ts';
+import type { Command, Millis, PlayerId, Rejection } from '../core/types.ts';
+import type { AnyEvents, Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
+import type { EventsOf } from './events.ts';
 import type { RuleFiring } from './firing.ts';
 import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
@@ -60,7 +61,7 @@ export interface ScheduleLine {
  * How a rulebook shapes the engine's signup (every member optional; a variant without it gets the engine's
  * defaults: static player limits, MSG-SIGNUP-OK, cancellation when too few sign up).
  */
-export interface SignupPolicy<V = unknown> {
+export interface SignupPolicy<V = unknown, M = AnyEvents> {
   /** Player limits for this configuration (default: the variant's minPlayers/maxPlayers). */
   limits?(config: GameConfig): { readonly min: number; readonly max: number };
   /** Refuses a forum member's signup (blacklist, moderator account, full game); undefined accepts. */
@@ -70,15 +71,15 @@ export interface SignupPolicy<V = unknown> {
   /** Thread posts of forum members who are not signed up are ignored instead of rejected. */
   readonly ignoreGuestPosts?: boolean;
   /** Tells a new participant he is registered (replaces the engine's MSG-SIGNUP-OK). */
-  joined?(b: Builder<V>, id: PlayerId): void;
+  joined?(b: Builder<V, M>, id: PlayerId): void;
   /** Tells a participant he has withdrawn (replaces the engine's MSG-SIGNOFF-OK). */
-  left?(b: Builder<V>, id: PlayerId): void;
+  left?(b: Builder<V, M>, id: PlayerId): void;
   /** Too few players when signup closes: returns true when it handled it (e.g. extended the deadline). */
-  tooFew?(b: Builder<V>, n: number, min: number): boolean;
+  tooFew?(b: Builder<V, M>, n: number, min: number): boolean;
 }
 
-/** A rulebook plugged into the engine. `V` is its state slice. */
-export interface Variant<V = unknown> {
+/** A rulebook plugged into the engine. `V` is its state slice, `M` its own event map. */
+export interface Variant<V = unknown, M = AnyEvents> {
   readonly id: string;
   readonly names: Partial<Record<Locale, string>>;
   readonly defaultLocale: Locale;
@@ -110,21 +111,21 @@ export interface Variant<V = unknown> {
   /** The slice at creation. */
   initial(config: GameConfig): V;
   /** Folds one event into the slice (every event is offered; unknown ones return `v`). */
-  evolve(v: V, event: GameEvent, s: GameState<V>): V;
+  evolve(v: V, event: EventsOf<M>, s: GameState<V>): V;
   /** Deals roles when signup closes (consumes draws through the builder). */
-  deal(b: Builder<V>): void;
+  deal(b: Builder<V, M>): void;
   /** Starts the game at its start instant (announcement, first deadlines). */
-  start(b: Builder<V>): void;
+  start(b: Builder<V, M>): void;
   /** Handles a fired deadline of its own kinds. */
-  onDeadline(b: Builder<V>, deadline: Deadline): void;
+  onDeadline(b: Builder<V, M>, deadline: Deadline): void;
   /** Handles a thread post while the game runs. */
-  post(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void;
+  post(b: Builder<V, M>, cmd: Extract<Command, { type: 'post' }>): void;
   /** Handles an edit of a thread post while the game runs. */
-  edit(b: Builder<V>, cmd: Extract<Command, { type: 'post.edit' }>): void;
+  edit(b: Builder<V, M>, cmd: Extract<Command, { type: 'post.edit' }>): void;
   /** Handles a private message to the moderator while the game runs. */
-  pm(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void;
+  pm(b: Builder<V, M>, cmd: Extract<Command, { type: 'pm' }>): void;
   /** Handles a moderator action of its own; returns false when it does not know the action. */
-  mod(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): boolean;
+  mod(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>): boolean;
   /** The variant's own moderator actions with their argument schemas (the API describes and validates them). */
   readonly modActions?: Readonly<Record<string, ModActionInfo>>;
   /** What a player may do now. */
@@ -136,7 +137,7 @@ export interface Variant<V = unknown> {
   /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
   defaultRoles(n: number): string[];
   /** Optional signup policy (blacklists, extensions, own confirmations). */
-  readonly signup?: SignupPolicy<V>;
+  readonly signup?: SignupPolicy<V, M>;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
@@ -148,4 +149,35 @@ export function roleOf(variant: Variant<never> | Variant<unknown>, id: string): 
   const r = variant.roles.find((x) => x.id === id);
   if (!r) throw new Error(`unknown role ${id} in ${variant.id}`);
   return r;
+}
+
+/**
+ * Reads a configuration's options as a schema types them. Stored options were validated by that schema when the game
+ * was set up; parsing them again (once per configuration object, configurations being immutable) types them without
+ * a cast and fills the defaults a hand-built configuration leaves out.
+ */
+export function optionsReader<S extends z.ZodType<Record<string, unknown>>>(schema: S): (config: GameConfig) => z.output<S> {
+  const cache = new WeakMap<GameConfig['options'], z.output<S>>();
+  return (config) => {
+    let o = cache.get(config.options);
+    if (o === undefined) {
+      o = schema.parse(config.options);
+      cache.set(config.options, o);
+    }
+    return o;
+  };
+}
+
+/** A rulebook made by `defineVariant`: it knows its options' type. */
+export type DefinedVariant<V, S extends z.ZodType<Record<string, unknown>>, M = AnyEvents> = Variant<V, M> & {
+  readonly optionsSchema: S;
+  /** A configuration's options, typed by the schema (see `optionsReader`). */
+  readonly options: (config: GameConfig) => z.output<S>;
+};
+
+/** Declares a rulebook: its options' type is inferred from its schema, and `options(config)` reads them typed. */
+export function defineVariant<V, S extends z.ZodType<Record<string, unknown>>, M = AnyEvents>(
+  def: Variant<V, M> & { readonly optionsSchema: S },
+): DefinedVariant<V, S, M> {
+  return { ...def, options: optionsReader(def.optionsSchema) };
 }

@@ -5,8 +5,8 @@ import { palermo } from './palermo/index.ts';
 
 /** Every registered variant, by id. */
 export const VARIANTS: Readonly<Record<string, Variant<unknown>>> = {
-  palermo: palermo as unknown as Variant<unknown>,
-  'mafia-de': mafiaDe as unknown as Variant<unknown>,
+  palermo,
+  'mafia-de': mafiaDe,
 };
 
 /** Looks up a variant by id. */

@@ -1,7 +1,8 @@
 // Player PNs of mafia-de (DE-GEN-4…11): votes, night orders, the death message, the Night-1 role choice, the
 // insider's guess, the successor, ads, testaments and the surrender confirmation. Checks run in the order of
 // DE-GEN-11; the first failing one answers with its code, and a rejected PN changes nothing.
-import type { Actor, Command, PlayerId } from '../../core/types.ts';
+import type { Actor, Command, PlayerId, Rejection } from '../../core/types.ts';
+import { refused } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { activeOn, type NightParity } from '../../engine/parity.ts';
 import { checkProtection } from '../../engine/protection.ts';
@@ -13,21 +14,16 @@ import { type B, gameNo, isBoss, mafiaIn, msg, opts, partyOf, pn, roleOf, type S
 import { checkDm, normalizeDm } from './deathmessage.ts';
 import { endParts, freeSpecials, rolesParam } from './flow.ts';
 import { placeAd, writeWill } from './press.ts';
+import type { DeRejectionCode } from './rejections.ts';
 import { CITIZENS, MAFIA, MAFIA_SPECIALS } from './roles.ts';
 import type { ActKind } from './state.ts';
 
 type PlayerActor = Extract<Actor, { kind: 'player' }>;
 
 /** A refusal inside a handler: code and parameters (DE-GEN-11). */
-class No {
-  constructor(
-    readonly code: string,
-    readonly params: Record<string, string | number> = {},
-  ) {}
-}
-
-function no(code: string, params: Record<string, string | number> = {}): never {
-  throw new No(code, params);
+/** A refusal of the PM being handled (returned up to onPm, which records it). */
+function no(code: DeRejectionCode, params: Record<string, string | number> = {}): Rejection {
+  return { code, params };
 }
 
 function everyone(s: S) {
@@ -35,16 +31,17 @@ function everyone(s: S) {
 }
 
 /** DE-GEN-3: a participant by name (R-NAME otherwise). */
-export function participant(s: S, text: string): PlayerId {
+export function participant(s: S, text: string): PlayerId | Rejection {
   const m = matchStrict(text, everyone(s));
-  if (m.kind !== 'one') no('R-NAME', { input: text.trim() });
+  if (m.kind !== 'one') return no('R-NAME', { input: text.trim() });
   return m.id;
 }
 
 /** A participant who is still in the game (R-TARGET-REMOVED otherwise). */
-function inGame(s: S, text: string): PlayerId {
+function inGame(s: S, text: string): PlayerId | Rejection {
   const id = participant(s, text);
-  if (!isAlive(s, id)) no('R-TARGET-REMOVED', { name: nameOf(s, id) });
+  if (refused(id)) return id;
+  if (!isAlive(s, id)) return no('R-TARGET-REMOVED', { name: nameOf(s, id) });
   return id;
 }
 
@@ -77,18 +74,22 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
     { from: actor.id, text: cmd.text, ...(cmd.subject !== undefined ? { subject: cmd.subject } : {}) },
     { kind: 'players', ids: [actor.id] },
   );
-  try {
-    // DE-GEN-11 step 3 (DE-INACT-7, DE-WILL-5): removed players cannot act. Decision: this comes before recognising a
-    // command, so a removed player's free text is refused too (docs/mafia-de.md, interpretation 5).
-    if (!isAlive(s, actor.id)) no('R-NOT-ALIVE');
-    const isName = (t: string) => matchStrict(t, everyone(s)).kind === 'one';
-    const p = parsePm(cmd.text, cmd.subject, isName);
-    if (!p) return forward(b, actor, cmd.text); // DE-GEN-4
-    handle(b, actor, p);
-  } catch (e) {
-    if (e instanceof No) b.reject(actor, e.code, e.params);
-    else throw e;
+  const refusal = readPm(b, s, actor, cmd);
+  if (refusal) b.reject(actor, refusal.code, { ...refusal.params });
+}
+
+/** Reads and runs a running game's PM (`s`: the state before it was logged); returns its refusal, if any. */
+function readPm(b: B, s: S, actor: PlayerActor, cmd: Extract<Command, { type: 'pm' }>): Rejection | undefined {
+  // DE-GEN-11 step 3 (DE-INACT-7, DE-WILL-5): removed players cannot act. Decision: this comes before recognising a
+  // command, so a removed player's free text is refused too (docs/mafia-de.md, interpretation 5).
+  if (!isAlive(s, actor.id)) return no('R-NOT-ALIVE');
+  const isName = (t: string) => matchStrict(t, everyone(s)).kind === 'one';
+  const p = parsePm(cmd.text, cmd.subject, isName);
+  if (!p) {
+    forward(b, actor, cmd.text); // DE-GEN-4
+    return undefined;
   }
+  return handle(b, actor, p);
 }
 
 /** What a running game reads in a PN (DE-GEN-8/9), for the reply to its author: at most one command. */
@@ -112,7 +113,7 @@ function forward(b: B, actor: PlayerActor, text: string): void {
   pn(b, [actor.id], 'Hinweis', msg('MSG-FORWARDED'));
 }
 
-function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
+function handle(b: B, actor: PlayerActor, p: ParsedPm): Rejection | undefined {
   const s = b.state;
   const me = actor.id;
   const v = s.v;
@@ -120,20 +121,20 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
     case 'bare': {
       if (v.phase === 'day') return vote(b, me, p.arg);
       const acts = bareActions(s, me, v.n);
-      if (acts.length === 0) no('R-NO-ACTION', { N: v.n });
-      if (acts.length > 1) no('R-AMBIGUOUS', { cmd1: keywordOf(acts[0]!, s.config.locale), cmd2: keywordOf(acts[1]!, s.config.locale), name: p.arg });
+      if (acts.length === 0) return no('R-NO-ACTION', { N: v.n });
+      if (acts.length > 1) return no('R-AMBIGUOUS', { cmd1: keywordOf(acts[0]!, s.config.locale), cmd2: keywordOf(acts[1]!, s.config.locale), name: p.arg });
       if (acts[0] === 'kill') return kill(b, me, p.arg, []);
       return nightAct(b, me, acts[0]!, p.arg);
     }
     case 'vote':
       return vote(b, me, p.arg);
     case 'kill':
-      if (!isBoss(s, me)) no('R-NOT-YOUR-ROLE');
-      if (v.phase !== 'night') no('R-NIGHT-ONLY');
+      if (!isBoss(s, me)) return no('R-NOT-YOUR-ROLE');
+      if (v.phase !== 'night') return no('R-NIGHT-ONLY');
       return kill(b, me, p.arg, p.rest);
     case 'dm':
-      if (!isBoss(s, me)) no('R-NOT-YOUR-ROLE');
-      if (v.phase !== 'night') no('R-NIGHT-ONLY');
+      if (!isBoss(s, me)) return no('R-NOT-YOUR-ROLE');
+      if (v.phase !== 'night') return no('R-NIGHT-ONLY');
       return deathMessage(b, me, [p.arg, ...p.rest].join('\n'));
     case 'protect':
     case 'query':
@@ -141,10 +142,10 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
     case 'voodoo':
     case 'rob': {
       const ability = NIGHT_ABILITIES.find((a) => a.kind === p.command)!;
-      if (roleOf(s, me) !== ability.role) no('R-NOT-YOUR-ROLE');
-      if (v.phase !== 'night') no('R-NIGHT-ONLY');
+      if (roleOf(s, me) !== ability.role) return no('R-NOT-YOUR-ROLE');
+      if (v.phase !== 'night') return no('R-NIGHT-ONLY');
       // DE-QRY-1 (decision, interpretation 10: the bad input «a second query on an odd night» is this refusal).
-      if (!activeOn(ability.parity, v.n)) no('R-WRONG-NIGHT-DET', { N: v.n });
+      if (!activeOn(ability.parity, v.n)) return no('R-WRONG-NIGHT-DET', { N: v.n });
       return nightAct(b, me, p.command, p.arg);
     }
     case 'compare':
@@ -155,11 +156,13 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
       return chooseRole(b, me, p.arg);
     case 'successor': {
       // DE-BOSS-2: any phase; a mafioso in the game other than the boss.
-      if (!isBoss(s, me)) no('R-NOT-YOUR-ROLE');
+      if (!isBoss(s, me)) return no('R-NOT-YOUR-ROLE');
       const id = participant(s, p.arg);
-      if (id === me || !isAlive(s, id) || partyOf(s, id) !== MAFIA) no('R-SUCCESSOR', { name: nameOf(s, id) });
+      if (refused(id)) return id;
+      if (id === me || !isAlive(s, id) || partyOf(s, id) !== MAFIA) return no('R-SUCCESSOR', { name: nameOf(s, id) });
       b.emit('successor.designated', { player: id }, { kind: 'players', ids: [me] });
-      return pn(b, [me], 'Bestätigung', msg('MSG-ACK-SUCCESSOR', { name: nameOf(s, id) }));
+      pn(b, [me], 'Bestätigung', msg('MSG-ACK-SUCCESSOR', { name: nameOf(s, id) }));
+      return undefined;
     }
     case 'ad':
       return placeAd(b, me, p.arg, p.rest, no);
@@ -171,11 +174,12 @@ function handle(b: B, actor: PlayerActor, p: ParsedPm): void {
 }
 
 /** DE-VOTE-1, DE-VOTE-2, DE-VOTE-3 (a vote at night names the last day and its deadline): a vote by PN, any player in the game (himself included). */
-function vote(b: B, me: PlayerId, arg: string): void {
+function vote(b: B, me: PlayerId, arg: string): Rejection | undefined {
   const s = b.state;
   const v = s.v;
-  if (v.phase !== 'day') no('R-VOTE-CLOSED', { N: v.lastDay?.n ?? v.n, deadline: when(s, v.lastDay?.deadline ?? v.opensAt) });
+  if (v.phase !== 'day') return no('R-VOTE-CLOSED', { N: v.lastDay?.n ?? v.n, deadline: when(s, v.lastDay?.deadline ?? v.opensAt) });
   const to = inGame(s, arg);
+  if (refused(to)) return to;
   b.emit('vote.cast', { voter: me, target: to, day: v.n }, { kind: 'players', ids: [me] });
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-VOTE', { name: nameOf(s, to), N: v.n, deadline: when(s, v.deadline) }));
 }
@@ -184,30 +188,36 @@ function vote(b: B, me: PlayerId, arg: string): void {
  * DE-PROT-1/2, DE-QRY-1, DE-FRAME-1, DE-VOODOO-1, DE-ROB-1: a single-target night action. Framer and robber get only
  * the acknowledgement (DE-FRAME-3, DE-ROB-4).
  */
-function nightAct(b: B, me: PlayerId, kind: ActKind, arg: string): void {
+function nightAct(b: B, me: PlayerId, kind: ActKind, arg: string): Rejection | undefined {
   const s = b.state;
   const to = inGame(s, arg);
+  if (refused(to)) return to;
   // DE-GEN-6: self-targeting only for the guardian's protection.
-  if (to === me && kind !== 'protect') no('R-SELF');
+  if (to === me && kind !== 'protect') return no('R-SELF');
   if (kind === 'protect' && checkProtection({ last: s.v.lastProtected }, me, to, { selfAllowed: true }) === 'repeat') {
-    no('R-PROTECT-REPEAT', { name: nameOf(s, to) });
+    return no('R-PROTECT-REPEAT', { name: nameOf(s, to) });
   }
   b.emit('night.act', { kind, by: me, targets: [to] }, { kind: 'players', ids: [me] });
   pn(b, [me], 'Bestätigung', msg(`MSG-ACK-${kind}`, { name: nameOf(s, to), N: s.v.n }));
 }
 
 /** DE-QRY-2: the matchmaker's comparison (odd nights; two different living players, not himself). */
-function compare(b: B, me: PlayerId, arg: string): void {
+function compare(b: B, me: PlayerId, arg: string): Rejection | undefined {
   const s = b.state;
-  if (roleOf(s, me) !== 'matchmaker') no('R-NOT-YOUR-ROLE');
-  if (s.v.phase !== 'night') no('R-NIGHT-ONLY');
-  if (!activeOn('odd', s.v.n)) no('R-WRONG-NIGHT-MM', { N: s.v.n });
+  if (roleOf(s, me) !== 'matchmaker') return no('R-NOT-YOUR-ROLE');
+  if (s.v.phase !== 'night') return no('R-NIGHT-ONLY');
+  if (!activeOn('odd', s.v.n)) return no('R-WRONG-NIGHT-MM', { N: s.v.n });
   const names = splitPair(arg);
-  if (names.length !== 2) no('R-MATCH-SAME');
-  const ids = names.map((n) => participant(s, n));
-  for (const id of ids) if (!isAlive(s, id)) no('R-TARGET-REMOVED', { name: nameOf(s, id) });
-  if (ids.includes(me)) no('R-MATCH-SELF');
-  if (ids[0] === ids[1]) no('R-MATCH-SAME');
+  if (names.length !== 2) return no('R-MATCH-SAME');
+  const ids: PlayerId[] = [];
+  for (const n of names) {
+    const id = participant(s, n);
+    if (refused(id)) return id;
+    ids.push(id);
+  }
+  for (const id of ids) if (!isAlive(s, id)) return no('R-TARGET-REMOVED', { name: nameOf(s, id) });
+  if (ids.includes(me)) return no('R-MATCH-SELF');
+  if (ids[0] === ids[1]) return no('R-MATCH-SAME');
   b.emit('night.act', { kind: 'compare', by: me, targets: ids }, { kind: 'players', ids: [me] });
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-compare', { name: nameOf(s, ids[0]!), name2: nameOf(s, ids[1]!), N: s.v.n }));
 }
@@ -222,11 +232,12 @@ function dmState(s: S, target: PlayerId): Record<string, string | number> {
 }
 
 /** DE-KILL-1/2/4: the murder order, optionally with the death message on the following lines. */
-function kill(b: B, me: PlayerId, arg: string, rest: readonly string[]): void {
+function kill(b: B, me: PlayerId, arg: string, rest: readonly string[]): Rejection | undefined {
   const s = b.state;
   const o = opts(s);
   const to = inGame(s, arg);
-  if (to === me) no('R-SELF');
+  if (refused(to)) return to;
+  if (to === me) return no('R-SELF');
   const attached = rest.join('\n').trim();
   b.emit('night.act', { kind: 'kill', by: me, targets: [to] }, { kind: 'players', ids: [me] });
   let state: Record<string, string | number>;
@@ -252,17 +263,17 @@ function kill(b: B, me: PlayerId, arg: string, rest: readonly string[]): void {
 }
 
 /** DE-KILL-2/3/4/5: a death message on its own. */
-function deathMessage(b: B, me: PlayerId, text: string): void {
+function deathMessage(b: B, me: PlayerId, text: string): Rejection | undefined {
   const s = b.state;
   const o = opts(s);
   const target = s.v.acts.kill?.targets[0];
   const c = checkDm(text, target !== undefined ? nameOf(s, target) : undefined, { sentences: o.deathMessageMinSentences, chars: o.deathMessageMinChars });
   if (!c.ok) {
-    if (c.code === 'R-DM-SHORT') no(c.code, { minS: o.deathMessageMinSentences, minC: o.deathMessageMinChars, s: c.sentences, c: c.chars });
-    if (c.code === 'R-DM-VICTIM') no(c.code, { name: nameOf(s, target!) });
-    no(c.code);
+    if (c.code === 'R-DM-SHORT') return no(c.code, { minS: o.deathMessageMinSentences, minC: o.deathMessageMinChars, s: c.sentences, c: c.chars });
+    if (c.code === 'R-DM-VICTIM') return no(c.code, { name: nameOf(s, target!) });
+    return no(c.code);
   }
-  if (s.v.rejectedDms.includes(normalizeDm(text))) no('R-DM-REJECTED');
+  if (s.v.rejectedDms.includes(normalizeDm(text))) return no('R-DM-REJECTED');
   b.emit('dm.stored', { text: text.trim() }, { kind: 'players', ids: [me] });
   const form: Record<string, string | number> = c.form === 'link' ? { form: 'link' } : { form: 'text', s: c.sentences, c: c.chars };
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-DM', { N: s.v.n, ...form, order: target !== undefined ? 'set' : 'none' }));
@@ -272,14 +283,15 @@ function deathMessage(b: B, me: PlayerId, text: string): void {
  * DE-INS-1, DE-INS-2 (answered at once), DE-INS-3 (one guess a day), DE-INS-4 (none after a hit), DE-INS-5 (framing
  * and robbery never touch it): the insider's guess.
  */
-function suspect(b: B, me: PlayerId, arg: string): void {
+function suspect(b: B, me: PlayerId, arg: string): Rejection | undefined {
   const s = b.state;
-  if (roleOf(s, me) !== 'insider') no('R-NOT-YOUR-ROLE');
-  if (s.v.phase !== 'day') no('R-DAY-ONLY');
+  if (roleOf(s, me) !== 'insider') return no('R-NOT-YOUR-ROLE');
+  if (s.v.phase !== 'day') return no('R-DAY-ONLY');
   const id = participant(s, arg);
-  if (id === me) no('R-SELF');
-  if (s.v.insiderDay === s.v.n) no('R-INS-TODAY', { N: s.v.n });
-  if (s.v.insiderDone) no('R-INS-DONE');
+  if (refused(id)) return id;
+  if (id === me) return no('R-SELF');
+  if (s.v.insiderDay === s.v.n) return no('R-INS-TODAY', { N: s.v.n });
+  if (s.v.insiderDone) return no('R-INS-DONE');
   const hit = roleOf(s, id) === 'detective';
   b.emit('insider.guessed', { day: s.v.n, target: id, hit }, { kind: 'players', ids: [me] });
   pn(b, [me], 'Abfrage', msg(hit ? 'MSG-INS-HIT' : 'MSG-INS-MISS', { name: nameOf(s, id) }));
@@ -289,17 +301,17 @@ function suspect(b: B, me: PlayerId, arg: string): void {
  * DE-MROLE-2, DE-MROLE-3, DE-MROLE-4 (final), DE-MROLE-5, DE-MROLE-6 (usable at once, the others are told): a mafioso
  * picks his special role in Night 1.
  */
-function chooseRole(b: B, me: PlayerId, arg: string): void {
+function chooseRole(b: B, me: PlayerId, arg: string): Rejection | undefined {
   const s = b.state;
   const role = roleOf(s, me);
   // DE-MROLE-5: the dealt boss cannot choose; a successor who has not chosen yet may.
-  if (partyOf(s, me) !== MAFIA || role === 'mafia-boss') no('R-NOT-YOUR-ROLE');
-  if (s.v.phase !== 'night' || s.v.n !== 1) no('R-ROLE-CLOSED');
+  if (partyOf(s, me) !== MAFIA || role === 'mafia-boss') return no('R-NOT-YOUR-ROLE');
+  if (s.v.phase !== 'night' || s.v.n !== 1) return no('R-ROLE-CLOSED');
   const pick = parseRoleChoice(arg);
-  if (pick === undefined) no('R-ROLE-UNKNOWN', { input: arg.trim() });
+  if (pick === undefined) return no('R-ROLE-UNKNOWN', { input: arg.trim() });
   const check = checkChoice(MAFIA_SPECIALS, s.v.choices, me, pick, 'none');
-  if (check === 'chosen') no('R-ROLE-CHOSEN', { role: rolesParam([s.v.choices[me] === 'none' ? 'mafioso' : s.v.choices[me]!]) });
-  if (check === 'taken') no('R-ROLE-TAKEN', { role: rolesParam([pick]), free: rolesParam(freeSpecials(s)) });
+  if (check === 'chosen') return no('R-ROLE-CHOSEN', { role: rolesParam([s.v.choices[me] === 'none' ? 'mafioso' : s.v.choices[me]!]) });
+  if (check === 'taken') return no('R-ROLE-TAKEN', { role: rolesParam([pick]), free: rolesParam(freeSpecials(s)) });
   b.emit('role.chosen', { player: me, role: pick }, { kind: 'team', team: MAFIA, ids: mafiaIn(s) });
   if (pick !== 'none') b.emit('role.changed', { player: me, role: pick }, { kind: 'team', team: MAFIA, ids: mafiaIn(s) });
   const after = b.state;
@@ -317,12 +329,12 @@ function chooseRole(b: B, me: PlayerId, arg: string): void {
 }
 
 /** DE-WIN-5: the boss confirms a surrender post of the last five minutes; the citizens win at once. */
-function confirmSurrender(b: B, me: PlayerId): void {
+function confirmSurrender(b: B, me: PlayerId): Rejection | undefined {
   const s = b.state;
-  if (!isBoss(s, me)) no('R-SURRENDER-NOT-BOSS');
+  if (!isBoss(s, me)) return no('R-SURRENDER-NOT-BOSS');
   const window = opts(s).surrenderWindowSeconds * 1000;
   const open = s.v.surrenders.some((x) => b.at >= x.at && b.at < x.at + window);
-  if (!open) no('R-NO-SURRENDER-POST');
+  if (!open) return no('R-NO-SURRENDER-POST');
   b.announce(...endParts(b, CITIZENS, 'surrender'));
 }
 

@@ -4,45 +4,21 @@ import type { Message, Millis, Param, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { isoLocal } from '../../engine/time.ts';
+import type { DeEvents } from './events.ts';
+import { type DeOptions, deOptions } from './options.ts';
 import { CITIZENS, MAFIA, partyOfRole } from './roles.ts';
 import type { DeState } from './state.ts';
 
+export type { DeOptions };
+
 /** The builder of this variant. */
-export type B = Builder<DeState>;
+export type B = Builder<DeState, DeEvents>;
 /** The game state of this variant. */
 export type S = GameState<DeState>;
 
-/** The variant's options after defaults (spec §1.1). */
-export interface DeOptions {
-  readonly minPlayers: number;
-  readonly maxPlayers: number;
-  readonly mafiaCount?: number;
-  readonly dayEnd: string;
-  readonly nightEnd: string;
-  readonly minDayHours: number;
-  readonly minNightHours: number;
-  readonly pauseDates: readonly string[];
-  readonly weekendPause: boolean;
-  readonly signupExtensionHours: number;
-  readonly maxSignupExtensions: number;
-  readonly deathMessageMinSentences: number;
-  readonly deathMessageMinChars: number;
-  readonly adQuotaMafia: number;
-  readonly adQuotaCitizenSpecial: number;
-  readonly adMaxChars: number;
-  readonly pseudonymMaxChars: number;
-  readonly testamentMaxChars: number;
-  readonly minPostsPerCycle: number;
-  readonly minPostChars: number;
-  readonly maxWarnings: number;
-  readonly surrenderWindowSeconds: number;
-  readonly blacklist: readonly string[];
-  readonly moderatorAccounts: readonly string[];
-}
-
 /** The options of a game. */
 export function opts(s: S): DeOptions {
-  return s.config.options as unknown as DeOptions;
+  return deOptions(s.config);
 }
 
 /** DE-GEN-1: the game number used in every subject and text (required at creation; '?' only for configs built by hand). */

@@ -12,26 +12,9 @@ import { type GameConfig, isAlive, nameOf, playersIn } from '../../engine/state.
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
 import { addDays, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
-import {
-  type B,
-  citizensIn,
-  type DeOptions,
-  gameNo,
-  isBoss,
-  mafiaIn,
-  msg,
-  nameList,
-  opts,
-  partyOf,
-  phaseLabel,
-  pn,
-  roleOf,
-  type S,
-  SEP,
-  statusParam,
-  when,
-} from './common.ts';
+import { type B, citizensIn, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, SEP, statusParam, when } from './common.ts';
 import { checkDm } from './deathmessage.ts';
+import { deOptions } from './options.ts';
 import { CITIZENS, defaultRoles, MAFIA, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
 import type { Act, ActKind } from './state.ts';
 
@@ -57,7 +40,7 @@ export function isPauseDate(calendar: Calendar, weekendPause: boolean, pauseDate
  * deadline, so never on a pause date) and a Day 1 deadline within a year of it.
  */
 export function scheduleProblem(config: GameConfig): string | null {
-  const o = config.options as unknown as DeOptions;
+  const o = deOptions(config);
   const tz = config.timeZone;
   const signup = config.signupDeadline ?? config.startAt;
   const paused = (d: string) => isPauseDate(config.calendar, o.weekendPause, o.pauseDates, d);

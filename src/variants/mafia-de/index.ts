@@ -2,63 +2,27 @@
 // engine calls. The general mechanisms (private ballots, protection memory, falsifiable checks, role block,
 // linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
 import { Temporal } from 'temporal-polyfill';
-import { z } from 'zod';
 import { own } from '../../core/own.ts';
 import type { PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
-import { isAlive, type Locale, playersIn, postAuthor } from '../../engine/state.ts';
-import { isIsoDate } from '../../engine/time.ts';
-import type { LegalAction, Recognised, Variant } from '../../engine/variant.ts';
+import { isAlive, type Locale, othersIn, playersIn, postAuthor } from '../../engine/state.ts';
+import { type DefinedVariant, defineVariant, type LegalAction, type Recognised } from '../../engine/variant.ts';
 import { decorateRejection, onPm, recognisePm } from './actions.ts';
 import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
+import type { DeEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { options } from './options.ts';
 import { onPost } from './posts.ts';
 import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
-
-// DE-SCHED-2/3: a wall-clock time of the day; "25:00" is not one.
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a local time HH:MM from 00:00 to 23:59');
-
-/** DE-GEN-1: the configuration of spec §1.1, with its defaults. */
-const options = z
-  .object({
-    minPlayers: z.number().int().min(2).default(7),
-    maxPlayers: z.number().int().min(2).default(30),
-    mafiaCount: z.number().int().min(1).optional(),
-    dayEnd: hhmm.default('20:00'),
-    nightEnd: hhmm.default('10:00'),
-    minDayHours: z.number().min(0).default(8),
-    minNightHours: z.number().min(0).default(8),
-    pauseDates: z.array(z.string().refine(isIsoDate, 'a date YYYY-MM-DD')).default([]),
-    weekendPause: z.boolean().default(false),
-    signupExtensionHours: z.number().positive().default(24),
-    maxSignupExtensions: z.number().int().min(0).default(2),
-    deathMessageMinSentences: z.number().int().min(0).default(4),
-    deathMessageMinChars: z.number().int().min(0).default(300),
-    adQuotaMafia: z.number().int().min(0).default(2),
-    adQuotaCitizenSpecial: z.number().int().min(0).default(1),
-    adMaxChars: z.number().int().min(1).default(1000),
-    pseudonymMaxChars: z.number().int().min(1).default(40),
-    testamentMaxChars: z.number().int().min(1).default(5000),
-    minPostsPerCycle: z.number().int().min(0).default(2),
-    minPostChars: z.number().int().min(0).default(20),
-    maxWarnings: z.number().int().min(1).default(3),
-    surrenderWindowSeconds: z.number().int().positive().default(300),
-    // DE-GEN-1 (§1.1): a new game's blacklist is empty, and its game masters are its own moderators (folded into the
-    // state from the service's events); `moderatorAccounts` adds accounts that moderate elsewhere (the seed game's
-    // scripts name its "Finanzamt" here, and its blacklist above).
-    blacklist: z.array(z.string()).default([]),
-    moderatorAccounts: z.array(z.string()).default([]),
-  })
-  .strict();
 
 const DE_NAMES: Record<string, string> = {
   citizen: 'einfacher Bürger',
@@ -167,12 +131,6 @@ function formatParam(locale: Locale, name: string, value: string | number): stri
   }
 }
 
-function others(s: S, me: PlayerId): PlayerId[] {
-  return playersIn(s)
-    .map((p) => p.id)
-    .filter((id) => id !== me);
-}
-
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
 function legalActions(s: S, me: PlayerId): LegalAction[] {
   if (s.status !== 'running' || !isAlive(s, me)) return [];
@@ -187,21 +145,22 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
       out.push({ command: 'suspect', via: 'pm', template: `${kw(s, 'suspect')}: {name}`, targets: s.order.filter((x) => x !== me), until });
   } else if (v.phase === 'night') {
     // DE-KILL-2/3: without a valid death message on the following lines nobody dies, so the form asks for one.
-    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: `${kw(s, 'kill')}: {name}\n{text}`, targets: others(s, me), until });
+    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: `${kw(s, 'kill')}: {name}\n{text}`, targets: othersIn(s, me), until });
     if (role === 'guardian-angel')
       out.push({ command: 'protect', via: 'pm', template: `${kw(s, 'protect')}: {name}`, targets: all.filter((x) => x !== v.lastProtected), until });
-    if (role === 'detective' && v.n % 2 === 0) out.push({ command: 'query', via: 'pm', template: `${kw(s, 'query')}: {name}`, targets: others(s, me), until });
+    if (role === 'detective' && v.n % 2 === 0)
+      out.push({ command: 'query', via: 'pm', template: `${kw(s, 'query')}: {name}`, targets: othersIn(s, me), until });
     if (role === 'matchmaker' && v.n % 2 === 1)
       out.push({
         command: 'compare',
         via: 'pm',
         template: `${kw(s, 'compare')}: {name} ${s.config.locale === 'en' ? 'and' : 'und'} {name}`,
-        targets: others(s, me),
+        targets: othersIn(s, me),
         until,
       });
-    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: `${kw(s, 'frame')}: {name}`, targets: others(s, me), until });
-    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: `${kw(s, 'voodoo')}: {name}`, targets: others(s, me), until });
-    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: `${kw(s, 'rob')}: {name}`, targets: others(s, me), until });
+    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: `${kw(s, 'frame')}: {name}`, targets: othersIn(s, me), until });
+    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: `${kw(s, 'voodoo')}: {name}`, targets: othersIn(s, me), until });
+    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: `${kw(s, 'rob')}: {name}`, targets: othersIn(s, me), until });
     if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) {
       const en = s.config.locale === 'en';
       const choices = [...freeSpecials(s).map((r) => ROLES.find((x) => x.id === r)?.names[en ? 'en' : 'de'] ?? r), en ? 'none' : 'keine'];
@@ -259,7 +218,7 @@ function kw(s: S, command: string): string {
 }
 
 /** The mafia-de variant. */
-export const mafiaDe: Variant<DeState> = {
+export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = defineVariant({
   id: 'mafia-de',
   // DE-VOTE-1/7: votes go to the game master by PN and are published only with the day's result.
   ballots: 'private',
@@ -291,7 +250,7 @@ export const mafiaDe: Variant<DeState> = {
   },
   firing: FIRING,
   messages: { de, en },
-  optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
+  optionsSchema: options,
   validateConfig(config) {
     // DE-GEN-1: the game number comes from the title ("Mafia #137") or is given; no game borrows another's.
     if (!config.gameNumber) return 'gameNumber is required: give it, or a title with the number such as "Mafia #137" (DE-GEN-1)';
@@ -368,4 +327,4 @@ export const mafiaDe: Variant<DeState> = {
       { when: g ? 'Pausentage' : 'pause dates', what: g ? 'keine Frist fällt auf einen Pausentag' : 'no deadline falls on a pause date' },
     ];
   },
-};
+});

@@ -2,40 +2,41 @@
 // accepted action is logged by the engine with its author and time; public state changes are announced.
 
 import { z } from 'zod';
-import type { Command, PlayerId } from '../../core/types.ts';
-import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModAction } from '../../engine/modactions.ts';
+import type { Command, PlayerId, Rejection } from '../../core/types.ts';
+import { argPlayer, isDateList, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
-import { isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import { localDate, parseTimestamp } from '../../engine/time.ts';
 import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
+import type { DeEvents } from './events.ts';
 import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
 import { CITIZENS, MAFIA, ROLES } from './roles.ts';
 import type { DeState } from './state.ts';
 
 type ModCmd = Extract<Command, { type: 'mod' }>;
 
-function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId {
+function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId | Rejection {
   return argPlayer(s, args, matchStrict, key, 'input');
 }
 
-function text(args: Record<string, unknown>, key: string): string {
+function text(args: Record<string, unknown>, key: string): string | Rejection {
   const t = args[key];
-  if (typeof t !== 'string' || t.trim() === '') refuse(`"${key}" is required`);
+  if (typeof t !== 'string' || t.trim() === '') return refuse(`"${key}" is required`);
   return t.trim();
 }
 
-function running(s: S): void {
-  if (s.status !== 'running') refuse('the game is not running');
+function running(s: S): Rejection | undefined {
+  return s.status === 'running' ? undefined : refuse('the game is not running');
 }
 
-function dates(v: unknown, key: string): string[] {
+function dates(v: unknown, key: string): string[] | Rejection {
   const list = v ?? [];
-  if (!Array.isArray(list) || list.some((d) => typeof d !== 'string' || !isIsoDate(d))) refuse(`"${key}" must be a list of dates`);
-  return list as string[];
+  if (!isDateList(list)) return refuse(`"${key}" must be a list of dates`);
+  return list;
 }
 
-const ACTIONS: ModActions<DeState> = {
+const ACTIONS: ModActions<DeState, DeEvents> = {
   'move-deadline': {
     summary:
       'Set the deadline of the open phase (or of the signup) to any later instant than now, earlier or later than planned; the new local time is posted.',
@@ -44,15 +45,16 @@ const ACTIONS: ModActions<DeState> = {
     run(b, args) {
       const s = b.state;
       const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
-      if (to === null) refuse('"to" must be a time like 2011-04-01T22:00');
-      if (to <= b.at) refuse('the new deadline must be later than now');
+      if (to === null) return refuse('"to" must be a time like 2011-04-01T22:00');
+      if (to <= b.at) return refuse('the new deadline must be later than now');
       if (s.status === 'signup') {
         b.emit('signup.deadline', { deadline: to });
         b.upsertDeadlines({ id: 'start', kind: 'start', at: to });
         b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
         return;
       }
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       b.emit('phase.deadline', { deadline: to });
       b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
       b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
@@ -67,9 +69,11 @@ const ACTIONS: ModActions<DeState> = {
       const s = b.state;
       const today = localDate(b.at, s.config.timeZone);
       const add = dates(args.add, 'add');
+      if (refused(add)) return add;
       const del = dates(args.remove, 'remove');
-      if (add.length + del.length === 0) refuse('no date given');
-      for (const d of [...add, ...del]) if (d <= today) refuse(`${d} is not in the future`);
+      if (refused(del)) return del;
+      if (add.length + del.length === 0) return refuse('no date given');
+      for (const d of [...add, ...del]) if (d <= today) return refuse(`${d} is not in the future`);
       b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
       if (s.status !== 'running') return;
       const st = b.state;
@@ -88,9 +92,11 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ reason: modArg.text('why it is rejected') }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const reason = text(args, 'reason');
-      if (s.v.phase !== 'night' || s.v.dm === undefined) refuse('there is no death message to reject');
+      if (refused(reason)) return reason;
+      if (s.v.phase !== 'night' || s.v.dm === undefined) return refuse('there is no death message to reject');
       b.emit('dm.rejected', { normalized: normalizeDm(s.v.dm), reason }, { kind: 'moderator' });
       if (s.v.boss !== undefined) pn(b, [s.v.boss], 'Hinweis', msg('MSG-DM-REJECTED', { reason, deadline: when(s, s.v.deadline) }));
     },
@@ -102,10 +108,14 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ name: modArg.name(), reason: modArg.text('the reason') }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args);
-      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-      postWithWinCheck(b, [disqualify(b, id, { text: text(args, 'reason') })]);
+      if (refused(id)) return id;
+      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
+      const reason = text(args, 'reason');
+      if (refused(reason)) return reason;
+      postWithWinCheck(b, [disqualify(b, id, { text: reason })]);
     },
   },
 
@@ -115,10 +125,14 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ name: modArg.name(), reason: modArg.text('the reason') }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args);
-      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
-      const r = warn(b, id, { text: text(args, 'reason') });
+      if (refused(id)) return id;
+      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
+      const reason = text(args, 'reason');
+      if (refused(reason)) return reason;
+      const r = warn(b, id, { text: reason });
       postWithWinCheck(b, [...warningLine(b, [id]), ...(r.dq ? [r.dq] : [])]);
     },
   },
@@ -130,8 +144,9 @@ const ACTIONS: ModActions<DeState> = {
     run(b, args) {
       const s = b.state;
       const id = player(s, args);
+      if (refused(id)) return id;
       const k = s.v.warnings[id] ?? 0;
-      if (k === 0) refuse(`${nameOf(s, id)} has no warning`);
+      if (k === 0) return refuse(`${nameOf(s, id)} has no warning`);
       const max = opts(s).maxWarnings;
       b.emit('warning.changed', { player: id, count: k - 1 });
       pn(b, [id], 'Verwarnung', msg('MSG-WARN-REVOKED-PN', { k: k - 1, max }));
@@ -151,11 +166,17 @@ const ACTIONS: ModActions<DeState> = {
       .strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const reason = text(args, 'reason');
+      if (refused(reason)) return reason;
       let side = args.side;
-      if (typeof args.against === 'string') side = partyOf(s, player(s, args, 'against')) === MAFIA ? CITIZENS : MAFIA;
-      if (side !== CITIZENS && side !== MAFIA && side !== 'none') refuse('"side" must be citizens, mafia or none (or give "against")');
+      if (typeof args.against === 'string') {
+        const against = player(s, args, 'against');
+        if (refused(against)) return against;
+        side = partyOf(s, against) === MAFIA ? CITIZENS : MAFIA;
+      }
+      if (side !== CITIZENS && side !== MAFIA && side !== 'none') return refuse('"side" must be citizens, mafia or none (or give "against")');
       b.announce(...endParts(b, side, 'mod', reason));
     },
   },
@@ -166,28 +187,25 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args);
-      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      if (refused(id)) return id;
+      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       remove(b, id, 'moderator');
       succeed(b);
       postWithWinCheck(b, [msg('MSG-KILLED-MOD', { name: nameOf(s, id) })]);
     },
   },
 
-  revive: {
-    summary: 'Bring a removed player back.',
+  revive: restoreAction<DeState, DeEvents>({
     rules: 'DE-MOD-1',
-    args: z.object({ name: modArg.name() }).strict(),
-    run(b, args) {
-      const s = b.state;
-      running(s);
-      const id = player(s, args);
-      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
-      b.emit('player.restored', { player: id });
-      postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(s, id) })]);
+    match: matchStrict,
+    nameParam: 'input',
+    announce(b, id) {
+      postWithWinCheck(b, [msg('MSG-REVIVED', { name: nameOf(b.state, id) })]);
     },
-  },
+  }),
 
   'set-role': {
     summary: "Change a player's role (told to him privately).",
@@ -195,10 +213,13 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ name: modArg.name(), role: z.string().min(1).max(40).describe('a role id of mafia-de') }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args);
+      if (refused(id)) return id;
       const role = text(args, 'role');
-      if (!ROLES.some((r) => r.id === role)) refuse(`unknown role ${role}`);
+      if (refused(role)) return role;
+      if (!ROLES.some((r) => r.id === role)) return refuse(`unknown role ${role}`);
       b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
       if (role === 'mafia-boss') b.emit('boss.set', { boss: id }, { kind: 'moderator' });
       if (mafiaIn(b.state).length === 0 || citizensIn(b.state).length === 0) postWithWinCheck(b, []);
@@ -211,15 +232,18 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ old: modArg.name('the player who leaves'), new: modArg.name('the replacement (an account name)') }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args, 'old');
+      if (refused(id)) return id;
       const name = text(args, 'new');
+      if (refused(name)) return name;
       const taken = matchStrict(
         name,
         s.order.map((x) => s.players[x]!),
       );
-      if (taken.kind !== 'none') refuse(`${name} is already a participant`);
-      if (s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one')) refuse(`${name} is on the blacklist`);
+      if (taken.kind !== 'none') return refuse(`${name} is already a participant`);
+      if (s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one')) return refuse(`${name} is on the blacklist`);
       const old = nameOf(s, id);
       b.emit('player.substituted', { player: id, name, previous: old });
       b.emit('role.assigned', { player: id, role: s.players[id]!.role, substitute: true }, { kind: 'players', ids: [id] });
@@ -233,7 +257,7 @@ const ACTIONS: ModActions<DeState> = {
     args: z.object({ add: z.array(modArg.name('an account')).max(200).optional(), remove: z.array(modArg.name('an account')).max(200).optional() }).strict(),
     run(b, args) {
       const s = b.state;
-      if (s.status !== 'signup') refuse('the blacklist can be edited only during signup');
+      if (s.status !== 'signup') return refuse('the blacklist can be edited only during signup');
       const add = Array.isArray(args.add) ? (args.add as unknown[]).filter((x): x is string => typeof x === 'string') : [];
       const del = Array.isArray(args.remove) ? (args.remove as unknown[]).filter((x): x is string => typeof x === 'string') : [];
       const gone = (x: string) => del.some((d) => matchStrict(d, [{ id: 'x', name: x }]).kind === 'one');

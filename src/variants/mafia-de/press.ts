@@ -2,13 +2,14 @@
 // with quotas per cycle; testaments that replace each other and go public or to chosen players on death.
 
 import { own } from '../../core/own.ts';
-import type { PlayerId } from '../../core/types.ts';
+import type { PlayerId, Rejection } from '../../core/types.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { normKeyword } from './commands.ts';
 import { type B, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S } from './common.ts';
+import type { DeRejectionCode } from './rejections.ts';
 import { MAFIA } from './roles.ts';
 
-type Refuse = (code: string, params?: Record<string, string | number>) => never;
+type Refuse = (code: DeRejectionCode, params?: Record<string, string | number>) => Rejection;
 
 /** DE-NEWS-1/4: the ad quota of a player per cycle; 0 for plain citizens. */
 export function adQuota(s: S, id: PlayerId): number {
@@ -18,27 +19,27 @@ export function adQuota(s: S, id: PlayerId): number {
 }
 
 /** DE-NEWS-1, DE-NEWS-2, DE-NEWS-3 (pseudonyms bound to their first author), DE-NEWS-4: an ad «Anzeige: Pseudonym» with the text on the following lines. */
-export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly string[], no: Refuse): void {
+export function placeAd(b: B, me: PlayerId, pseudonym: string, rest: readonly string[], no: Refuse): Rejection | undefined {
   const s = b.state;
   const o = opts(s);
   const q = adQuota(s, me);
-  if (q === 0) no('R-AD-NOT-ALLOWED');
+  if (q === 0) return no('R-AD-NOT-ALLOWED');
   const p = pseudonym.trim();
   const text = rest.join('\n').trim();
   const used = s.v.adCount[me] ?? 0;
-  if (used >= q) no('R-AD-QUOTA', { q });
+  if (used >= q) return no('R-AD-QUOTA', { q });
   const key = strictKey(p);
   const bound = own(s.v.pseudonyms, key);
-  if (p !== '' && bound && bound.author !== me) no('R-AD-PSEUDONYM', { p });
+  if (p !== '' && bound && bound.author !== me) return no('R-AD-PSEUDONYM', { p });
   if (p === '' || [...p].length > o.pseudonymMaxChars || text === '' || [...text].length > o.adMaxChars) {
-    no('R-AD-INVALID', { maxP: o.pseudonymMaxChars, maxA: o.adMaxChars });
+    return no('R-AD-INVALID', { maxP: o.pseudonymMaxChars, maxA: o.adMaxChars });
   }
   b.emit('ad.accepted', { author: me, key, display: p, text }, { kind: 'players', ids: [me] });
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-AD', { p: bound?.display ?? p, phase: phaseLabel(s), k: used + 1, q }));
 }
 
 /** DE-WILL-1, DE-WILL-2 (recipients are participants; an unknown name changes nothing): a testament (optionally with «Empfänger:» / «Recipients:» as its first line) or «Testament löschen» / «Will: delete». */
-export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string[], no: Refuse): void {
+export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string[], no: Refuse): Rejection | undefined {
   const s = b.state;
   // Decision (interpretation 11): the text may start on the keyword line; «löschen» alone deletes.
   const lines = [arg, ...rest];
@@ -61,13 +62,13 @@ export function writeWill(b: B, me: PlayerId, arg: string, rest: readonly string
         name,
         s.order.map((id) => s.players[id]!),
       );
-      if (m.kind !== 'one' || m.id === me) no('R-WILL-RECIPIENT', { input: name });
+      if (m.kind !== 'one' || m.id === me) return no('R-WILL-RECIPIENT', { input: name });
       if (!recipients.includes(m.id)) recipients.push(m.id);
     }
   }
   const text = body.join('\n').trim();
   const max = opts(s).testamentMaxChars;
-  if (text === '' || [...text].length > max) no('R-WILL-INVALID', { max });
+  if (text === '' || [...text].length > max) return no('R-WILL-INVALID', { max });
   recipients = s.order.filter((id) => recipients.includes(id));
   b.emit('will.set', { player: me, text, recipients }, { kind: 'players', ids: [me] });
   pn(b, [me], 'Bestätigung', recipients.length ? msg('MSG-ACK-WILL-TO', { names: nameList(s, recipients) }) : msg('MSG-ACK-WILL-PUBLIC'));

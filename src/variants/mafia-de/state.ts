@@ -1,6 +1,9 @@
 // The mafia-de slice of game state and its fold.
-import type { GameEvent, Millis, PlayerId } from '../../core/types.ts';
+import type { Millis, PlayerId } from '../../core/types.ts';
+import type { EngineEvent } from '../../engine/events.ts';
 import type { GameConfig } from '../../engine/state.ts';
+import type { DeEvent } from './events.ts';
+import { deOptions } from './options.ts';
 
 /** A night ability kind (the keys of `acts`). */
 export type ActKind = 'kill' | 'protect' | 'query' | 'compare' | 'frame' | 'voodoo' | 'rob';
@@ -88,7 +91,7 @@ export interface DeState {
 
 /** The slice at creation. */
 export function initialDe(config: GameConfig): DeState {
-  const o = config.options as { blacklist?: string[]; pauseDates?: string[] };
+  const o = deOptions(config);
   return {
     phase: 'signup',
     n: 0,
@@ -96,9 +99,9 @@ export function initialDe(config: GameConfig): DeState {
     deadline: config.signupDeadline ?? config.startAt,
     signupDeadline: config.signupDeadline ?? config.startAt,
     extensions: 0,
-    blacklist: o.blacklist ?? [],
+    blacklist: o.blacklist,
     moderators: [],
-    pauseDates: o.pauseDates ?? [],
+    pauseDates: o.pauseDates,
     votes: {},
     voided: [],
     tookPart: [],
@@ -128,23 +131,22 @@ function without<T>(rec: Readonly<Record<string, T>>, keys: readonly string[]): 
 }
 
 /** Folds one event into the mafia-de slice. */
-export function evolveDe(v: DeState, e: GameEvent): DeState {
-  const d = e.data as Record<string, unknown>;
+export function evolveDe(v: DeState, e: DeEvent): DeState {
   switch (e.type) {
     case 'signup.deadline':
-      return { ...v, signupDeadline: d.deadline as Millis, deadline: d.deadline as Millis, extensions: (d.extensions as number | undefined) ?? v.extensions };
+      return { ...v, signupDeadline: e.data.deadline, deadline: e.data.deadline, extensions: e.data.extensions ?? v.extensions };
     // The service's events name the game's moderators (the engine ignores them otherwise).
     case 'game.hosted':
-      return { ...v, moderators: [String(d.host)] };
+      return { ...v, moderators: [String(e.data.host)] };
     case 'moderator.added':
-      return { ...v, moderators: [...v.moderators, String(d.name)] };
+      return { ...v, moderators: [...v.moderators, String(e.data.name)] };
     case 'blacklist.set':
-      return { ...v, blacklist: d.names as string[] };
+      return { ...v, blacklist: e.data.names };
     case 'pause-dates.set':
-      return { ...v, pauseDates: d.dates as string[] };
+      return { ...v, pauseDates: e.data.dates };
     case 'phase.opened': {
-      const phase = d.phase as 'day' | 'night';
-      const base = { ...v, phase, n: d.n as number, opensAt: e.at, deadline: d.deadline as Millis };
+      const phase = e.data.phase;
+      const base = { ...v, phase, n: e.data.n, opensAt: e.at, deadline: e.data.deadline };
       if (phase === 'day') {
         // A new cycle starts with every day (DE-NEWS-4, DE-INACT-2).
         return { ...base, votes: {}, voided: [], tookPart: [], threadHinted: [], adCount: {}, posts: {} };
@@ -152,82 +154,96 @@ export function evolveDe(v: DeState, e: GameEvent): DeState {
       return { ...base, lastDay: { n: v.n, deadline: e.at }, acts: {}, dm: undefined, rejectedDms: [] };
     }
     case 'phase.deadline':
-      return { ...v, deadline: d.deadline as Millis };
-    case 'vote.cast':
+      return { ...v, deadline: e.data.deadline };
+    case 'vote.cast': {
+      const { voter, target } = e.data;
       return {
         ...v,
-        votes: { ...v.votes, [d.voter as string]: d.target as string },
-        voided: v.voided.filter((x) => x !== d.voter),
-        tookPart: v.tookPart.includes(d.voter as string) ? v.tookPart : [...v.tookPart, d.voter as string],
+        votes: { ...v.votes, [voter]: target },
+        voided: v.voided.filter((x) => x !== voter),
+        tookPart: v.tookPart.includes(voter) ? v.tookPart : [...v.tookPart, voter],
       };
+    }
     case 'votes.voided':
-      return { ...v, votes: without(v.votes, d.voters as string[]), voided: [...v.voided, ...(d.voters as string[])] };
+      return { ...v, votes: without(v.votes, e.data.voters), voided: [...v.voided, ...e.data.voters] };
     case 'thread.vote.hinted':
-      return { ...v, threadHinted: [...v.threadHinted, d.player as string] };
+      return { ...v, threadHinted: [...v.threadHinted, e.data.player] };
     case 'night.act':
-      return { ...v, acts: { ...v.acts, [d.kind as ActKind]: { by: d.by as string, targets: d.targets as string[] } } };
+      return { ...v, acts: { ...v.acts, [e.data.kind]: { by: e.data.by, targets: e.data.targets } } };
     case 'night.acts.voided':
-      return { ...v, acts: without(v.acts, d.kinds as string[]), ...((d.kinds as string[]).includes('kill') ? { dm: undefined } : {}) };
+      return { ...v, acts: without(v.acts, e.data.kinds), ...(e.data.kinds.includes('kill') ? { dm: undefined } : {}) };
     case 'dm.stored':
-      return { ...v, dm: d.text as string };
+      return { ...v, dm: e.data.text };
     case 'dm.rejected':
-      return { ...v, dm: undefined, rejectedDms: [...v.rejectedDms, d.normalized as string] };
+      return { ...v, dm: undefined, rejectedDms: [...v.rejectedDms, e.data.normalized] };
     case 'night.resolved':
-      return { ...v, lastProtected: d.protected as PlayerId | undefined, links: d.links as Record<string, string> };
+      return { ...v, lastProtected: e.data.protected, links: e.data.links };
     case 'links.set':
-      return { ...v, links: d.links as Record<string, string> };
+      return { ...v, links: e.data.links };
     case 'role.chosen':
-      return { ...v, choices: { ...v.choices, [d.player as string]: d.role as string } };
+      return { ...v, choices: { ...v.choices, [e.data.player]: e.data.role } };
     case 'boss.set':
-      return { ...v, boss: d.boss as PlayerId | undefined, successor: undefined };
+      return { ...v, boss: e.data.boss, successor: undefined };
     case 'successor.designated':
-      return { ...v, successor: d.player as string };
+      return { ...v, successor: e.data.player };
     case 'insider.guessed':
-      return { ...v, insiderDay: d.day as number, insiderDone: v.insiderDone || (d.hit as boolean) };
+      return { ...v, insiderDay: e.data.day, insiderDone: v.insiderDone || e.data.hit };
     case 'ad.accepted': {
-      const author = d.author as string;
-      const key = d.key as string;
-      const ad: Ad = { author, key, display: v.pseudonyms[key]?.display ?? (d.display as string), text: d.text as string, seq: v.adSeq };
+      const { author, key, display, text } = e.data;
+      const ad: Ad = { author, key, display: v.pseudonyms[key]?.display ?? display, text, seq: v.adSeq };
       return {
         ...v,
         ads: [...v.ads, ad],
         adSeq: v.adSeq + 1,
-        pseudonyms: v.pseudonyms[key] ? v.pseudonyms : { ...v.pseudonyms, [key]: { author, display: d.display as string } },
+        pseudonyms: v.pseudonyms[key] ? v.pseudonyms : { ...v.pseudonyms, [key]: { author, display } },
         adCount: { ...v.adCount, [author]: (v.adCount[author] ?? 0) + 1 },
       };
     }
     case 'ads.published':
       return { ...v, ads: [] };
-    case 'ads.dropped':
-      return { ...v, ads: v.ads.filter((a) => a.author !== d.author) };
+    case 'ads.dropped': {
+      const author = e.data.author;
+      return { ...v, ads: v.ads.filter((a) => a.author !== author) };
+    }
     case 'will.set':
-      return { ...v, wills: { ...v.wills, [d.player as string]: { text: d.text as string, recipients: d.recipients as string[] } } };
+      return { ...v, wills: { ...v.wills, [e.data.player]: { text: e.data.text, recipients: e.data.recipients } } };
     case 'will.deleted':
-      return { ...v, wills: without(v.wills, [d.player as string]) };
+      return { ...v, wills: without(v.wills, [e.data.player]) };
     case 'warning.changed': {
-      const p = d.player as string;
-      const auto = d.cycle as number | undefined;
-      return { ...v, warnings: { ...v.warnings, [p]: d.count as number }, autoWarned: auto !== undefined ? { ...v.autoWarned, [p]: auto } : v.autoWarned };
+      const p = e.data.player;
+      const auto = e.data.cycle;
+      return { ...v, warnings: { ...v.warnings, [p]: e.data.count }, autoWarned: auto !== undefined ? { ...v.autoWarned, [p]: auto } : v.autoWarned };
     }
     case 'post.counted':
-      return { ...v, posts: { ...v.posts, [d.player as string]: (v.posts[d.player as string] ?? 0) + 1 } };
+      return { ...v, posts: { ...v.posts, [e.data.player]: (v.posts[e.data.player] ?? 0) + 1 } };
     case 'surrender.posted':
-      return { ...v, surrenders: [...v.surrenders, { postId: d.postId as string, author: d.author as string, at: e.at }] };
-    case 'surrender.expired':
-      return { ...v, surrenders: v.surrenders.filter((x) => x.postId !== d.postId) };
+      return { ...v, surrenders: [...v.surrenders, { postId: e.data.postId, author: e.data.author, at: e.at }] };
+    case 'surrender.expired': {
+      const postId = e.data.postId;
+      return { ...v, surrenders: v.surrenders.filter((x) => x.postId !== postId) };
+    }
     case 'fate':
-      return { ...v, fates: { ...v.fates, [d.player as string]: { how: d.how as string, phase: d.phase as 'day' | 'night', n: d.n as number } } };
+      return { ...v, fates: { ...v.fates, [e.data.player]: { how: e.data.how, phase: e.data.phase, n: e.data.n } } };
     case 'player.removed': {
-      const id = d.player as string;
+      const id = e.data.player;
       const links = Object.fromEntries(Object.entries(v.links).filter(([doll, x]) => doll !== id && x !== id));
       return { ...v, votes: without(v.votes, [id]), links };
     }
     case 'player.restored':
-      return { ...v, fates: without(v.fates, [d.player as string]) };
+      return { ...v, fates: without(v.fates, [e.data.player]) };
     case 'game.ended':
     case 'game.cancelled':
       return { ...v, phase: 'over', surrenders: [] };
-    default:
+    case 'role.assigned':
+    case 'role.drawn':
       return v;
+    default:
+      // Engine events the slice does not read (the compiler checks that every mafia-de event has its case above).
+      return engineOnly(e, v);
   }
+}
+
+/** The fold of an engine event that does not touch the slice. */
+function engineOnly(_e: EngineEvent, v: DeState): DeState {
+  return v;
 }

@@ -8,11 +8,13 @@ import type { CommandLine } from '../../engine/parse.ts';
 import { parseCommands } from '../../engine/parse.ts';
 import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor } from '../../engine/state.ts';
 import { hhmmss } from '../../engine/time.ts';
+import type { PalEvents } from './events.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
+import { reject } from './rejections.ts';
 import { knownKillers } from './roles.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState>;
+type B = Builder<PalState, PalEvents>;
 type S = GameState<PalState>;
 
 /** Minutes an exception window stays open after the last-words post or its latest edit (PAL-OUT-4). */
@@ -27,7 +29,7 @@ function target(b: B, actor: Actor, line: CommandLine, proxyCheck = false): Play
   const m = matchName(line.arg, everyone(b.state));
   if (m.kind === 'one') return m.id;
   const flag = proxyCheck && m.kind === 'several';
-  b.reject(actor, 'R-NAME', { text: line.arg }, { line: line.line, flag });
+  reject(b, actor, 'R-NAME', { text: line.arg }, { line: line.line, flag });
   if (flag) b.flag('FLAG-PROXY', { name: actorName(b.state, actor), line: line.line });
   return undefined;
 }
@@ -39,7 +41,7 @@ function actorName(s: S, a: Actor): string {
 function late(b: B, actor: Actor, deadline: Millis, received: Millis, line: string): void {
   const s = b.state;
   const { date, time } = stamp(s, deadline);
-  b.reject(actor, 'R-LATE', { date, time, received: hhmmss(received, s.config.timeZone) }, { line });
+  reject(b, actor, 'R-LATE', { date, time, received: hhmmss(received, s.config.timeZone) }, { line });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -61,12 +63,12 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
       return;
     }
     if (lw && lw.postId !== undefined) {
-      b.reject(actor, 'R-LW-USED', {}, { flag: true });
+      reject(b, actor, 'R-LW-USED', {}, { flag: true });
     } else if (lw && cmd.at >= lw.until) {
       late(b, actor, lw.until, cmd.at, cmd.text.slice(0, 200));
     } else {
       // PAL-CON-1, PAL-VOTE-6: posts of players who are out are ignored and flagged.
-      b.reject(actor, 'R-NOT-IN-GAME', {}, { flag: true });
+      reject(b, actor, 'R-NOT-IN-GAME', {}, { flag: true });
     }
     b.flag('FLAG-OUT-POST', { name: nameOf(s, id) });
     return;
@@ -76,9 +78,9 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   const votes = lines.filter((l) => l.command === 'vote');
   const ballots = lines.filter((l) => l.command === 'ballot');
   // PAL-VOTE-2: exactly one vote line per post; more is refused and the previous vote stays.
-  if (votes.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
+  if (votes.length > 1) reject(b, actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
   else if (votes[0]) castVote(b, actor, votes[0], cmd.at);
-  if (ballots.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
+  if (ballots.length > 1) reject(b, actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
   else if (ballots[0]) castBallot(b, actor, ballots[0]);
   // Orders written in the thread have no effect (PAL-OUT-1, PAL-CON-4): only PMs to the engine count.
 }
@@ -90,7 +92,7 @@ function castVote(b: B, actor: Extract<Actor, { kind: 'player' }>, line: Command
   const s = b.state;
   const v = s.v;
   // PAL-TIE-7: during the runoff round r+1 is not open yet.
-  if (v.phase === 'runoff') return b.reject(actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
+  if (v.phase === 'runoff') return reject(b, actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
   // PAL-VOTE-5: a post stamped before a close that was already resolved is late (forum adapters only).
   if (v.lastClose !== undefined && t < v.lastClose) {
     late(b, actor, v.lastClose, t, line.line);
@@ -98,11 +100,11 @@ function castVote(b: B, actor: Extract<Actor, { kind: 'player' }>, line: Command
     return;
   }
   // PAL-VOTE-4: a vote cannot be withdrawn, only changed.
-  if (WITHDRAW.has(fold(line.arg))) return b.reject(actor, 'R-VOTE-WITHDRAW', {}, { line: line.line });
+  if (WITHDRAW.has(fold(line.arg))) return reject(b, actor, 'R-VOTE-WITHDRAW', {}, { line: line.line });
   const to = target(b, actor, line, true);
   if (to === undefined) return;
-  if (to === actor.id) return b.reject(actor, 'R-VOTE-SELF', {}, { line: line.line });
-  if (!isAlive(s, to)) return b.reject(actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
+  if (to === actor.id) return reject(b, actor, 'R-VOTE-SELF', {}, { line: line.line });
+  if (!isAlive(s, to)) return reject(b, actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
   b.emit('vote.cast', { voter: actor.id, target: to, round: v.round });
 }
 
@@ -110,22 +112,22 @@ function castVote(b: B, actor: Extract<Actor, { kind: 'player' }>, line: Command
 function castBallot(b: B, actor: Extract<Actor, { kind: 'player' }>, line: CommandLine): void {
   const s = b.state;
   const ru = s.v.runoff;
-  if (s.v.phase !== 'runoff' || !ru) return b.reject(actor, 'R-RUNOFF-CLOSED', {}, { line: line.line });
+  if (s.v.phase !== 'runoff' || !ru) return reject(b, actor, 'R-RUNOFF-CLOSED', {}, { line: line.line });
   const to = target(b, actor, line);
   if (to === undefined) return;
   if (to === actor.id || !ru.candidates.includes(to)) {
-    return b.reject(actor, 'R-RUNOFF-CANDIDATE', { candidates: namesOf(s, ru.candidates) }, { line: line.line });
+    return reject(b, actor, 'R-RUNOFF-CANDIDATE', { candidates: namesOf(s, ru.candidates) }, { line: line.line });
   }
   b.emit('runoff.ballot', { voter: actor.id, target: to });
 }
 
 /** PAL-LW-4: edits of a last-words post move the open exception window; other edits change no vote (PAL-GEN-3). */
 export function onEdit(b: B, cmd: Extract<Command, { type: 'post.edit' }>): void {
-  if (cmd.actor.kind !== 'player') return b.reject(cmd.actor, 'R-NOT-IN-GAME');
+  if (cmd.actor.kind !== 'player') return reject(b, cmd.actor, 'R-NOT-IN-GAME');
   const s = b.state;
   const id = cmd.actor.id;
   const author = postAuthor(s, cmd.postId);
-  if (author !== id) return b.reject(cmd.actor, 'R-NO-POST', { post: cmd.postId });
+  if (author !== id) return reject(b, cmd.actor, 'R-NO-POST', { post: cmd.postId });
   b.emit('post.edited', { postId: cmd.postId, author: id, text: cmd.text });
   const lw = s.v.lastWords[id];
   if (lw && lw.postId === cmd.postId && lw.windowEnd !== undefined && cmd.at < lw.windowEnd && cmd.at < lw.until) {
@@ -147,7 +149,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
     switch (line.command) {
       case 'vote':
       case 'ballot':
-        b.reject(actor, 'R-VOTE-PM', {}, { line: line.line }); // PAL-VOTE-3
+        reject(b, actor, 'R-VOTE-PM', {}, { line: line.line }); // PAL-VOTE-3
         break;
       case 'kill':
         orderKill(b, actor, line, cmd.at);
@@ -162,7 +164,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
         withdrawOuting(b, actor, line);
         break;
       default:
-        b.reject(actor, 'R-SIGNUP-CLOSED', {}, { line: line.line });
+        reject(b, actor, 'R-SIGNUP-CLOSED', {}, { line: line.line });
     }
   }
 }
@@ -173,11 +175,11 @@ type PlayerActor = Extract<Actor, { kind: 'player' }>;
 function holder(b: B, actor: PlayerActor, role: string, line: CommandLine): boolean {
   const s = b.state;
   if (!isAlive(s, actor.id)) {
-    b.reject(actor, 'R-NOT-IN-GAME', {}, { line: line.line });
+    reject(b, actor, 'R-NOT-IN-GAME', {}, { line: line.line });
     return false;
   }
   if (roleOf(s, actor.id) !== role) {
-    b.reject(actor, 'R-ROLE', {}, { line: line.line });
+    reject(b, actor, 'R-ROLE', {}, { line: line.line });
     return false;
   }
   return true;
@@ -188,13 +190,13 @@ function orderKill(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void
   if (!holder(b, actor, 'killer', line)) return;
   const s = b.state;
   const v = s.v;
-  if (v.phase === 'runoff') return b.reject(actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
-  if (v.round === 1) return b.reject(actor, 'R-KILL-ROUND1', {}, { line: line.line }); // PAL-KILL-2
+  if (v.phase === 'runoff') return reject(b, actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
+  if (v.round === 1) return reject(b, actor, 'R-KILL-ROUND1', {}, { line: line.line }); // PAL-KILL-2
   if (v.killDone) return late(b, actor, v.killAt ?? v.closeAt, t, line.line);
-  if (v.killLostRound === v.round) return b.reject(actor, 'R-KILL-LOST', {}, { line: line.line }); // PAL-KILL-3
+  if (v.killLostRound === v.round) return reject(b, actor, 'R-KILL-LOST', {}, { line: line.line }); // PAL-KILL-3
   const to = target(b, actor, line);
   if (to === undefined) return;
-  if (!isAlive(s, to)) return b.reject(actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
+  if (!isAlive(s, to)) return reject(b, actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
   b.emit('kill.ordered', { by: actor.id, target: to, round: v.round }, killerTeam(s));
   b.tell([actor.id], msg('MSG-ACK', { command: line.line }));
   b.say(killerTeam(s), msg('MSG-KILL-ORDER-ACK', { r: v.round, target: nameOf(s, to), sender: nameOf(s, actor.id) }));
@@ -205,14 +207,14 @@ function protect(b: B, actor: PlayerActor, line: CommandLine): void {
   if (!holder(b, actor, 'nurse', line)) return;
   const s = b.state;
   const v = s.v;
-  if (v.phase === 'runoff') return b.reject(actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
-  if (v.round === 1) return b.reject(actor, 'R-ROUND1', {}, { line: line.line });
+  if (v.phase === 'runoff') return reject(b, actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
+  if (v.round === 1) return reject(b, actor, 'R-ROUND1', {}, { line: line.line });
   if (v.killDone) return late(b, actor, v.killAt ?? v.closeAt, b.at, line.line);
   const to = target(b, actor, line);
   if (to === undefined) return;
-  if (!isAlive(s, to)) return b.reject(actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
-  if (to === actor.id) return b.reject(actor, 'R-NURSE-SELF', {}, { line: line.line });
-  if (to === v.lastProtection) return b.reject(actor, 'R-NURSE-REPEAT', { name: nameOf(s, to) }, { line: line.line });
+  if (!isAlive(s, to)) return reject(b, actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
+  if (to === actor.id) return reject(b, actor, 'R-NURSE-SELF', {}, { line: line.line });
+  if (to === v.lastProtection) return reject(b, actor, 'R-NURSE-REPEAT', { name: nameOf(s, to) }, { line: line.line });
   b.emit('protection.set', { target: to, round: v.round }, { kind: 'players', ids: [actor.id] });
   b.tell([actor.id], msg('MSG-ACK', { command: line.line }));
 }
@@ -228,23 +230,23 @@ function submitOuting(b: B, actor: PlayerActor, line: CommandLine, t: Millis): v
   if (!holder(b, actor, 'killer', line)) return;
   const s = b.state;
   const v = s.v;
-  if (killersIn(s).length < 2) return b.reject(actor, 'R-OUT-LONE', {}, { line: line.line }); // PAL-OUT-2
+  if (killersIn(s).length < 2) return reject(b, actor, 'R-OUT-LONE', {}, { line: line.line }); // PAL-OUT-2
   const m = matchName(line.arg, everyone(s));
   const named = m.kind === 'one' ? m.id : undefined;
   const exception = named !== undefined && exceptionOpen(s, named, t);
-  if (!v.outingOpen && !exception) return b.reject(actor, 'R-OUT-WINDOW', {}, { line: line.line }); // PAL-OUT-3
-  if (named === undefined) return b.reject(actor, 'R-NAME', { text: line.arg }, { line: line.line });
-  if (named === actor.id) return b.reject(actor, 'R-OUT-SELF', {}, { line: line.line });
-  if (roleOf(s, named) === 'killer') return b.reject(actor, 'R-OUT-TEAMMATE', { name: nameOf(s, named) }, { line: line.line }); // A16
-  if (!isAlive(s, named) && !exception) return b.reject(actor, 'R-TARGET-OUT', { name: nameOf(s, named) }, { line: line.line });
+  if (!v.outingOpen && !exception) return reject(b, actor, 'R-OUT-WINDOW', {}, { line: line.line }); // PAL-OUT-3
+  if (named === undefined) return reject(b, actor, 'R-NAME', { text: line.arg }, { line: line.line });
+  if (named === actor.id) return reject(b, actor, 'R-OUT-SELF', {}, { line: line.line });
+  if (roleOf(s, named) === 'killer') return reject(b, actor, 'R-OUT-TEAMMATE', { name: nameOf(s, named) }, { line: line.line }); // A16
+  if (!isAlive(s, named) && !exception) return reject(b, actor, 'R-TARGET-OUT', { name: nameOf(s, named) }, { line: line.line });
   // PAL-OUT-7: the validity gate, checked for every target alike so it leaks nothing.
   const k = knownKillers(v.M);
   if (playersIn(s).some((p) => p.role === 'informant' && (v.knows[p.id]?.length ?? 0) < k)) {
-    return b.reject(actor, 'R-OUT-GATE', {}, { line: line.line });
+    return reject(b, actor, 'R-OUT-GATE', {}, { line: line.line });
   }
   // PAL-OUT-5: one active outing per team; its author may replace it until it is frozen.
   if (v.outing && (v.outing.frozen || v.outing.outer !== actor.id)) {
-    return b.reject(actor, 'R-OUT-ACTIVE', { outer: nameOf(s, v.outing.outer) }, { line: line.line });
+    return reject(b, actor, 'R-OUT-ACTIVE', { outer: nameOf(s, v.outing.outer) }, { line: line.line });
   }
   // PAL-OUT-8: resolved at the first main-vote close after the submission.
   const round = v.phase === 'runoff' ? v.round + 1 : v.round;
@@ -259,9 +261,9 @@ function withdrawOuting(b: B, actor: PlayerActor, line: CommandLine): void {
   if (!holder(b, actor, 'killer', line)) return;
   const s = b.state;
   const o = s.v.outing;
-  if (!o) return b.reject(actor, 'R-OUT-NONE', {}, { line: line.line });
-  if (o.outer !== actor.id) return b.reject(actor, 'R-OUT-NOT-YOURS', { outer: nameOf(s, o.outer) }, { line: line.line });
-  if (o.frozen) return b.reject(actor, 'R-OUT-FROZEN', {}, { line: line.line });
+  if (!o) return reject(b, actor, 'R-OUT-NONE', {}, { line: line.line });
+  if (o.outer !== actor.id) return reject(b, actor, 'R-OUT-NOT-YOURS', { outer: nameOf(s, o.outer) }, { line: line.line });
+  if (o.frozen) return reject(b, actor, 'R-OUT-FROZEN', {}, { line: line.line });
   b.emit('outing.withdrawn', { outer: actor.id }, killerTeam(s));
   b.tell([actor.id], msg('MSG-ACK', { command: line.line }));
   b.say(killerTeam(s), msg('MSG-OUT-TEAM-WITHDRAW', { sender: nameOf(s, actor.id) }));

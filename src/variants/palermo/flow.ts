@@ -7,10 +7,12 @@ import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts'
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import type { PalEvents } from './events.ts';
+import { palOptions } from './options.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState>;
+type B = Builder<PalState, PalEvents>;
 type S = GameState<PalState>;
 
 /** Fixed clock times of palermo (spec §3.4: fixed in this variant). */
@@ -98,7 +100,7 @@ export function deal(b: B): void {
   const k = knownKillers(M);
   b.emit('pal.setup', { M, k });
   // PAL-DIST-3: each informant (signup order) learns k(M) killers: a shuffle of the killers in signup order.
-  const configured = (after.config.options.informantKnows ?? {}) as Record<string, string[]>;
+  const configured = palOptions(after.config).informantKnows ?? {};
   for (const id of after.order.filter((x) => roles[x] === 'informant')) {
     const fixedKnown = Object.entries(configured).find(([name]) => name.toLowerCase() === nameOf(after, id).toLowerCase())?.[1];
     if (fixedKnown) {
@@ -473,10 +475,10 @@ export function winner(s: S, outingSucceeded: boolean): { side: string; reason: 
   if (killers === 0) return { side: 'citizens', reason: 'MSG-WIN-CITIZENS' }; // PAL-WIN-1
   const aligned = alive.filter((p) => p.role === 'citizen' || p.role === 'informant' || p.role === 'nurse').length;
   if (aligned === 0) return { side: 'killers', reason: 'REASON-NO-CITIZENS' }; // PAL-WIN-2
-  const auto = s.config.options.autoStopWhenKillersOutnumber !== false;
+  const auto = palOptions(s.config).autoStopWhenKillersOutnumber;
   if (auto && killers > alive.length - killers) return { side: 'killers', reason: 'REASON-OUTNUMBER' }; // PAL-WIN-4
   // House/simulation option `killersWinAtParity` (not a rule of the book): equality ends the game too.
-  if (s.config.options.killersWinAtParity === true && killers >= alive.length - killers) return { side: 'killers', reason: 'REASON-PARITY' };
+  if (palOptions(s.config).killersWinAtParity && killers >= alive.length - killers) return { side: 'killers', reason: 'REASON-PARITY' };
   return undefined;
 }
 

@@ -1,34 +1,18 @@
 // The `palermo` rulebook (Greek forum Palermo): data plus the hooks the engine calls.
-import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import { type GameState, isAlive, type Locale, playersIn } from '../../engine/state.ts';
-import type { LegalAction, Variant } from '../../engine/variant.ts';
+import { type GameState, isAlive, type Locale, othersIn, playersIn } from '../../engine/state.ts';
+import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
+import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { options } from './options.ts';
 import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
-
-const options = z
-  .object({
-    /** PAL-TIE-4: length of the runoff extension. */
-    runoffExtensionMinutes: z.union([z.literal(30), z.literal(60)]).default(30),
-    /** PAL-WIN-4: stop when the killers strictly outnumber the others. */
-    autoStopWhenKillersOutnumber: z.boolean().default(true),
-    /**
-     * A simulation / house option, not in the rulebook: the killers also win at parity, as soon as they are at least
-     * as many as the non-killers in the game (the "mafia win when m ≥ t" end condition of the literature's model).
-     * Off by default; PAL-WIN-4 (strictly more) is the rule.
-     */
-    killersWinAtParity: z.boolean().default(false),
-    /** PAL-DIST-3: killers each informant knows, fixed by the moderator (by name). */
-    informantKnows: z.record(z.string(), z.array(z.string())).optional(),
-  })
-  .strict();
 
 function roleName(locale: Locale, id: string): string {
   const r = ROLES.find((x) => x.id === id);
@@ -132,12 +116,6 @@ function template(s: GameState<PalState>, command: string): string {
   return commandExample(SYNTAX, command, s.config.locale, '{name}');
 }
 
-function others(s: GameState<PalState>, me: PlayerId): PlayerId[] {
-  return playersIn(s)
-    .map((p) => p.id)
-    .filter((id) => id !== me);
-}
-
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
 function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
   const v = s.v;
@@ -150,7 +128,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       out.push({ command: 'lastwords', via: 'post', template: s.config.locale === 'el' ? '<τελευταία λόγια>' : '<last words>', until: lw.until });
     return out;
   }
-  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: others(s, me), until: v.closeAt });
+  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: othersIn(s, me), until: v.closeAt });
   if (v.phase === 'runoff' && v.runoff) {
     out.push({
       command: 'ballot',
@@ -182,7 +160,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       command: 'protect',
       via: 'pm',
       template: template(s, 'protect'),
-      targets: others(s, me).filter((id) => id !== v.lastProtection),
+      targets: othersIn(s, me).filter((id) => id !== v.lastProtection),
       until: v.killAt,
     });
   }
@@ -190,7 +168,7 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
 }
 
 /** The palermo variant. */
-export const palermo: Variant<PalState> = {
+export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defineVariant({
   id: 'palermo',
   // Votes are thread posts: everyone may count them as they come.
   ballots: 'public',
@@ -206,7 +184,7 @@ export const palermo: Variant<PalState> = {
   syntax: SYNTAX,
   firing: FIRING,
   messages: { el, en },
-  optionsSchema: options as unknown as z.ZodType<Record<string, unknown>>,
+  optionsSchema: options,
   // PAL-GEN-6: which killers an informant knows is a secret of the informant (and the ΣΕ).
   secretOptions: ['informantKnows'],
   validateConfig(config) {
@@ -246,4 +224,4 @@ export const palermo: Variant<PalState> = {
       },
     ];
   },
-};
+});

@@ -2,29 +2,30 @@
 // notice where the rules ask for one; the engine logs every accepted action with its author and time.
 
 import { z } from 'zod';
-import type { Command, PlayerId } from '../../core/types.ts';
+import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
-import { argPlayer, type ModActionInfo, type ModActions, modArg, refuse, runModAction } from '../../engine/modactions.ts';
+import { argPlayer, isDateList, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
-import { ddmm, isIsoDate, localDate, parseTimestamp } from '../../engine/time.ts';
+import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
+import type { PalEvents } from './events.ts';
 import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState>;
+type B = Builder<PalState, PalEvents>;
 type S = GameState<PalState>;
 type ModCmd = Extract<Command, { type: 'mod' }>;
 
-function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId {
+function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId | Rejection {
   return argPlayer(s, args, matchName, key, 'text');
 }
 
-function running(s: S): void {
-  if (s.status !== 'running') refuse('the game is not running');
+function running(s: S): Rejection | undefined {
+  return s.status === 'running' ? undefined : refuse('the game is not running');
 }
 
-const ACTIONS: ModActions<PalState> = {
+const ACTIONS: ModActions<PalState, PalEvents> = {
   'move-deadline': {
     summary: 'Move one deadline of the open round earlier or later (the close, the murder or the runoff); the new local time is posted.',
     rules: 'PAL-MOD-3',
@@ -38,30 +39,31 @@ const ACTIONS: ModActions<PalState> = {
       .strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
-      if (to === null) refuse('"to" must be a time like 2025-10-07T20:30');
-      if (to <= b.at) refuse('the new deadline must be in the future');
+      if (to === null) return refuse('"to" must be a time like 2025-10-07T20:30');
+      if (to <= b.at) return refuse('the new deadline must be in the future');
       const what = args.deadline;
       const r = s.v.round;
       if (what === 'close') {
-        if (s.v.phase !== 'day') refuse('no main vote is open');
-        if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) refuse('the close cannot precede the murder');
+        if (s.v.phase !== 'day') return refuse('no main vote is open');
+        if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) return refuse('the close cannot precede the murder');
         b.emit('round.timing', { closeAt: to });
         b.upsertDeadlines({ id: `r${r}:close`, kind: 'close', at: to, round: r });
       } else if (what === 'kill') {
-        if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) refuse('no murder is pending');
-        if (to >= s.v.closeAt) refuse('the murder must come before the close');
+        if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) return refuse('no murder is pending');
+        if (to >= s.v.closeAt) return refuse('the murder must come before the close');
         b.emit('round.timing', { killAt: to });
         b.upsertDeadlines({ id: `r${r}:kill`, kind: 'kill', at: to, round: r });
       } else if (what === 'runoff') {
         const ru = s.v.runoff;
-        if (!ru) refuse('no runoff is open');
+        if (!ru) return refuse('no runoff is open');
         b.emit('runoff.timing', { endsAt: to });
         const id = ru.stage === 'poll' ? `r${ru.round}:runoff` : `r${ru.round}:extension`;
         b.upsertDeadlines({ id, kind: 'runoff', at: to, round: ru.round });
       } else {
-        refuse('"deadline" must be close, kill or runoff');
+        return refuse('"deadline" must be close, kill or runoff');
       }
       const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
       b.announce(msg('MSG-DEADLINE-MOVED', { what: label, r, ...stamp(s, to) }));
@@ -80,15 +82,17 @@ const ACTIONS: ModActions<PalState> = {
     run(b, args) {
       const s = b.state;
       const today = localDate(b.at, s.config.timeZone);
-      const list = (k: string): string[] => {
+      const list = (k: string): string[] | Rejection => {
         const v = args[k] ?? [];
-        if (!Array.isArray(v) || v.some((d) => typeof d !== 'string' || !isIsoDate(d))) refuse(`"${k}" must be a list of dates`);
-        for (const d of v as string[]) if (d <= today) refuse(`${d} is not after the current date`);
-        return v as string[];
+        if (!isDateList(v)) return refuse(`"${k}" must be a list of dates`);
+        for (const d of v) if (d <= today) return refuse(`${d} is not after the current date`);
+        return v;
       };
       const work = list('addWorkingDays');
+      if (refused(work)) return work;
       const pause = list('addPauseDays');
-      if (work.length + pause.length === 0) refuse('no date given');
+      if (refused(pause)) return pause;
+      if (work.length + pause.length === 0) return refuse('no date given');
       const cal = s.calendar;
       const calendar = {
         ...cal,
@@ -122,7 +126,7 @@ const ACTIONS: ModActions<PalState> = {
       // (PAL-MOD-3 can still move that one deadline, with a notice of the new time).
       if (ru?.stage === 'extension') {
         const end = stamp(s, ru.endsAt);
-        refuse(
+        return refuse(
           `the extension was already announced to end ${end.date} at ${end.time}; its length can be chosen only before the runoff ends (to move the announced end, use move-deadline with deadline "runoff")`,
         );
       }
@@ -138,7 +142,8 @@ const ACTIONS: ModActions<PalState> = {
     run(b, args) {
       const s = b.state;
       const id = player(s, args);
-      if (!s.v.runoff?.candidates.includes(id)) refuse(`${nameOf(s, id)} is not a runoff candidate`);
+      if (refused(id)) return id;
+      if (!s.v.runoff?.candidates.includes(id)) return refuse(`${nameOf(s, id)} is not a runoff candidate`);
       b.emit('runoff.designated', { player: id }, { kind: 'moderator' });
     },
   },
@@ -149,9 +154,11 @@ const ACTIONS: ModActions<PalState> = {
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args);
-      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      if (refused(id)) return id;
+      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       b.emit('absence.waived', { player: id }, { kind: 'moderator' });
     },
   },
@@ -163,10 +170,11 @@ const ACTIONS: ModActions<PalState> = {
     run(b, args) {
       const s = b.state;
       const id = player(s, args);
+      if (refused(id)) return id;
       const total = Number(args.total);
       const consecutive = Number(args.consecutive);
       if (!Number.isInteger(total) || !Number.isInteger(consecutive) || total < 0 || consecutive < 0 || consecutive > total) {
-        refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
+        return refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
       }
       b.emit('absence.adjusted', { player: id, counter: { total, consecutive } }, { kind: 'moderator' });
     },
@@ -178,7 +186,8 @@ const ACTIONS: ModActions<PalState> = {
     args: modArg.none(),
     run(b) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
       const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
       b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
@@ -192,7 +201,8 @@ const ACTIONS: ModActions<PalState> = {
     run(b, args) {
       const s = b.state;
       const id = player(s, args);
-      if (s.v.votes[id] === undefined) refuse(`${nameOf(s, id)} has no current vote`);
+      if (refused(id)) return id;
+      if (s.v.votes[id] === undefined) return refuse(`${nameOf(s, id)} has no current vote`);
       b.emit('votes.voided', { target: s.v.votes[id], voters: [id], byModerator: true });
     },
   },
@@ -204,15 +214,16 @@ const ACTIONS: ModActions<PalState> = {
     run(b, args) {
       const s = b.state;
       const id = player(s, args, 'old');
+      if (refused(id)) return id;
       const name = typeof args.new === 'string' ? args.new.trim() : '';
-      if (name === '') refuse('"new" must be the substitute\'s name');
+      if (name === '') return refuse('"new" must be the substitute\'s name');
       if (
         matchName(
           name,
           s.order.map((x) => s.players[x]!),
         ).kind !== 'none'
       )
-        refuse(`${name} is already signed up`);
+        return refuse(`${name} is already signed up`);
       const old = nameOf(s, id);
       b.emit('player.substituted', { player: id, name, previous: old });
       b.announce(msg('MSG-SUBSTITUTE', { new: name, old }));
@@ -226,9 +237,11 @@ const ACTIONS: ModActions<PalState> = {
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      running(s);
+      const notRunning = running(s);
+      if (notRunning) return notRunning;
       const id = player(s, args);
-      if (!isAlive(s, id)) refuse(`${nameOf(s, id)} is not in the game`);
+      if (refused(id)) return id;
+      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       b.emit('revealed', { players: [id] });
       removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
     },
@@ -241,10 +254,12 @@ const ACTIONS: ModActions<PalState> = {
     run(b, args) {
       const s = b.state;
       const inf = player(s, args, 'informant');
+      if (refused(inf)) return inf;
       const killer = player(s, args, 'killer');
-      if (roleOf(s, inf) !== 'informant') refuse(`${nameOf(s, inf)} is not an informant`);
-      if (roleOf(s, killer) !== 'killer') refuse(`${nameOf(s, killer)} is not a killer`);
-      if (s.v.knows[inf]?.includes(killer)) refuse(`${nameOf(s, inf)} already knows ${nameOf(s, killer)}`);
+      if (refused(killer)) return killer;
+      if (roleOf(s, inf) !== 'informant') return refuse(`${nameOf(s, inf)} is not an informant`);
+      if (roleOf(s, killer) !== 'killer') return refuse(`${nameOf(s, killer)} is not a killer`);
+      if (s.v.knows[inf]?.includes(killer)) return refuse(`${nameOf(s, inf)} already knows ${nameOf(s, killer)}`);
       b.emit('informant.told', { informant: inf, killer }, { kind: 'players', ids: [inf] });
       b.tell([inf], msg('MSG-INFORM-ADD', { name: nameOf(s, killer) }));
     },
@@ -255,27 +270,23 @@ const ACTIONS: ModActions<PalState> = {
     rules: 'PAL-MOD-1',
     args: z.object({ side: z.enum(['citizens', 'killers', 'none']) }).strict(),
     run(b, args) {
-      running(b.state);
+      const notRunning = running(b.state);
+      if (notRunning) return notRunning;
       const side = args.side;
-      if (side !== 'citizens' && side !== 'killers' && side !== 'none') refuse('"side" must be citizens, killers or none');
+      if (side !== 'citizens' && side !== 'killers' && side !== 'none') return refuse('"side" must be citizens, killers or none');
       endGame(b, side, 'MOD', true);
     },
   },
 
-  restore: {
-    summary: 'Undo a removal: the player is back in the game.',
+  restore: restoreAction<PalState, PalEvents>({
     rules: 'PAL-MOD-1',
-    args: z.object({ name: modArg.name() }).strict(),
-    run(b, args) {
-      const s = b.state;
-      running(s);
-      const id = player(s, args);
-      if (isAlive(s, id)) refuse(`${nameOf(s, id)} is in the game`);
-      b.emit('player.restored', { player: id });
-      b.announce(msg('MSG-RESTORED', { name: nameOf(s, id) }));
+    match: matchName,
+    nameParam: 'text',
+    announce(b, id) {
+      b.announce(msg('MSG-RESTORED', { name: nameOf(b.state, id) }));
       checkWin(b);
     },
-  },
+  }),
 };
 
 /** PAL-CAL-5: moves the open round to a new date D_r (its 13:00 and 20:00 follow). */

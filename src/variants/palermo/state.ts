@@ -1,8 +1,11 @@
 // The palermo slice of game state and its fold.
-import type { GameEvent, Millis, PlayerId } from '../../core/types.ts';
+import type { Millis, PlayerId } from '../../core/types.ts';
 import type { AbsenceCounter } from '../../engine/absence.ts';
+import type { EngineEvent } from '../../engine/events.ts';
 import type { GameConfig } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
+import type { PalEvent } from './events.ts';
+import { palOptions } from './options.ts';
 
 /** An outing (κάρφωμα) of the killer team. */
 export interface Outing {
@@ -114,7 +117,7 @@ const INITIAL: PalState = {
 
 /** The slice at creation. */
 export function initialPal(config: GameConfig): PalState {
-  return canonical({ ...INITIAL, extensionMinutes: Number(config.options.runoffExtensionMinutes ?? 30) });
+  return canonical({ ...INITIAL, extensionMinutes: palOptions(config).runoffExtensionMinutes });
 }
 
 /**
@@ -158,26 +161,26 @@ function without<T>(rec: Readonly<Record<string, T>>, keys: Iterable<string>): R
 }
 
 /** Folds one event into the palermo slice. */
-export function evolvePal(v: PalState, e: GameEvent): PalState {
+export function evolvePal(v: PalState, e: PalEvent): PalState {
   const next = step(v, e);
   return next === v ? v : canonical(next);
 }
 
-function step(v: PalState, e: GameEvent): PalState {
-  const d = e.data as Record<string, unknown>;
+function step(v: PalState, e: PalEvent): PalState {
   switch (e.type) {
     case 'pal.setup':
-      return { ...v, M: d.M as number };
+      return { ...v, M: e.data.M };
     case 'pal.knowledge':
-      return { ...v, knows: { ...v.knows, [d.informant as string]: d.killers as PlayerId[] } };
-    case 'round.opened':
+      return { ...v, knows: { ...v.knows, [e.data.informant]: e.data.killers } };
+    case 'round.opened': {
+      const d = e.data;
       return {
         ...v,
-        round: d.round as number,
-        date: d.date as IsoDate,
+        round: d.round,
+        date: d.date,
         phase: 'day',
-        killAt: d.killAt as Millis | undefined,
-        closeAt: d.closeAt as Millis,
+        killAt: d.killAt,
+        closeAt: d.closeAt,
         killDone: d.killAt === undefined,
         votes: {},
         waived: [],
@@ -186,24 +189,27 @@ function step(v: PalState, e: GameEvent): PalState {
         runoff: undefined,
         designated: undefined,
       };
-    case 'round.timing':
-      return { ...v, ...(d.closeAt !== undefined ? { closeAt: d.closeAt as Millis } : {}), ...(d.killAt !== undefined ? { killAt: d.killAt as Millis } : {}) };
+    }
+    case 'round.timing': {
+      const d = e.data;
+      return { ...v, ...(d.closeAt !== undefined ? { closeAt: d.closeAt } : {}), ...(d.killAt !== undefined ? { killAt: d.killAt } : {}) };
+    }
     case 'round.dated':
-      return { ...v, date: d.date as IsoDate };
+      return { ...v, date: e.data.date };
     case 'vote.cast':
-      return { ...v, votes: { ...v.votes, [d.voter as string]: d.target as string } };
+      return { ...v, votes: { ...v.votes, [e.data.voter]: e.data.target } };
     case 'votes.voided':
-      return { ...v, votes: without(v.votes, d.voters as string[]) };
+      return { ...v, votes: without(v.votes, e.data.voters) };
     case 'kill.ordered':
-      return { ...v, killOrder: { target: d.target as string, by: d.by as string } };
+      return { ...v, killOrder: { target: e.data.target, by: e.data.by } };
     case 'protection.set':
-      return { ...v, protection: d.target as string };
+      return { ...v, protection: e.data.target };
     case 'kill.resolved':
-      return { ...v, killDone: true, lastProtection: d.protection as PlayerId | undefined, killOrder: undefined, protection: undefined };
+      return { ...v, killDone: true, lastProtection: e.data.protection, killOrder: undefined, protection: undefined };
     case 'outing.window':
-      return { ...v, outingOpen: d.open as boolean };
+      return { ...v, outingOpen: e.data.open };
     case 'outing.submitted':
-      return { ...v, outing: { outer: d.outer as string, target: d.target as string, at: e.at, round: d.round as number, frozen: false } };
+      return { ...v, outing: { outer: e.data.outer, target: e.data.target, at: e.at, round: e.data.round, frozen: false } };
     case 'outing.withdrawn':
       return { ...v, outing: undefined };
     case 'outing.frozen':
@@ -211,88 +217,91 @@ function step(v: PalState, e: GameEvent): PalState {
     case 'outing.resolved':
       return { ...v, outing: undefined };
     case 'kill.lost':
-      return { ...v, killLostRound: d.round as number };
+      return { ...v, killLostRound: e.data.round };
     case 'close.resolved':
-      return { ...v, lastClose: e.at, absences: d.absences as PalState['absences'], votes: {}, waived: [] };
-    case 'runoff.opened':
-      return {
-        ...v,
-        phase: 'runoff',
-        runoff: {
-          round: d.round as number,
-          candidates: d.candidates as PlayerId[],
-          ballots: {},
-          endsAt: d.endsAt as Millis,
-          stage: 'poll',
-          max: d.max as number,
-        },
-      };
+      return { ...v, lastClose: e.at, absences: e.data.absences, votes: {}, waived: [] };
+    case 'runoff.opened': {
+      const d = e.data;
+      return { ...v, phase: 'runoff', runoff: { round: d.round, candidates: d.candidates, ballots: {}, endsAt: d.endsAt, stage: 'poll', max: d.max } };
+    }
     case 'runoff.ballot':
-      return v.runoff ? { ...v, runoff: { ...v.runoff, ballots: { ...v.runoff.ballots, [d.voter as string]: d.target as string } } } : v;
-    case 'runoff.extended':
+      return v.runoff ? { ...v, runoff: { ...v.runoff, ballots: { ...v.runoff.ballots, [e.data.voter]: e.data.target } } } : v;
+    case 'runoff.extended': {
       if (!v.runoff) return v;
+      const { candidates, endsAt } = e.data;
       return {
         ...v,
         runoff: {
           ...v.runoff,
           stage: 'extension',
-          candidates: d.candidates as PlayerId[],
-          endsAt: d.endsAt as Millis,
+          candidates,
+          endsAt,
           // Ballots for candidates no longer in the poll are void (PAL-TIE-4).
-          ballots: Object.fromEntries(Object.entries(v.runoff.ballots).filter(([, t]) => (d.candidates as string[]).includes(t))),
+          ballots: Object.fromEntries(Object.entries(v.runoff.ballots).filter(([, t]) => candidates.includes(t))),
         },
       };
+    }
     case 'runoff.timing':
-      return v.runoff ? { ...v, runoff: { ...v.runoff, endsAt: d.endsAt as Millis } } : v;
-    case 'runoff.dropped':
+      return v.runoff ? { ...v, runoff: { ...v.runoff, endsAt: e.data.endsAt } } : v;
+    case 'runoff.dropped': {
       if (!v.runoff) return v;
+      const gone = e.data.player;
       return {
         ...v,
         runoff: {
           ...v.runoff,
-          candidates: v.runoff.candidates.filter((c) => c !== d.player),
-          ballots: Object.fromEntries(Object.entries(v.runoff.ballots).filter(([voter, t]) => t !== d.player && voter !== d.player)),
+          candidates: v.runoff.candidates.filter((c) => c !== gone),
+          ballots: Object.fromEntries(Object.entries(v.runoff.ballots).filter(([voter, t]) => t !== gone && voter !== gone)),
         },
       };
+    }
     case 'runoff.length':
-      return { ...v, extensionMinutes: d.minutes as number };
+      return { ...v, extensionMinutes: e.data.minutes };
     case 'runoff.designated':
-      return { ...v, designated: d.player as string };
+      return { ...v, designated: e.data.player };
     case 'lastwords.granted':
-      return { ...v, lastWords: { ...v.lastWords, [d.player as string]: { until: d.until as Millis, round: d.round as number } } };
+      return { ...v, lastWords: { ...v.lastWords, [e.data.player]: { until: e.data.until, round: e.data.round } } };
     case 'votedout.set':
-      return { ...v, lastVotedOut: d.players as PlayerId[] };
+      return { ...v, lastVotedOut: e.data.players };
     case 'lastwords.posted': {
-      const lw = v.lastWords[d.player as string];
+      const d = e.data;
+      const lw = v.lastWords[d.player];
       if (!lw) return v;
-      return {
-        ...v,
-        lastWords: { ...v.lastWords, [d.player as string]: { ...lw, postId: d.postId as string, postedAt: e.at, windowEnd: d.windowEnd as Millis } },
-      };
+      return { ...v, lastWords: { ...v.lastWords, [d.player]: { ...lw, postId: d.postId, postedAt: e.at, windowEnd: d.windowEnd } } };
     }
     case 'lastwords.edited': {
-      const lw = v.lastWords[d.player as string];
+      const d = e.data;
+      const lw = v.lastWords[d.player];
       if (!lw) return v;
-      return { ...v, lastWords: { ...v.lastWords, [d.player as string]: { ...lw, windowEnd: d.windowEnd as Millis } } };
+      return { ...v, lastWords: { ...v.lastWords, [d.player]: { ...lw, windowEnd: d.windowEnd } } };
     }
     case 'absence.waived':
-      return { ...v, waived: [...v.waived, d.player as string] };
+      return { ...v, waived: [...v.waived, e.data.player] };
     case 'absence.adjusted':
-      return { ...v, absences: { ...v.absences, [d.player as string]: d.counter as PalState['absences'][string] } };
+      return { ...v, absences: { ...v.absences, [e.data.player]: e.data.counter } };
     case 'informant.told': {
-      const inf = d.informant as string;
-      return { ...v, knows: { ...v.knows, [inf]: [...(v.knows[inf] ?? []), d.killer as string] } };
+      const inf = e.data.informant;
+      return { ...v, knows: { ...v.knows, [inf]: [...(v.knows[inf] ?? []), e.data.killer] } };
     }
     case 'revealed':
-      return { ...v, revealed: [...v.revealed, ...(d.players as string[])] };
-    case 'player.removed': {
+      return { ...v, revealed: [...v.revealed, ...e.data.players] };
+    case 'player.removed':
       // A player who leaves takes his own vote with him; votes for him are voided by an explicit event.
-      const id = d.player as string;
-      return { ...v, votes: without(v.votes, [id]) };
-    }
+      return { ...v, votes: without(v.votes, [e.data.player]) };
     case 'game.ended':
       return { ...v, phase: 'over', outing: undefined, runoff: undefined };
-    default:
+    case 'role.assigned':
+    case 'runoff.closed':
+    case 'lot.fixed':
+    case 'lot.drawn':
       return v;
+    default:
+      // Engine events the slice does not read (the compiler checks that every palermo event has its case above).
+      return engineOnly(e, v);
   }
+}
+
+/** The fold of an engine event that does not touch the slice. */
+function engineOnly(_e: EngineEvent, v: PalState): PalState {
+  return v;
 }
