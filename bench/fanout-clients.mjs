@@ -42,6 +42,8 @@ async function run({ base, game, from, clients, votes, warmup, voter, targets })
             if (n === target && ++have === clients) allHave?.();
           }
         } else if (text.includes('"subscribed"') && ++subscribed === clients) resolve();
+        // A crowd behind one address catches up a few at a time (the server's per-address cap): retry, as a client would.
+        else if (text.includes('"ws.too_many_catch_ups"')) setTimeout(() => ws.send(JSON.stringify({ type: 'subscribe', game, from })), 20);
         else if (text.includes('"error"')) reject(new Error(text));
       });
       ws.on('error', reject);
