@@ -38,7 +38,7 @@ try {
   const names = Array.from({ length: 7 }, (_, i) => `Player${i + 1}`);
   const players: Session[] = [];
   for (const n of names) players.push(await account(n));
-  const { json: created } = await call('POST', '/api/games', { variant: 'palermo', startAt: '2025-11-06T23:00', locale: 'en' }, mod);
+  const { json: created } = await call('POST', '/api/games', { variant: 'palermo', startAt: '2025-11-06T19:00', locale: 'en' }, mod);
   const game = String(created.id);
   for (const p of players) await call('POST', `/api/games/${game}/signup`, {}, p);
   await call('POST', `/api/games/${game}/start`, {}, mod);
