@@ -116,6 +116,29 @@ export function argPlayer<V>(
   return m.id;
 }
 
+/** The refusal of an action that needs a running game, or undefined while it runs. */
+export function notRunning<V>(s: GameState<V>): Rejection | undefined {
+  return s.status === 'running' ? undefined : refuse('the game is not running');
+}
+
+/**
+ * The player named by `args[key]` who is still in the running game, or the refusal of the first check that fails
+ * (the game is not running, no such player, he is out of the game): the preamble of most actions on a player.
+ */
+export function livePlayerArg<V>(
+  s: GameState<V>,
+  args: Record<string, unknown>,
+  match: (text: string, players: readonly Named[]) => NameMatch,
+  key = 'name',
+  nameParam = 'text',
+): PlayerId | Rejection {
+  const stopped = notRunning(s);
+  if (stopped) return stopped;
+  const id = argPlayer(s, args, match, key, nameParam);
+  if (refused(id)) return id;
+  return isAlive(s, id) ? id : refuse(`${nameOf(s, id)} is not in the game`);
+}
+
 /** Runs the named action from the table; false when the table has no such action. */
 export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V, M>): boolean {
   const action = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;

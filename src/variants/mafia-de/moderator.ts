@@ -3,9 +3,21 @@
 
 import { z } from 'zod';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
-import { argPlayer, isDateList, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
+import {
+  argPlayer,
+  isDateList,
+  livePlayerArg,
+  type ModActionInfo,
+  type ModActions,
+  modArg,
+  notRunning,
+  refuse,
+  refused,
+  restoreAction,
+  runModAction,
+} from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
-import { isAlive, nameOf } from '../../engine/state.ts';
+import { nameOf } from '../../engine/state.ts';
 import { localDate, parseTimestamp } from '../../engine/time.ts';
 import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
@@ -26,8 +38,9 @@ function text(args: Record<string, unknown>, key: string): string | Rejection {
   return t.trim();
 }
 
-function running(s: S): Rejection | undefined {
-  return s.status === 'running' ? undefined : refuse('the game is not running');
+/** The named player still in the running game, or the refusal. */
+function livePlayer(s: S, args: Record<string, unknown>, key = 'name'): PlayerId | Rejection {
+  return livePlayerArg(s, args, matchStrict, key, 'input');
 }
 
 function dates(v: unknown, key: string): string[] | Rejection {
@@ -53,8 +66,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
         b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
         return;
       }
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       b.emit('phase.deadline', { deadline: to });
       b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
       b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
@@ -92,8 +105,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     args: z.object({ reason: modArg.text('why it is rejected') }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const reason = text(args, 'reason');
       if (refused(reason)) return reason;
       if (s.v.phase !== 'night' || s.v.dm === undefined) return refuse('there is no death message to reject');
@@ -108,11 +121,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     args: z.object({ name: modArg.name(), reason: modArg.text('the reason') }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
-      const id = player(s, args);
+      const id = livePlayer(s, args);
       if (refused(id)) return id;
-      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       const reason = text(args, 'reason');
       if (refused(reason)) return reason;
       postWithWinCheck(b, [disqualify(b, id, { text: reason })]);
@@ -125,11 +135,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     args: z.object({ name: modArg.name(), reason: modArg.text('the reason') }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
-      const id = player(s, args);
+      const id = livePlayer(s, args);
       if (refused(id)) return id;
-      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       const reason = text(args, 'reason');
       if (refused(reason)) return reason;
       const r = warn(b, id, { text: reason });
@@ -166,8 +173,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       .strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const reason = text(args, 'reason');
       if (refused(reason)) return reason;
       let side = args.side;
@@ -187,11 +194,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
-      const id = player(s, args);
+      const id = livePlayer(s, args);
       if (refused(id)) return id;
-      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       remove(b, id, 'moderator');
       succeed(b);
       postWithWinCheck(b, [msg('MSG-KILLED-MOD', { name: nameOf(s, id) })]);
@@ -213,8 +217,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     args: z.object({ name: modArg.name(), role: z.string().min(1).max(40).describe('a role id of mafia-de') }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const id = player(s, args);
       if (refused(id)) return id;
       const role = text(args, 'role');
@@ -232,8 +236,8 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
     args: z.object({ old: modArg.name('the player who leaves'), new: modArg.name('the replacement (an account name)') }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const id = player(s, args, 'old');
       if (refused(id)) return id;
       const name = text(args, 'new');

@@ -5,9 +5,21 @@ import { z } from 'zod';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
-import { argPlayer, isDateList, type ModActionInfo, type ModActions, modArg, refuse, refused, restoreAction, runModAction } from '../../engine/modactions.ts';
+import {
+  argPlayer,
+  isDateList,
+  livePlayerArg,
+  type ModActionInfo,
+  type ModActions,
+  modArg,
+  notRunning,
+  refuse,
+  refused,
+  restoreAction,
+  runModAction,
+} from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
-import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
+import { type GameState, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
 import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
@@ -21,8 +33,9 @@ function player(s: S, args: Record<string, unknown>, key = 'name'): PlayerId | R
   return argPlayer(s, args, matchName, key, 'text');
 }
 
-function running(s: S): Rejection | undefined {
-  return s.status === 'running' ? undefined : refuse('the game is not running');
+/** The named player still in the running game, or the refusal. */
+function livePlayer(s: S, args: Record<string, unknown>, key = 'name'): PlayerId | Rejection {
+  return livePlayerArg(s, args, matchName, key, 'text');
 }
 
 const ACTIONS: ModActions<PalState, PalEvents> = {
@@ -39,8 +52,8 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       .strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
       if (to === null) return refuse('"to" must be a time like 2025-10-07T20:30');
       if (to <= b.at) return refuse('the new deadline must be in the future');
@@ -154,11 +167,8 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
-      const id = player(s, args);
+      const id = livePlayer(s, args);
       if (refused(id)) return id;
-      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       b.emit('absence.waived', { player: id }, { kind: 'moderator' });
     },
   },
@@ -186,8 +196,8 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     args: modArg.none(),
     run(b) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
       const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
       b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
@@ -237,11 +247,8 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      const notRunning = running(s);
-      if (notRunning) return notRunning;
-      const id = player(s, args);
+      const id = livePlayer(s, args);
       if (refused(id)) return id;
-      if (!isAlive(s, id)) return refuse(`${nameOf(s, id)} is not in the game`);
       b.emit('revealed', { players: [id] });
       removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
     },
@@ -270,8 +277,8 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     rules: 'PAL-MOD-1',
     args: z.object({ side: z.enum(['citizens', 'killers', 'none']) }).strict(),
     run(b, args) {
-      const notRunning = running(b.state);
-      if (notRunning) return notRunning;
+      const stopped = notRunning(b.state);
+      if (stopped) return stopped;
       const side = args.side;
       if (side !== 'citizens' && side !== 'killers' && side !== 'none') return refuse('"side" must be citizens, killers or none');
       endGame(b, side, 'MOD', true);
