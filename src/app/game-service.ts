@@ -205,8 +205,9 @@ export class GameService {
       this.snapshotAt.set(id, snap.version);
     } else {
       const all = (await this.store.read(id)).map((e) => e.event);
-      const created = all[0]?.data as { config?: GameConfig } | undefined;
-      const variant = this.variantOf(created?.config?.variant ?? '');
+      // The log opens with game.created, which names the rulebook its events belong to.
+      const first = all[0] && typed(all[0]);
+      const variant = this.variantOf(first?.type === 'game.created' ? first.data.config.variant : '');
       const cursors = new Cursors();
       for (const e of all) cursors.add(e.audience);
       g = { id, variant, state: replay(variant, all), meta: all.reduce(foldMeta, EMPTY_META), version: all.length, cursors };

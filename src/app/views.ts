@@ -4,6 +4,7 @@
 import { own } from '../core/own.ts';
 import { balanceBidi, normalizeLineEnds } from '../core/text.ts';
 import type { GameEvent, Message, PlayerId, Viewer } from '../core/types.ts';
+import { typed } from '../engine/events.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
@@ -37,6 +38,9 @@ export interface ViewContext {
 
 const render = (c: ViewContext, parts: readonly Message[]) => renderParts(c.variant, c.locale, parts);
 const time = (c: ViewContext, at: number) => isoLocal(at, c.state.config.timeZone);
+/** A rulebook event the inbox reads: every rulebook tells a player his role with it (role id, or none yet). */
+type HostRead = { 'role.assigned': { readonly player: PlayerId; readonly role?: string } };
+
 const nameOf = (c: ViewContext, id: unknown) => (typeof id === 'string' ? (c.state.players[id]?.name ?? id) : '');
 
 /**
@@ -59,11 +63,12 @@ export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Ite
   const out: Item[] = [];
   for (const { seq, event: e } of events) {
     if (e.audience.kind !== 'public') continue;
-    const d = e.data as Record<string, unknown>;
-    if (e.type === 'post.published') out.push(item(c, seq, e, { kind: 'post', author: String(d.name), postId: String(d.postId), text: String(d.text) }));
-    else if (e.type === 'post.edited') out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, d.author), postId: String(d.postId), text: String(d.text) }));
-    else if (e.type === 'message') {
-      const parts = d.parts as Message[];
+    const ev = typed(e);
+    if (ev.type === 'post.published') out.push(item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text }));
+    else if (ev.type === 'post.edited')
+      out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
+    else if (ev.type === 'message') {
+      const parts = ev.data.parts;
       out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts) }));
     }
   }
@@ -136,30 +141,28 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
     const a = e.audience;
     const mine = viewer.kind === 'moderator' ? a.kind === 'moderator' || e.type === 'pm.received' || e.type === 'pm.forwarded' : a.kind === 'players';
     if (!mine) continue;
-    const d = e.data as Record<string, unknown>;
+    const ev = typed<HostRead>(e);
     const to = a.kind === 'players' && viewer.kind === 'moderator' ? a.ids.map((id) => nameOf(c, id)).join(', ') : undefined;
-    switch (e.type) {
+    switch (ev.type) {
       case 'message': {
-        const parts = d.parts as Message[];
+        const parts = ev.data.parts;
         out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), ...(to ? { author: `to ${to}` } : {}) }));
         break;
       }
       case 'command.rejected':
-        out.push(keyedItem(c, seq, e, 'rejection', { key: String(d.code), params: d.params as Message['params'] }, String(d.by)));
+        out.push(keyedItem(c, seq, e, 'rejection', { key: ev.data.code, params: ev.data.params }, ev.data.by));
         break;
       case 'pm.received':
       case 'pm.forwarded':
-        out.push(
-          item(c, seq, e, { kind: 'sent', author: viewer.kind === 'moderator' ? String(d.from ?? nameOf(c, d.player)) : undefined, text: String(d.text) }),
-        );
+        out.push(item(c, seq, e, { kind: 'sent', author: viewer.kind === 'moderator' ? ev.data.from : undefined, text: ev.data.text }));
         break;
       case 'role.assigned': {
-        const role = c.variant.roles.find((r) => r.id === d.role);
-        out.push(item(c, seq, e, { kind: 'role', code: String(d.role), text: role?.names[c.locale] ?? role?.names.en ?? String(d.role) }));
+        const role = c.variant.roles.find((r) => r.id === ev.data.role);
+        out.push(item(c, seq, e, { kind: 'role', code: String(ev.data.role), text: role?.names[c.locale] ?? role?.names.en ?? String(ev.data.role) }));
         break;
       }
       case 'moderator.flag':
-        out.push(keyedItem(c, seq, e, 'flag', { key: String(d.reason), params: d.params as Message['params'] }));
+        out.push(keyedItem(c, seq, e, 'flag', { key: ev.data.reason, params: ev.data.params }));
         break;
       default:
         break;
@@ -178,10 +181,10 @@ export function teamItems(c: ViewContext, viewer: Viewer, team: string, events: 
   const out: Item[] = [];
   for (const { seq, event: e } of visible(viewer, events)) {
     if (e.audience.kind !== 'team' || e.audience.team !== team) continue;
-    const d = e.data as Record<string, unknown>;
-    if (e.type === 'message') out.push(item(c, seq, e, { kind: 'message', code: (d.parts as Message[])[0]?.key, text: render(c, d.parts as Message[]) }));
-    else if (e.type === 'team.chat') out.push(item(c, seq, e, { kind: 'chat', author: String(d.name), text: String(d.text) }));
-    else if (e.type === 'team.formed') out.push(item(c, seq, e, { kind: 'team', text: ((d.members as string[]) ?? []).map((id) => nameOf(c, id)).join(', ') }));
+    const ev = typed(e);
+    if (ev.type === 'message') out.push(item(c, seq, e, { kind: 'message', code: ev.data.parts[0]?.key, text: render(c, ev.data.parts) }));
+    else if (ev.type === 'team.chat') out.push(item(c, seq, e, { kind: 'chat', author: ev.data.name, text: ev.data.text }));
+    else if (ev.type === 'team.formed') out.push(item(c, seq, e, { kind: 'team', text: ev.data.members.map((id) => nameOf(c, id)).join(', ') }));
   }
   return out;
 }

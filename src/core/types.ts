@@ -51,8 +51,8 @@ export interface Message {
 }
 
 /** A refusal of a player's or moderator's action: a stable code plus parameters for the sentence. */
-export interface Rejection {
-  readonly code: string;
+export interface Rejection<C extends string = string> {
+  readonly code: C;
   readonly params?: Readonly<Record<string, Param>>;
 }
 

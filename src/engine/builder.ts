@@ -14,6 +14,7 @@ import {
 } from '../core/types.ts';
 import type { EngineEvents } from './events.ts';
 import { evolve } from './evolve.ts';
+import type { EngineRejectionCode } from './rejections.ts';
 import { type DrawSource, Draws, gameRng } from './rng.ts';
 import type { Deadline, GameState } from './state.ts';
 import type { Variant } from './variant.ts';
@@ -32,9 +33,10 @@ export type AnyEvents = Record<never, never>;
 
 /**
  * Accumulates events, rejections and state while one command is decided. `M` is the rulebook's event map: `emit`
- * accepts its events and the engine's, each with its own data.
+ * accepts its events and the engine's, each with its own data. `R` is the rejection codes `reject` accepts: a
+ * rulebook's builder names its own union (PalRejectionCode, DeRejectionCode) so a misspelt code does not compile.
  */
-export class Builder<V = unknown, M = AnyEvents> {
+export class Builder<V = unknown, M = AnyEvents, R extends string = EngineRejectionCode> {
   /** Events emitted so far, in order. */
   readonly events: GameEvent[] = [];
   /** Rejections given so far (a post may carry several command lines). */
@@ -76,10 +78,18 @@ export class Builder<V = unknown, M = AnyEvents> {
   }
 
   /** Refuses an action: records the rejection and tells its author (and the moderator) why. */
-  reject(actor: Actor, code: string, params: Record<string, Param> = {}, detail?: { line?: string; flag?: boolean }): void {
-    const rejection: Rejection = this.variant.rejection ? this.variant.rejection(this.state, { code, params }) : { code, params };
-    code = rejection.code;
-    params = { ...(rejection.params ?? {}) };
+  reject(actor: Actor, code: R, params: Record<string, Param> = {}, detail?: { line?: string; flag?: boolean }): void {
+    this.refuse(actor, { code, params }, detail);
+  }
+
+  /**
+   * Refuses with a rejection a rulebook hook returned (signup policy, a parser's refusal): its code was typed where
+   * the hook made it, so the engine passes it on as it is.
+   */
+  refuse(actor: Actor, r: Rejection, detail?: { line?: string; flag?: boolean }): void {
+    const rejection: Rejection = this.variant.rejection ? this.variant.rejection(this.state, { code: r.code, params: { ...(r.params ?? {}) } }) : r;
+    const code = rejection.code;
+    const params = { ...(rejection.params ?? {}) };
     this.rejections.push(rejection);
     const audience: Audience = actor.kind === 'player' ? { kind: 'players', ids: [actor.id] } : MODERATOR;
     this.emit(

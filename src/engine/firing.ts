@@ -1,7 +1,8 @@
 // Which rule an event shows firing: data a rulebook declares (`Variant.firing`) so the simulator's statistics
 // ("how often each rule fired", `narrator simulate`) read the rulebook's own ids instead of a copy of them.
 import { own } from '../core/own.ts';
-import type { GameEvent, Message } from '../core/types.ts';
+import type { GameEvent } from '../core/types.ts';
+import { typed } from './events.ts';
 
 /**
  * What one event type (or message key) shows firing: a rule label ('PAL-TIE-1 runoff'); one label per value of a
@@ -33,9 +34,10 @@ function fired(f: Firing | undefined, data: unknown): readonly string[] {
 /** The rule labels an event shows firing under a rulebook's declaration (none when it declares nothing). */
 export function rulesFired(firing: RuleFiring | undefined, e: GameEvent): readonly string[] {
   if (!firing) return [];
-  const ofType = fired(own(firing.events, e.type), e.data);
-  if (e.type !== 'message' || !firing.messages) return ofType;
+  const ev = typed(e);
+  const ofType = fired(own(firing.events, ev.type), ev.data);
+  if (ev.type !== 'message' || !firing.messages) return ofType;
   const out = [...ofType];
-  for (const p of (e.data as { parts: readonly Message[] }).parts) out.push(...fired(own(firing.messages, p.key), p.params));
+  for (const p of ev.data.parts) out.push(...fired(own(firing.messages, p.key), p.params));
   return out;
 }

@@ -193,7 +193,7 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
     if (!join) return policy?.ignoreGuestPosts || lines.length === 0 ? undefined : b.reject(cmd.actor, outsider(s, cmd.actor.name));
     if (s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
     const refusal = policy?.refuse?.(s, cmd.actor.name);
-    if (refusal) return b.reject(cmd.actor, refusal.code, { ...(refusal.params ?? {}) });
+    if (refusal) return b.refuse(cmd.actor, refusal);
     // Names are unique after folding (PAL-GEN-4), so an existing name in another spelling is refused.
     const name = cmd.actor.name;
     const taken = s.order.some((id) => fold(s.players[id]!.name) === fold(name));
@@ -212,7 +212,7 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
       return;
     }
     if (join && s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
-    if (join && policy?.duplicate) return b.reject(cmd.actor, policy.duplicate);
+    if (join && policy?.duplicate) return b.refuse(cmd.actor, { code: policy.duplicate });
     publishPost(b, cmd.actor.id, cmd.text, cmd.postId);
     if (lines.some((l) => l.command !== 'join')) b.reject(cmd.actor, 'R-NOT-STARTED');
     return;

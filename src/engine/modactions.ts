@@ -145,7 +145,7 @@ export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { typ
   if (!action) return false;
   const parsed = parseModArgs(action, cmd.mod.args);
   const refusal = parsed.ok ? action.run(b, parsed.args) : refuse(parsed.detail);
-  if (refusal) b.reject(cmd.actor, refusal.code, { ...refusal.params });
+  if (refusal) b.refuse(cmd.actor, refusal);
   return true;
 }
 

@@ -1,7 +1,8 @@
 // Runs a loaded game script through the real engine, step by step, and checks its expectations.
 
 import { buildTranscript, type InputLine, type Transcript } from '../app/transcript.ts';
-import type { Actor, Command, GameEvent, Message, Rejection } from '../core/types.ts';
+import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
+import { typed } from '../engine/events.ts';
 import { createGame, decide } from '../engine/game.ts';
 import { matchName } from '../engine/names.ts';
 import type { GameState } from '../engine/state.ts';
@@ -62,10 +63,11 @@ function texts(script: Script, events: readonly GameEvent[], pick: (e: GameEvent
   const out: string[] = [];
   for (const e of events) {
     if (!pick(e)) continue;
-    if (e.type === 'message') out.push(renderParts(script.variant, script.config.locale, (e.data as { parts: Message[] }).parts));
+    const ev = typed(e);
+    if (ev.type === 'message') out.push(renderParts(script.variant, script.config.locale, ev.data.parts));
     // A rejection reaches its author as a private message (PAL-GEN-5), so private expectations see it too.
-    else if (e.type === 'command.rejected' && e.audience.kind === 'players') {
-      const d = e.data as { code: string; params?: Message['params'] };
+    else if (ev.type === 'command.rejected' && ev.audience.kind === 'players') {
+      const d = ev.data;
       out.push(renderMessage(script.variant, script.config.locale, { key: d.code, ...(d.params ? { params: d.params } : {}) }));
     }
   }
@@ -123,9 +125,10 @@ function checkCommon(
   if (ex.moderator) {
     const mod = texts(script, events, (e) => e.audience.kind === 'moderator');
     const flags = events
+      .map((e) => typed(e))
       .filter((e) => e.type === 'moderator.flag')
       .map((e) => {
-        const d = e.data as { reason: string; params?: Message['params'] };
+        const d = e.data;
         return renderParts(script.variant, script.config.locale, [{ key: d.reason, ...(d.params ? { params: d.params } : {}) }]);
       });
     const missing = inOrder([...mod, ...flags], ex.moderator);

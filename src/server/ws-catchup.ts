@@ -6,7 +6,8 @@ import type { WebSocket } from 'ws';
 import type { Principal } from '../app/accounts.ts';
 import type { GameService, LoadedGame } from '../app/game-service.ts';
 import { readAfter, viewerKey } from '../app/views.ts';
-import type { GameEvent, Message, Viewer } from '../core/types.ts';
+import type { Viewer } from '../core/types.ts';
+import { typed } from '../engine/events.ts';
 import { type Cursors, canSee } from '../engine/view.ts';
 import { renderParts } from '../i18n/render.ts';
 import type { EventFrame, ServerFrame } from '../protocol/index.ts';
@@ -48,8 +49,8 @@ export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))
 
 /** The frame of an event the viewer may see, already numbered in his numbering. */
 function wireFor(g: LoadedGame, e: StoredEvent): EventFrame {
-  const ev: GameEvent = e.event;
-  const text = ev.type === 'message' ? renderParts(g.variant, g.state.config.locale, (ev.data as { parts: Message[] }).parts) : undefined;
+  const ev = typed(e.event);
+  const text = ev.type === 'message' ? renderParts(g.variant, g.state.config.locale, ev.data.parts) : undefined;
   return { type: 'event', game: g.id, seq: e.seq, event: ev, ...(text !== undefined ? { text } : {}) };
 }
 
@@ -194,8 +195,8 @@ export function createStreams(service: GameService, pageSize: number): Streams {
       // Another client replayed these events a moment ago: its frames are reused without reading the store.
       const globals = cursors.next(viewer, s.after, pageSize, upto);
       const cached = globals.map((n) => frames.get(`${s.game}:${s.key}:${n}`));
-      if (globals.length > 0 && cached.every((f) => f !== undefined)) {
-        sendAll(s.socket, cached as string[]);
+      if (globals.length > 0 && cached.every((f): f is string => f !== undefined)) {
+        sendAll(s.socket, cached);
         account(t0);
         s.last = viewer.kind === 'moderator' ? globals.at(-1)! : s.last + globals.length;
         s.after = globals.at(-1)!;

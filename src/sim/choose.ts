@@ -1,5 +1,6 @@
 // Small choices every variant's bots make: the targets the rules offer for a command, and the best-scored candidate.
-import type { GameEvent, Message, PlayerId } from '../core/types.ts';
+import type { GameEvent, PlayerId } from '../core/types.ts';
+import { typed } from '../engine/events.ts';
 import type { LegalAction } from '../engine/variant.ts';
 import type { Rand } from './random.ts';
 
@@ -24,5 +25,8 @@ export function best(rng: Rand, list: readonly PlayerId[], score: (id: PlayerId)
 
 /** A view's event filter: the event types it folds, and the `message` events carrying one of the message keys. */
 export function observing(types: ReadonlySet<string>, messageKeys: ReadonlySet<string>): (e: GameEvent) => boolean {
-  return (e) => types.has(e.type) || (e.type === 'message' && (e.data as { parts: Message[] }).parts.some((p) => messageKeys.has(p.key)));
+  return (e) => {
+    const ev = typed(e);
+    return types.has(ev.type) || (ev.type === 'message' && ev.data.parts.some((p) => messageKeys.has(p.key)));
+  };
 }

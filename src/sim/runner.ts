@@ -3,6 +3,7 @@
 // deadline fires with `tick`. Views are fed only the events whose audience includes their player.
 import type { Command, GameEvent, PlayerId } from '../core/types.ts';
 import type { Env } from '../engine/builder.ts';
+import { typed } from '../engine/events.ts';
 import { type RuleFiring, rulesFired } from '../engine/firing.ts';
 import { createGame, decide, tick } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
@@ -31,7 +32,8 @@ const prepared = new WeakMap<SimSpec, Prepared>();
 
 /** The rule labels an event shows firing (the rulebook's `firing`); a refused input counts as `rejected <code>`. */
 export function rulesOf(firing: RuleFiring | undefined, e: GameEvent): readonly string[] {
-  return e.type === 'command.rejected' ? [`rejected ${String((e.data as { code?: unknown }).code)}`] : rulesFired(firing, e);
+  const ev = typed(e);
+  return ev.type === 'command.rejected' ? [`rejected ${ev.data.code}`] : rulesFired(firing, e);
 }
 
 /** Validates a spec and builds what every game of it shares. Throws on a spec the variant refuses. */

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../src/core/types.ts';
+import type { Builder } from '../../src/engine/builder.ts';
 import { ENGINE_REJECTIONS } from '../../src/engine/rejections.ts';
 import type { Variant } from '../../src/engine/variant.ts';
 import { ENGINE_MESSAGES } from '../../src/i18n/engine-messages.ts';
@@ -34,5 +36,24 @@ describe('rejection codes: a typed union per rulebook', () => {
     // @ts-expect-error: a mafia-de code is not palermo's
     const other: PalRejectionCode = 'R-WILL-INVALID';
     expect([...ok, ...de, bad, other]).toHaveLength(5);
+  });
+
+  it('Builder.reject takes only its rulebook’s codes: a misspelt code does not compile (tsc checks the expected errors)', () => {
+    // Never run: the calls exist for tsc, which fails on an unused @ts-expect-error (a reject that took any string).
+    const calls = (pal: Builder<unknown, object, PalRejectionCode>, de: Builder<unknown, object, DeRejectionCode>, engine: Builder, a: Actor) => {
+      pal.reject(a, 'R-VOTE-SELF');
+      pal.reject(a, 'R-GAME-OVER');
+      // @ts-expect-error: misspelt palermo code
+      pal.reject(a, 'R-VOTE-SLEF');
+      // @ts-expect-error: a mafia-de code in a palermo builder
+      pal.reject(a, 'R-WILL-INVALID');
+      de.reject(a, 'R-WILL-INVALID');
+      // @ts-expect-error: a palermo code in a mafia-de builder
+      de.reject(a, 'R-VOTE-SELF');
+      engine.reject(a, 'R-NOT-IN-GAME');
+      // @ts-expect-error: engine code paths know only the engine's codes
+      engine.reject(a, 'R-VOTE-SELF');
+    };
+    expect(calls).toBeTypeOf('function');
   });
 });

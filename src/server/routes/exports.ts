@@ -4,11 +4,15 @@ import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
 import { buildTranscript } from '../../app/transcript.ts';
 import { readAfter, seesVoteCount, threadItems, voteCount } from '../../app/views.ts';
+import { typed } from '../../engine/events.ts';
 import { exportFormat, gameParams } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import * as exportsFmt from '../exports.ts';
 import { route } from '../http.ts';
 import { ctxOf, type RouteDeps } from './shared.ts';
+
+/** The rulebook event a round export reads: a rulebook with rounds opens each with it (palermo). */
+type RoundOpened = { 'round.opened': { readonly round: number } };
 
 /** Registers the export routes. */
 export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -89,7 +93,11 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       const g = service.get(params.id);
       const all = await service.read(g.id);
       // A round runs from its round.opened event to the next one (round 0: everything before round 1).
-      const opened = (r: number) => all.findIndex((e) => e.event.type === 'round.opened' && (e.event.data as { round?: number }).round === r);
+      const opened = (r: number) =>
+        all.findIndex((e) => {
+          const ev = typed<RoundOpened>(e.event);
+          return ev.type === 'round.opened' && ev.data.round === r;
+        });
       const start = params.round === 0 ? 0 : opened(params.round);
       if (start < 0) throw new AppError('export.no_round', 404, `round ${params.round} has not opened`);
       const after = all.findIndex((e, i) => i > start && e.event.type === 'round.opened');

@@ -10,6 +10,7 @@ import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
 import { nameSkeleton } from '../../core/names.ts';
 import type { Command, GameEvent, Rejection, Viewer } from '../../core/types.ts';
+import { typed } from '../../engine/events.ts';
 import { evolve } from '../../engine/evolve.ts';
 import { decide } from '../../engine/game.ts';
 import { commandExample } from '../../engine/parse.ts';
@@ -238,13 +239,13 @@ export function keyword(g: LoadedGame, command: string): string {
  */
 function refuseLookAlikes(g: LoadedGame, events: readonly GameEvent[]): void {
   for (const e of events) {
-    if (e.type !== 'player.signed_up' && e.type !== 'player.substituted') continue;
-    const d = e.data as { id?: string; player?: string; name?: unknown };
-    if (typeof d.name !== 'string') continue;
-    const seat = d.player ?? d.id;
-    const mine = nameSkeleton(d.name);
+    const ev = typed(e);
+    if (ev.type !== 'player.signed_up' && ev.type !== 'player.substituted') continue;
+    const name = ev.data.name;
+    const seat = ev.type === 'player.substituted' ? ev.data.player : ev.data.id;
+    const mine = nameSkeleton(name);
     const others = [...g.state.order.filter((id) => id !== seat).map((id) => g.state.players[id]!.name), ...g.meta.moderators];
-    const alike = others.find((n) => nameKey(n) !== nameKey(d.name as string) && nameSkeleton(n) === mine);
-    if (alike !== undefined) throw new AppError('game.name_confusable', 409, `"${d.name}" looks like "${alike}" in this game`, { like: alike });
+    const alike = others.find((n) => nameKey(n) !== nameKey(name) && nameSkeleton(n) === mine);
+    if (alike !== undefined) throw new AppError('game.name_confusable', 409, `"${name}" looks like "${alike}" in this game`, { like: alike });
   }
 }

@@ -75,7 +75,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
     { kind: 'players', ids: [actor.id] },
   );
   const refusal = readPm(b, s, actor, cmd);
-  if (refusal) b.reject(actor, refusal.code, { ...refusal.params });
+  if (refusal) b.refuse(actor, refusal);
 }
 
 /** Reads and runs a running game's PM (`s`: the state before it was logged); returns its refusal, if any. */

@@ -6,13 +6,14 @@ import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.t
 import { isoLocal } from '../../engine/time.ts';
 import type { DeEvents } from './events.ts';
 import { type DeOptions, deOptions } from './options.ts';
+import type { DeRejectionCode } from './rejections.ts';
 import { CITIZENS, MAFIA, partyOfRole } from './roles.ts';
 import type { DeState } from './state.ts';
 
 export type { DeOptions };
 
 /** The builder of this variant. */
-export type B = Builder<DeState, DeEvents>;
+export type B = Builder<DeState, DeEvents, DeRejectionCode>;
 /** The game state of this variant. */
 export type S = GameState<DeState>;
 

@@ -3,7 +3,9 @@
 // bots speak a small convention in the thread (declared votes, detective and matchmaker claims) that `observe`
 // reads back; nothing here looks at the game state.
 import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { typed } from '../../engine/events.ts';
 import { observing } from '../../sim/choose.ts';
+import type { DeEvents } from './events.ts';
 import { partyOfRole as partyOfDealt } from './roles.ts';
 
 /** A comparison result: a and b share a party (`same`) or not. */
@@ -316,65 +318,67 @@ export const relevantDe = observing(OBSERVED, OBSERVED_MESSAGES);
 
 /** Folds one event the player may see into his view. */
 export function observeDe(v: DeView, e: GameEvent): void {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
+  const ev = typed<DeEvents>(e);
+  switch (ev.type) {
     case 'player.signed_up':
-      v.order.push(d.id as string);
-      v.idByName.set(d.name as string, d.id as string);
-      v.alive.add(d.id as string);
+      v.order.push(ev.data.id);
+      v.idByName.set(ev.data.name, ev.data.id);
+      v.alive.add(ev.data.id);
       break;
     case 'role.assigned':
-      if (d.player === v.me) {
-        v.role = d.role as string;
-        // A player knows his own party.
-        v.party.set(v.me, partyOfRole(v.role));
+      if (ev.data.player === v.me) {
+        v.role = ev.data.role;
+        // A player knows his own party (a deal without a role for him tells him none).
+        if (v.role !== undefined) v.party.set(v.me, partyOfRole(v.role));
       }
       break;
     case 'role.changed':
-      setRole(v, d.player as string, d.role as string);
+      setRole(v, ev.data.player, ev.data.role);
       break;
     case 'role.chosen':
-      if (d.role !== 'none') v.taken.add(d.role as string);
+      if (ev.data.role !== 'none') v.taken.add(ev.data.role);
       break;
     case 'team.formed':
-      for (const id of d.members as string[]) {
+      for (const id of ev.data.members) {
         v.mates.add(id);
         v.party.set(id, 'mafia');
       }
       break;
     case 'phase.opened':
-      v.phase = d.phase as 'day' | 'night';
-      v.n = d.n as number;
+      v.phase = ev.data.phase;
+      v.n = ev.data.n;
       if (v.phase === 'day') v.declared.clear();
       break;
-    case 'player.removed':
+    case 'player.removed': {
+      const gone = ev.data.player;
       // The town reads a murder as the mafia's choice of a citizen (the rules do not stop a boss from killing a
       // mafioso, but no bot does).
-      if (d.how === 'murder' && !v.mates.has(v.me)) learn(v, d.player as string, 'citizens');
-      v.alive.delete(d.player as string);
-      v.declared.delete(d.player as string);
-      for (const [voter, target] of v.declared) if (target === d.player) v.declared.delete(voter);
+      if (ev.data.how === 'murder' && !v.mates.has(v.me)) learn(v, gone, 'citizens');
+      v.alive.delete(gone);
+      v.declared.delete(gone);
+      for (const [voter, target] of v.declared) if (target === gone) v.declared.delete(voter);
       break;
+    }
     case 'player.restored':
-      v.alive.add(d.player as string);
+      v.alive.add(ev.data.player);
       break;
     case 'successor.designated':
-      v.successor = d.player as string;
+      v.successor = ev.data.player;
       break;
     case 'insider.guessed':
-      v.guessed.add(d.target as string);
-      if (d.hit) v.found = d.target as string;
+      v.guessed.add(ev.data.target);
+      if (ev.data.hit) v.found = ev.data.target;
       break;
     case 'night.act': {
       // The player's own accepted night actions (the audience is the actor only).
-      const t = d.targets as string[];
-      if (d.kind === 'query') v.checked.add(t[0]!);
-      if (d.kind === 'compare') v.compared.add([...t].sort().join('|'));
+      const t = ev.data.targets;
+      if (ev.data.kind === 'query') v.checked.add(t[0]!);
+      if (ev.data.kind === 'compare') v.compared.add([...t].sort().join('|'));
       break;
     }
     case 'post.published': {
-      const text = String(d.text ?? '');
-      const author = d.author as string;
+      const text = ev.data.text;
+      const author = ev.data.author;
       const m = VOTE_RE.exec(text);
       const target = m ? v.idByName.get(m[1]!) : undefined;
       if (target && v.phase === 'day') v.declared.set(author, target);
@@ -382,7 +386,7 @@ export function observeDe(v: DeView, e: GameEvent): void {
       break;
     }
     case 'message':
-      observeMessage(v, (d as { parts: Message[] }).parts);
+      observeMessage(v, ev.data.parts);
       break;
   }
 }

@@ -10,11 +10,11 @@ import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor } from 
 import { hhmmss } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
-import { reject } from './rejections.ts';
+import { type PalRejectionCode, reject } from './rejections.ts';
 import { knownKillers } from './roles.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState, PalEvents>;
+type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
 
 /** Minutes an exception window stays open after the last-words post or its latest edit (PAL-OUT-4). */

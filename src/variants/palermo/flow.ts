@@ -9,10 +9,11 @@ import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
+import type { PalRejectionCode } from './rejections.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState, PalEvents>;
+type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
 
 /** Fixed clock times of palermo (spec §3.4: fixed in this variant). */

@@ -23,9 +23,10 @@ import { type GameState, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
 import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
+import type { PalRejectionCode } from './rejections.ts';
 import type { PalState } from './state.ts';
 
-type B = Builder<PalState, PalEvents>;
+type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
 type ModCmd = Extract<Command, { type: 'mod' }>;
 

@@ -2,6 +2,7 @@
 import type { Actor, Param } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import type { EngineRejectionCode } from '../../engine/rejections.ts';
+import type { PalEvents } from './events.ts';
 
 /** Every code palermo itself rejects with. */
 export const PAL_REJECTIONS = [
@@ -38,8 +39,8 @@ export const PAL_REJECTIONS = [
 export type PalRejectionCode = EngineRejectionCode | (typeof PAL_REJECTIONS)[number];
 
 /** Refuses an action with one of palermo's codes (a misspelt code does not compile). */
-export function reject<V, M>(
-  b: Builder<V, M>,
+export function reject<V>(
+  b: Builder<V, PalEvents, PalRejectionCode>,
   actor: Actor,
   code: PalRejectionCode,
   params: Record<string, Param> = {},

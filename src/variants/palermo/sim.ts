@@ -1,11 +1,13 @@
 // The simulation adapter of `palermo`: what each player learns from the events he may see, the bots of every role
 // (random play, sensible play, and the random-lynch model of the literature); the rules each event shows firing are in firing.ts.
 import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { typed } from '../../engine/events.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { parseCommands } from '../../engine/parse.ts';
 import type { GameState } from '../../engine/state.ts';
 import { best, observing, targetsOf } from '../../sim/choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
+import type { PalEvents } from './events.ts';
 import { palermo } from './index.ts';
 import { defaultRoles } from './roles.ts';
 import type { PalState } from './state.ts';
@@ -102,61 +104,61 @@ const relevant = observing(OBSERVED, OBSERVED_MESSAGES);
 
 /** Folds one visible event into a view. */
 function observe(v: PalView, e: GameEvent): void {
-  const d = e.data as Record<string, unknown>;
-  switch (e.type) {
+  const ev = typed<PalEvents>(e);
+  switch (ev.type) {
     case 'player.signed_up':
-      v.order.push(d.id as string);
-      v.idByName.set(d.name as string, d.id as string);
-      v.alive.add(d.id as string);
+      v.order.push(ev.data.id);
+      v.idByName.set(ev.data.name, ev.data.id);
+      v.alive.add(ev.data.id);
       break;
     case 'role.assigned':
-      if (d.player === v.me) v.role = d.role as string;
+      if (ev.data.player === v.me) v.role = ev.data.role;
       break;
     case 'team.formed':
-      for (const id of d.members as string[]) v.mates.add(id);
+      for (const id of ev.data.members) v.mates.add(id);
       break;
     case 'pal.knowledge':
-      for (const id of d.killers as string[]) v.known.add(id);
+      for (const id of ev.data.killers) v.known.add(id);
       break;
     case 'informant.told':
-      v.known.add(d.killer as string);
+      v.known.add(ev.data.killer);
       break;
     case 'round.opened':
-      v.round = d.round as number;
+      v.round = ev.data.round;
       v.votes.clear();
       break;
     case 'vote.cast':
-      v.votes.set(d.voter as string, d.target as string);
+      v.votes.set(ev.data.voter, ev.data.target);
       break;
     case 'votes.voided':
-      for (const id of d.voters as string[]) v.votes.delete(id);
+      for (const id of ev.data.voters) v.votes.delete(id);
       break;
     case 'player.removed':
-      v.alive.delete(d.player as string);
-      v.votes.delete(d.player as string);
+      v.alive.delete(ev.data.player);
+      v.votes.delete(ev.data.player);
       break;
     case 'player.restored':
-      v.alive.add(d.player as string);
+      v.alive.add(ev.data.player);
       break;
     case 'close.resolved': {
       const final = new Map<PlayerId, PlayerId>();
-      for (const row of d.rows as { target: string; voters: string[] }[]) for (const voter of row.voters) final.set(voter, row.target);
+      for (const row of ev.data.rows) for (const voter of row.voters) final.set(voter, row.target);
       v.history.push(final);
       v.votes.clear();
       break;
     }
     case 'post.published': {
-      const text = d.text as string;
+      const text = ev.data.text;
       if (text.startsWith(CLAIM)) {
         // The accusation is the claim's vote line, read with the rulebook's own syntax table.
         const vote = parseCommands(text, syntaxOf(palermo)).find((l) => l.command === 'vote');
         const accused = vote ? v.idByName.get(vote.arg) : undefined;
-        if (accused) v.claims.set(d.author as string, accused);
+        if (accused) v.claims.set(ev.data.author, accused);
       }
       break;
     }
     case 'message':
-      observeMessage(v, (d as { parts: Message[] }).parts);
+      observeMessage(v, ev.data.parts);
       break;
   }
 }
