@@ -10,7 +10,7 @@ import type { GameEvent, Viewer } from '../src/core/types.ts';
 import { canSee } from '../src/engine/view.ts';
 import type { StoredEvent } from '../src/store/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
-import { type Client, type Harness, harness, NINE } from './support/harness.ts';
+import { type Client, type Harness, harness, NINE, startedGame } from './support/harness.ts';
 
 type Who = 'anon' | 'outsider' | 'other' | 'player' | 'voted' | 'removed' | 'team' | 'mod';
 const WHO: Who[] = ['anon', 'outsider', 'other', 'player', 'voted', 'removed', 'team', 'mod'];
@@ -59,25 +59,14 @@ it('every registered variant has a line in the access matrix', () => {
 
 /** Opens and starts a nine-player game of the variant, and moves the clock until a vote is open. */
 async function openGame(h: Harness, variant: string, fx: Fixture, prefix: string): Promise<Game> {
-  const mod = await h.client(`${prefix}Mod`);
-  const r = await mod.req('POST', '/api/games', { variant, title: `${prefix}Test`, ...fx.setup });
-  if (r.status !== 201) throw new Error(r.text);
-  const id = r.json.id as string;
-  const players: Record<string, Client> = {};
-  for (const n of NINE) {
-    const c = await h.client(`${prefix}${n}`);
-    const s = await c.req('POST', `/api/games/${id}/signup`);
-    if (!s.json.accepted) throw new Error(s.text);
-    players[n] = c;
-  }
-  const st = await mod.req('POST', `/api/games/${id}/start`);
-  if (!st.json.accepted) throw new Error(st.text);
+  const { id, mod, players } = await startedGame(h, prefix, { variant, ...fx.setup });
   for (let i = 0; i < 4; i++) {
     const a = await players[NINE[0]!]!.req('GET', `/api/games/${id}/actions`);
     if (a.json.actions.some((x: { command: string }) => x.command === 'vote')) break;
     const next = (await mod.req('GET', `/api/games/${id}`)).json.nextDeadline;
     await h.at(new Date(next.at + 1000).toISOString());
   }
+  // Roles and seats as they stand once the vote is open.
   const g = await mod.req('GET', `/api/games/${id}`);
   const roles: Record<string, string> = {};
   for (const [name, role] of Object.entries(g.json.moderator.roles as Record<string, string>)) roles[name.slice(prefix.length)] = role;

@@ -108,13 +108,17 @@ export async function harness(store: Store = new MemoryStore(), t0 = T0): Promis
 /** The nine demo names. */
 export const NINE = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'Hara', 'Ilias'];
 
-/** A nine-player palermo game started by its moderator (round 1 open on Monday 3/11, closing at 20:00): the moderator, the players by name, the id. */
+/**
+ * A nine-player game started by its moderator: palermo by default (round 1 open on Monday 3/11, closing at 20:00),
+ * or another variant's create body. Returns the moderator, the players by name, their roles and the id.
+ */
 export async function startedGame(
   h: Harness,
   prefix = '',
+  create: Record<string, unknown> = { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en' },
 ): Promise<{ id: string; mod: Client; players: Record<string, Client>; roles: Record<string, string> }> {
   const mod = await h.client(`${prefix}Mod`);
-  const r = await mod.req('POST', '/api/games', { variant: 'palermo', title: `${prefix}Test`, startAt: '2025-11-03T11:00', locale: 'en' });
+  const r = await mod.req('POST', '/api/games', { title: `${prefix}Test`, ...create });
   if (r.status !== 201) throw new Error(r.text);
   const id = r.json.id as string;
   const players: Record<string, Client> = {};
