@@ -17,3 +17,9 @@ export class AppError extends Error {
 
 /** 404 for an unknown game. */
 export const gameNotFound = (id: string) => new AppError('game.not_found', 404, `no game with id "${id}"`);
+
+/** Seconds a client is asked to wait (Retry-After) when the database is out of reach. */
+export const RETRY_AFTER_S = 1;
+
+/** 503 while the database cannot be reached or written: nothing was acknowledged, try again shortly. */
+export const storeUnavailable = () => new AppError('store.unavailable', 503, 'the database is unavailable; try again shortly', { retryAfter: RETRY_AFTER_S });

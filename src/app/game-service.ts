@@ -4,6 +4,12 @@
 // transaction), and only then are listeners told and the caller answered. Commands that queue up while a commit
 // is in flight are decided one after another and committed together (group commit): same order, same events,
 // one transaction.
+//
+// Several processes on one shared store (PostgreSQL): each keeps every game in memory and follows the store's
+// commit notices, folding in what the others committed (a catch-up read of the events after its version) in the
+// game's queue, and telling its own listeners (the WebSocket fan-out) as if it had committed them. A command that
+// loses the version race to another process is not an error: the game catches up and the command is decided
+// again on the fresh state, a few times at most.
 import { randomBytes } from 'node:crypto';
 import { own } from '../core/own.ts';
 import type { Command, GameEvent, Millis, Rejection } from '../core/types.ts';
@@ -13,10 +19,11 @@ import { createGame, type Decision, decide } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Recognised, Variant } from '../engine/variant.ts';
 import { Cursors } from '../engine/view.ts';
-import { type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
+import { isStoreFault } from '../store/faults.ts';
+import { type CommitNotice, type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
-import { AppError, gameNotFound } from './errors.ts';
+import { AppError, gameNotFound, storeUnavailable } from './errors.ts';
 
 /** What the service keeps about a game beyond the engine state: folded from the service's own events. */
 export interface GameMeta {
@@ -104,6 +111,9 @@ export function nextDue(s: GameState<unknown>): Millis | null {
   return s.deadlines[0]?.at ?? null;
 }
 
+/** Times a batch that lost the version race to another process is decided again before it gives up (503). */
+const MAX_RACES = 20;
+
 /** Games `boot` loads at once. */
 const BOOT_CONCURRENCY = 8;
 
@@ -149,6 +159,14 @@ export class GameService {
   private readonly log: Log;
   private readonly snapshotEvery: number;
   private readonly maxBatch: number;
+  /** Games being created here: their own commit notice must not load them a second time. */
+  private readonly creating = new Set<string>();
+  /** Games a commit of this process is in flight for, with the version it commits to. */
+  private readonly committing = new Map<string, number>();
+  /** Games with a catch-up queued and not yet run (one covers every notice that arrives before it runs). */
+  private readonly catchUps = new Set<string>();
+  /** Games of other processes being loaded on first notice or request. */
+  private readonly adopting = new Map<string, Promise<LoadedGame | undefined>>();
 
   constructor(o: GameServiceOptions) {
     this.store = o.store;
@@ -173,23 +191,120 @@ export class GameService {
       }
     };
     await Promise.all(Array.from({ length: BOOT_CONCURRENCY }, loader));
+    const shared = this.store.follow !== undefined;
     for (const g of loaded) {
       this.games.set(g.id, g);
       // The timer index is derived from state: rewriting it heals any disagreement. Only a disagreement is written,
       // so a normal boot costs no commit per game (on PostgreSQL each one is a round trip and a disk sync).
       const due = nextDue(g.state);
-      if ((stored.get(g.id) ?? null) !== due) await this.store.schedule(g.id, due);
+      if ((stored.get(g.id) ?? null) !== due) {
+        // On a shared store another process may have committed since the load: its timer is the newer truth.
+        if (!shared || (await this.store.version(g.id)) === g.version) await this.store.schedule(g.id, due);
+      }
       stored.delete(g.id);
     }
-    // A timer without a game would be claimed and fail on every poll.
-    for (const id of stored.keys()) await this.store.schedule(id, null);
+    // A timer without a game would be claimed and fail on every poll (on a shared store the game may be newer
+    // than this boot's list: the scheduler loads it when its timer falls due).
+    if (!shared) for (const id of stored.keys()) await this.store.schedule(id, null);
   }
 
-  /** Loads a game from the store and makes it the live one. */
-  private async load(id: string): Promise<LoadedGame> {
-    const g = await this.fetch(id);
-    this.games.set(id, g);
-    return g;
+  /**
+   * Follows a shared store's commits (no-op on a store of one process): a game created elsewhere is loaded, a
+   * commit made elsewhere is folded in. Returns the function that stops following.
+   */
+  follow(): () => Promise<void> {
+    if (!this.store.follow) return async () => {};
+    return this.store.follow({ onCommit: (n) => this.onNotice(n), onResync: () => void this.resync() });
+  }
+
+  private onNotice(n: CommitNotice): void {
+    if (this.creating.has(n.streamId)) return;
+    const g = this.games.get(n.streamId);
+    if (!g) {
+      void this.adopt(n.streamId).then((a) => {
+        if (a && a.version < n.version) this.catchUp(n.streamId);
+      });
+      return;
+    }
+    // Our own commit's notice may come before the commit's reply: it is not news.
+    if (n.version <= Math.max(g.version, this.committing.get(n.streamId) ?? 0)) return;
+    this.catchUp(n.streamId);
+  }
+
+  /** After the feed was down: compares every stream with what is loaded and catches up where behind. */
+  private async resync(): Promise<void> {
+    try {
+      for (const [id, version] of await this.store.versions()) {
+        const g = this.games.get(id);
+        if (!g) void this.adopt(id);
+        else if (version > g.version) this.catchUp(id);
+      }
+    } catch (e) {
+      this.log.warn({ err: e }, 'resync failed; waiting for the next notice');
+    }
+  }
+
+  /** Queues a catch-up of the game with the store (one queued at a time covers every notice before it runs). */
+  private catchUp(id: string): void {
+    if (this.catchUps.has(id) || !this.games.has(id)) return;
+    this.catchUps.add(id);
+    this.serial(id, () => {
+      this.catchUps.delete(id);
+      return this.absorb(this.get(id));
+    }).catch((e: unknown) => {
+      this.catchUps.delete(id);
+      this.log.warn({ err: e, gameId: id }, 'catch-up failed; the next notice or command retries');
+    });
+  }
+
+  /**
+   * Folds in the events other processes appended after the game's version and tells the listeners, as for a
+   * commit of this process. Runs in the game's queue. Returns how many events it read.
+   */
+  private async absorb(g: LoadedGame): Promise<number> {
+    const tail = await this.store.read(g.id, g.version + 1);
+    if (tail.length === 0) return 0;
+    const events = tail.map((e) => e.event);
+    g.state = foldAll(g.variant, g.state, events);
+    g.meta = events.reduce(foldMeta, g.meta);
+    for (const e of events) g.cursors?.add(e.audience);
+    g.version += tail.length;
+    this.notify(g, tail);
+    return tail.length;
+  }
+
+  /** Loads a game another process created, once however many notices and requests ask for it. */
+  private adopt(id: string): Promise<LoadedGame | undefined> {
+    const known = this.games.get(id);
+    if (known) return Promise.resolve(known);
+    let p = this.adopting.get(id);
+    if (!p) {
+      p = (async () => {
+        if ((await this.store.version(id)) === 0) return undefined;
+        const g = await this.fetch(id);
+        // A request or notice may have loaded it meanwhile; the first one stays the live one.
+        const again = this.games.get(id);
+        if (again) return again;
+        this.games.set(id, g);
+        return g;
+      })().finally(() => this.adopting.delete(id));
+      this.adopting.set(id, p);
+    }
+    return p;
+  }
+
+  /**
+   * Brings a game up to the store's latest commit before a request is answered (a shared store only; elsewhere
+   * this process is the only writer): loads a game created elsewhere, folds in commits made elsewhere.
+   */
+  async refresh(id: string): Promise<void> {
+    if (!this.store.follow) return;
+    const g = this.games.get(id);
+    if (!g) {
+      await this.adopt(id);
+      return;
+    }
+    if ((await this.store.version(id)) > g.version) await this.serial(id, () => this.absorb(this.get(id)));
   }
 
   /** Reads a game from the store: its snapshot and the events after it, or all its events. */
@@ -252,7 +367,14 @@ export class GameService {
     const hosted: GameEvent = { type: 'game.hosted', at: config.createdAt, audience: { kind: 'public' }, data: { title, host } };
     const events = [...d.events, hosted];
     const state = evolve(variant, d.state, hosted);
-    await this.store.append(id, 0, events, { dueAt: nextDue(state) });
+    this.creating.add(id);
+    try {
+      await this.store.append(id, 0, events, { dueAt: nextDue(state) });
+    } catch (e) {
+      throw isStoreFault(e) ? storeUnavailable() : e;
+    } finally {
+      this.creating.delete(id);
+    }
     const cursors = new Cursors();
     for (const e of events) cursors.add(e.audience);
     const g: LoadedGame = { id, variant, state, meta: events.reduce(foldMeta, EMPTY_META), version: events.length, cursors };
@@ -374,7 +496,7 @@ export class GameService {
     }
   }
 
-  private async commitBatch(gameId: string, batch: Extract<Job, { kind: 'decide' }>[], retried = false): Promise<void> {
+  private async commitBatch(gameId: string, batch: Extract<Job, { kind: 'decide' }>[], races = 0): Promise<void> {
     const g = this.get(gameId);
     let state = g.state;
     let meta = g.meta;
@@ -408,25 +530,36 @@ export class GameService {
       for (const e of d.events) meta = foldMeta(meta, e);
     }
     if (parts.length === 0) return;
+    let lost: unknown;
+    this.committing.set(gameId, g.version + all.length);
     try {
       // The timer is written in the same commit whenever it changes (and on every empty commit, which repairs it).
       const due = nextDue(state);
       await this.store.append(gameId, g.version, all, all.length === 0 || due !== nextDue(g.state) ? { dueAt: due } : undefined);
     } catch (e) {
+      lost = e;
+    } finally {
+      this.committing.delete(gameId);
+    }
+    if (lost !== undefined) {
       g.cursors?.truncate(g.version);
-      if (e instanceof StaleVersionError && !retried) {
-        // Another writer got there first (only possible with several processes): reload and decide again.
-        this.log.warn({ gameId, expected: e.expected, actual: e.actual }, 'stale version; reloading');
-        await this.load(gameId);
-        return this.commitBatch(
-          gameId,
-          parts.map((p) => p.job),
-          true,
-        );
+      const jobs = parts.map((p) => p.job);
+      if (lost instanceof StaleVersionError) {
+        // Another process committed first: fold its events in and decide the same commands again on that state
+        // (an `ifVersion` command then meets its own check). Not an error: it is how writers take turns.
+        if (races < MAX_RACES) {
+          try {
+            await this.absorb(g);
+          } catch (e) {
+            return this.failBatch(gameId, jobs, e);
+          }
+          return this.commitBatch(gameId, jobs, races + 1);
+        }
+        this.log.warn({ gameId, races }, 'lost the version race too often; answered busy');
+        for (const j of jobs) j.reject(new AppError('game.busy', 503, 'the game is busy; try again', { retryAfter: 1 }));
+        return;
       }
-      this.log.error({ err: e, gameId }, 'append failed');
-      for (const p of parts) p.job.reject(e instanceof StaleVersionError ? new AppError('game.conflict', 409, 'the game changed; try again') : e);
-      return;
+      return this.failBatch(gameId, jobs, lost);
     }
     const base = g.version;
     g.state = state;
@@ -445,6 +578,19 @@ export class GameService {
       this.snapshotsDue.add(gameId);
       this.snapshotting ??= this.saveSnapshots();
     }
+  }
+
+  /** Answers a batch whose commit failed: a database fault is 503 (nothing was acknowledged), anything else a bug. */
+  private failBatch(gameId: string, jobs: readonly Extract<Job, { kind: 'decide' }>[], e: unknown): void {
+    if (isStoreFault(e)) {
+      this.log.warn({ gameId, err: (e as Error).message }, 'store unavailable; commands answered 503');
+      for (const j of jobs) j.reject(storeUnavailable());
+      // The commit may have landed before the connection broke: the next command or notice catches up.
+      if (this.store.follow) this.catchUp(gameId);
+      return;
+    }
+    this.log.error({ err: e, gameId }, 'append failed');
+    for (const j of jobs) j.reject(e);
   }
 
   /**

@@ -2,6 +2,11 @@
 // through the game's queue like any other command. It holds no game logic and no in-memory timer: a restart
 // loses nothing, and overdue deadlines fire on the first poll after boot. A deadline fires exactly once because
 // firing it removes it from the game's state in the same commit (a second tick finds nothing due).
+//
+// With several processes on one PostgreSQL each due timer is claimed by one poller (FOR UPDATE SKIP LOCKED) for a
+// lease; a process that dies holding a claim leaves it to the others when the lease ends. Even a claim taken twice
+// fires once: the tick of the later process loses the version race, catches up and finds nothing due.
+import { isStoreFault } from '../store/faults.ts';
 import type { TimerStore } from '../store/types.ts';
 import type { Clock } from './clock.ts';
 import type { GameService, Log } from './game-service.ts';
@@ -14,9 +19,12 @@ export interface SchedulerOptions {
   readonly log?: Log;
   /** Real milliseconds between polls. */
   readonly pollMs?: number;
-  /** How long a claim holds before another poller may take the timer again. */
+  /** How long a claim holds before another poller may take the timer again (a dead process's claim, too). */
   readonly leaseMs?: number;
 }
+
+/** Default lease of a claim: far longer than a tick takes, short enough that a dead process delays little. */
+export const DEFAULT_LEASE_MS = 5000;
 
 /** Fires due deadlines. */
 export class Scheduler {
@@ -58,9 +66,11 @@ export class Scheduler {
     const { timers, service, clock } = this.o;
     let n = 0;
     try {
-      const due = await timers.claimDue(clock.now(), this.o.leaseMs ?? 30_000, 100);
+      const due = await timers.claimDue(clock.now(), this.o.leaseMs ?? DEFAULT_LEASE_MS, 100);
       await Promise.all(
         due.map(async (t) => {
+          // A game another process created after this one booted is loaded now.
+          if (!service.find(t.streamId)) await service.refresh(t.streamId);
           if (!service.find(t.streamId)) {
             await timers.complete(t.streamId, t.dueAt);
             return;
@@ -74,12 +84,15 @@ export class Scheduler {
             await timers.complete(t.streamId, t.dueAt);
           } catch (e) {
             // The claim lapses after its lease and the timer is tried again.
-            this.o.log?.error({ err: e, gameId: t.streamId }, 'deadline tick failed');
+            if (isStoreFault(e) || (e as { status?: number }).status === 503)
+              this.o.log?.warn({ gameId: t.streamId, err: (e as Error).message }, 'deadline tick postponed: store unavailable');
+            else this.o.log?.error({ err: e, gameId: t.streamId }, 'deadline tick failed');
           }
         }),
       );
     } catch (e) {
-      this.o.log?.error({ err: e }, 'scheduler poll failed');
+      if (isStoreFault(e)) this.o.log?.warn({ err: (e as Error).message }, 'scheduler poll skipped: store unavailable');
+      else this.o.log?.error({ err: e }, 'scheduler poll failed');
     }
     return n;
   }

@@ -200,6 +200,78 @@ program
     }),
   );
 
+/** The database a command uses when `--db` is not given: $DATABASE_URL, else the SQLite file under ./data. */
+const DEFAULT_DB = process.env.DATABASE_URL || './data/narrator.db';
+
+/** A database mistake of `migrate`/`copy`/`serve` as a usage message (exit 2): unreachable, a bad URL, not empty. */
+async function databaseProblem(e: unknown): Promise<string | undefined> {
+  const { isStoreFault } = await import('../store/faults.ts');
+  const { AppError } = await import('../app/errors.ts');
+  if (e instanceof AppError) return e.message;
+  if (isStoreFault(e) || /password authentication|database .* does not exist|role .* does not exist|getaddrinfo|Invalid URL/i.test(String(e)))
+    return `the database cannot be reached: ${(e as Error).message}`;
+  return undefined;
+}
+
+program
+  .command('migrate')
+  .description('bring a database schema up to date (SQLite file or postgres:// URL) and exit; serve does it too')
+  .option('--db <file or url>', 'the database (default $DATABASE_URL or ./data/narrator.db)', DEFAULT_DB)
+  .action((opts: { db: string }) =>
+    runCli('migrate', async () => {
+      const { openStore } = await import('../store/open.ts');
+      let store: Awaited<ReturnType<typeof openStore>>;
+      try {
+        store = await openStore(opts.db);
+      } catch (e) {
+        const m = await databaseProblem(e);
+        if (m === undefined) throw e;
+        throw new UsageError(m);
+      }
+      const games = (await store.streams()).length;
+      await store.close();
+      process.stdout.write(`The ${store.kind} database is up to date (${games} game${games === 1 ? '' : 's'}).\n`);
+    }),
+  );
+
+program
+  .command('copy')
+  .description('copy a community (games, accounts, sessions, timers) from a SQLite file into an empty PostgreSQL database')
+  .requiredOption('--from <file>', 'the SQLite database file to read (it is not changed)')
+  .requiredOption('--to <url>', 'the destination: a postgres:// URL (or another SQLite file) holding no games or accounts')
+  .action((opts: { from: string; to: string }) =>
+    runCli('copy', async () => {
+      const { existsSync } = await import('node:fs');
+      if (!existsSync(opts.from)) throw new UsageError(`--from: no database file ${opts.from}`);
+      if (opts.from === opts.to) throw new UsageError('--from and --to name the same database');
+      const { openStore } = await import('../store/open.ts');
+      const { copyStore } = await import('../app/copy.ts');
+      const from = await openStore(opts.from);
+      let to: Awaited<ReturnType<typeof openStore>> | undefined;
+      try {
+        to = await openStore(opts.to);
+        const r = await copyStore(from, to, (done, total) => {
+          if (process.stderr.isTTY) process.stderr.write(`\rcopied ${done}/${total} games`);
+        });
+        if (process.stderr.isTTY) process.stderr.write('\n');
+        process.stdout.write(
+          `Copied ${r.games} games (${r.events} events, ${r.timers} timers), ${r.accounts} accounts and ${r.sessions} sessions from ${from.kind} to ${to.kind}.\n`,
+        );
+        if (r.mismatched.length > 0) {
+          process.stdout.write(`The state of ${r.mismatched.length} copied game(s) differs from the original: ${r.mismatched.join(', ')}\n`);
+          process.exitCode = EXIT.failed;
+        } else process.stdout.write('Every copied game replays to the state hash of its original.\n');
+      } catch (e) {
+        const m = await databaseProblem(e);
+        if (m === undefined) throw e;
+        throw new UsageError(m);
+      } finally {
+        await from.close();
+        await to?.close();
+      }
+    }),
+  );
+
 /** The options commander parses for `narrator serve`. */
 interface ServeOpts {
   port?: number;
@@ -212,17 +284,19 @@ interface ServeOpts {
   logLevel: string;
   signupLimit: number;
   spectatorsPerAddress?: number;
+  trustProxy?: string;
+  pool?: number;
 }
 
 program
   .command('serve')
-  .description('serve the API, the WebSocket updates and the web app; stores games in one SQLite file')
+  .description('serve the API, the WebSocket updates and the web app; stores games in one SQLite file or a shared PostgreSQL')
   .option('--port <port>', 'TCP port (0: any free port; default $PORT or 8080)', intArg(0, 65535))
   .option('--host <host>', 'address to listen on', process.env.HOST ?? '127.0.0.1')
   .option(
-    '--db <file>',
-    'SQLite database file (created and migrated on first run; ":memory:" keeps nothing; a postgres:// URL uses PostgreSQL)',
-    './data/narrator.db',
+    '--db <file or url>',
+    'SQLite database file (created and migrated on first run; ":memory:" keeps nothing) or a postgres:// URL (several instances may share it); default $DATABASE_URL or ./data/narrator.db',
+    DEFAULT_DB,
   )
   .option('--demo', 'create demo accounts and a demo game, and print their log-ins')
   .option('--speed <factor>', 'run game time this many times faster than real time (demos; the clock survives restarts)', positive)
@@ -238,6 +312,12 @@ program
       .default(process.env.LOG_LEVEL ?? 'info'),
   )
   .option('--signup-limit <n>', 'sign-ups allowed per client address per hour', intArg(1, 1_000_000), 20)
+  .option(
+    '--trust-proxy <addresses>',
+    'reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For names the client; default $TRUST_PROXY, none',
+    process.env.TRUST_PROXY || undefined,
+  )
+  .option('--pool <n>', 'PostgreSQL connections of this instance (default 10)', intArg(1, 1000))
   .option(
     '--spectators-per-address <n>',
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
@@ -267,6 +347,8 @@ program
         logLevel: opts.logLevel,
         synchronous: opts.sync,
         accountOptions: { signupLimit: { max: opts.signupLimit, windowMs: 3_600_000 } },
+        ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
+        ...(opts.pool !== undefined ? { pool: opts.pool } : {}),
         ...(clock ? { clock } : {}),
         ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
         ...(spectators !== undefined

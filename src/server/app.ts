@@ -13,7 +13,8 @@ import type { Clock } from '../app/clock.ts';
 import type { GameService } from '../app/game-service.ts';
 import { narratorPackage } from '../app/package-dir.ts';
 import type { Store } from '../store/types.ts';
-import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
+import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCache } from './auth.ts';
+import { type Lifecycle, registerReady } from './health.ts';
 import { classify, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerWs, type WsOptions } from './ws.ts';
@@ -33,6 +34,13 @@ export interface ServerDeps {
   readonly bodyLimit?: number;
   /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
   readonly ws?: WsOptions;
+  /**
+   * Addresses (or CIDRs, comma-separated) of the reverse proxies whose X-Forwarded-For names the client. Only
+   * those are believed: the rate limits per client address would otherwise be a header away from useless.
+   */
+  readonly trustProxy?: string;
+  /** Shutting down (turns /api/ready 503); the composition root owns it. */
+  readonly lifecycle?: Lifecycle;
 }
 
 /** A Host header fit to be named in a CSP source (anything else is left out rather than echoed into the header). */
@@ -97,6 +105,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
     routerOptions: { maxParamLength: 200 },
+    ...(d.trustProxy ? { trustProxy: d.trustProxy } : {}),
     // Errors Fastify raises before routing (an overlong or undecodable URL) get the same error shape.
     frameworkErrors: (err, _req, reply) => {
       const e = err as { code?: string };
@@ -152,8 +161,18 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     transformStaticCSP: (header) => header.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'"),
   });
 
-  const sessions = new SessionCache(d.accounts);
+  // Several processes on one database: no session cache, so a log-out is refused everywhere at once.
+  const sessions = new SessionCache(d.accounts, d.store.follow ? 0 : SESSION_CACHE_MS);
   installAuth(app, sessions);
+  // On a shared store, a game's request is answered from the store's latest commit: a game created by another
+  // instance is loaded, and a read sees every commit made before it (one version query; writes need none, since
+  // losing the version race already makes them catch up).
+  if (d.store.follow) {
+    app.addHook('preHandler', async (req) => {
+      const id = (req.params as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'string' && (req.method === 'GET' || !d.service.find(id))) await d.service.refresh(id);
+    });
+  }
   registerRoutes(app, {
     service: d.service,
     accounts: d.accounts,
@@ -162,6 +181,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     clock: d.clock,
     secureCookies: d.secureCookies ?? false,
   });
+  registerReady(app, d.store, d.service, d.lifecycle ?? { draining: false });
   registerWs(app, d.service, sessions, d.ws);
   await app.register(fastifyStatic, { root: d.publicDir ?? PUBLIC_DIR, prefix: '/', wildcard: false, index: 'index.html' });
   return app;

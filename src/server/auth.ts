@@ -46,10 +46,20 @@ export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
-/** Resolves sessions with a small cache: the session is looked up at most once a minute per token. */
+/** How long a resolved session is trusted without asking the store again, in one process of its own. */
+export const SESSION_CACHE_MS = 60_000;
+
+/**
+ * Resolves sessions with a small cache: the session is looked up at most once per `cacheMs` per token. With
+ * several processes on one database the cache is off (`cacheMs` 0): a log-out on one must be refused by the
+ * others at once, and only the database knows it.
+ */
 export class SessionCache {
   private readonly cache = new Map<string, { p: Principal; until: number }>();
-  constructor(private readonly accounts: Accounts) {}
+  constructor(
+    private readonly accounts: Accounts,
+    private readonly cacheMs = SESSION_CACHE_MS,
+  ) {}
 
   /** The caller behind a token. */
   async resolve(token: string | undefined): Promise<Principal | undefined> {
@@ -59,7 +69,7 @@ export class SessionCache {
     if (hit && hit.until > now && hit.p.session.expiresAt > now) return hit.p;
     const p = await this.accounts.authenticate(token);
     if (this.cache.size > 50_000) this.cache.clear();
-    if (p) this.cache.set(token, { p, until: now + 60_000 });
+    if (p && this.cacheMs > 0) this.cache.set(token, { p, until: now + this.cacheMs });
     else this.cache.delete(token);
     return p;
   }

@@ -3,8 +3,9 @@
 // OpenAPI document at /docs. Fastify's own validator and serializer are bypassed: zod is the single source.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { AppError } from '../app/errors.ts';
+import { AppError, storeUnavailable } from '../app/errors.ts';
 import { errorSchema } from '../protocol/index.ts';
+import { isStoreFault } from '../store/faults.ts';
 
 /** JSON Schema of a zod schema, in the OpenAPI 3.0 dialect. */
 export function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
@@ -12,14 +13,18 @@ export function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): R
   return rest;
 }
 
-/** Sends the standard error body. */
+/** Sends the standard error body (a 503 with the Retry-After its details name). */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown): FastifyReply {
+  const retry = (details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  if (status === 503 && typeof retry === 'number') reply.header('retry-after', String(retry));
   return reply.code(status).send({ error: { code, message, ...(details !== undefined ? { details } : {}) } });
 }
 
 /** Maps any thrown error to a status and a stable code; only unknown errors become 500. */
 export function classify(err: unknown): { status: number; code: string; message: string; details?: unknown } {
   if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message, details: err.details };
+  // The database is down or full: the request was not carried out, and may be sent again shortly.
+  if (isStoreFault(err)) return classify(storeUnavailable());
   const e = err as FastifyError & { statusCode?: number };
   switch (e?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -1,16 +1,12 @@
 // Composition root of the server: opens the store (SQLite by default, migrating it), builds the services, loads
 // every game, serves HTTP and WebSocket, and starts the scheduler. `narrator serve` and `npm start` call `serve`.
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type AccountOptions, Accounts } from '../app/accounts.ts';
 import { type Clock, persistentClock, ScaledClock } from '../app/clock.ts';
 import { GameService } from '../app/game-service.ts';
 import { Scheduler } from '../app/scheduler.ts';
-import { MemoryStore } from '../store/memory.ts';
-import { PostgresStore } from '../store/postgres.ts';
-import { SqliteStore } from '../store/sqlite.ts';
+import { openStore } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 import { buildServer } from './app.ts';
 import { setupDemo } from './demo.ts';
@@ -20,7 +16,7 @@ import type { WsOptions } from './ws.ts';
 export interface ServeOptions {
   readonly port: number;
   readonly host: string;
-  /** SQLite file, ':memory:' for a throw-away in-memory store, or a postgres:// URL (one server process). */
+  /** SQLite file, ':memory:' for a throw-away in-memory store, or a postgres:// URL (any number of server processes). */
   readonly db: string;
   readonly demo?: boolean;
   /** A clock to use as it is; a ScaledClock (`--clock`) is also stored in the database for later boots. */
@@ -36,6 +32,12 @@ export interface ServeOptions {
   readonly secureCookies?: boolean;
   /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
   readonly ws?: WsOptions;
+  /** Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For is believed; none by default. */
+  readonly trustProxy?: string;
+  /** PostgreSQL pool size (connections per instance). */
+  readonly pool?: number;
+  /** Scheduler claim lease (game ms). */
+  readonly leaseMs?: number;
   /** Where to print the banner (default stdout). */
   readonly print?: (line: string) => void;
 }
@@ -50,7 +52,11 @@ export interface RunningServer {
   readonly accounts: Accounts;
   /** The game clock in force. */
   readonly clock: Clock;
-  /** Stops the scheduler, drains the game queues, closes connections and the store. */
+  /**
+   * Graceful shutdown: /api/ready turns 503, the scheduler stops (its claims completed), sockets are told to
+   * reconnect, the listener closes after the requests in flight (and their queued commands) are answered, then
+   * the store closes.
+   */
   close(): Promise<void>;
 }
 
@@ -58,13 +64,7 @@ export interface RunningServer {
 export async function serve(o: ServeOptions): Promise<RunningServer> {
   const print = o.print ?? ((l: string) => process.stdout.write(`${l}\n`));
   const logger = pino({ level: o.logLevel ?? 'info' });
-  let store: Store;
-  if (o.db === ':memory:') store = new MemoryStore();
-  else if (/^postgres(ql)?:\/\//.test(o.db)) store = await PostgresStore.open(o.db);
-  else {
-    mkdirSync(dirname(o.db), { recursive: true });
-    store = await SqliteStore.open(o.db, { synchronous: o.synchronous ?? 'normal' });
-  }
+  const store = await openStore(o.db, { synchronous: o.synchronous ?? 'normal', ...(o.pool !== undefined ? { pool: o.pool } : {}) });
   const clock =
     o.clock && !(o.clock instanceof ScaledClock)
       ? o.clock
@@ -72,12 +72,25 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   const accounts = new Accounts(store, clock, o.accountOptions);
   const service = new GameService({ store, clock, log: logger });
   await service.boot();
-  const app = await buildServer({ store, service, accounts, clock, logger, secureCookies: o.secureCookies ?? false, ...(o.ws ? { ws: o.ws } : {}) });
+  // After the boot: its first (re)connection compares every stream, which covers commits made during the boot.
+  const unfollow = service.follow();
+  const lifecycle = { draining: false };
+  const app = await buildServer({
+    store,
+    service,
+    accounts,
+    clock,
+    logger,
+    lifecycle,
+    secureCookies: o.secureCookies ?? false,
+    ...(o.ws ? { ws: o.ws } : {}),
+    ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
+  });
   await app.listen({ port: o.port, host: o.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
-  const scheduler = new Scheduler({ timers: store, service, clock, log: logger, pollMs: o.pollMs ?? 100 });
+  const scheduler = new Scheduler({ timers: store, service, clock, log: logger, pollMs: o.pollMs ?? 100, ...(o.leaseMs ? { leaseMs: o.leaseMs } : {}) });
   scheduler.start();
   logger.info({ url, store: store.kind, db: o.db, games: service.list().length }, 'narrator serving');
   if (o.demo) for (const line of (await setupDemo(service, accounts, clock, url)).lines) print(line);
@@ -85,9 +98,11 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      lifecycle.draining = true;
       await scheduler.stop();
-      await service.idle();
       await app.close();
+      await service.idle();
+      await unfollow();
       await store.close();
     })());
   return { url, app, service, scheduler, store, accounts, clock, close };

@@ -10,6 +10,9 @@ const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 export class MemoryStore implements Store {
   /** Identifies the implementation. */
   readonly kind = 'memory';
+
+  /** See Store.ping: always reachable. */
+  async ping(): Promise<void> {}
   private readonly events = new Map<string, GameEvent[]>();
   private readonly snapshots = new Map<string, Snapshot>();
   private readonly timerRows = new Map<string, { dueAt: Millis; claimedUntil: Millis | null }>();
@@ -42,6 +45,11 @@ export class MemoryStore implements Store {
   /** See EventStore.streams. */
   async streams(): Promise<string[]> {
     return [...this.events.keys()];
+  }
+
+  /** See EventStore.versions. */
+  async versions(): Promise<Map<string, number>> {
+    return new Map([...this.events].map(([id, es]) => [id, es.length]));
   }
 
   /** See EventStore.saveSnapshot. */
@@ -139,6 +147,16 @@ export class MemoryStore implements Store {
   /** See AccountStore.deleteSession. */
   async deleteSession(id: string): Promise<void> {
     this.sessions.delete(id);
+  }
+
+  /** See AccountStore.everyAccount. */
+  async everyAccount(): Promise<AccountRecord[]> {
+    return [...this.accounts.values()].sort((a, b) => a.createdAt - b.createdAt).map(copy);
+  }
+
+  /** See AccountStore.everySession. */
+  async everySession(): Promise<SessionRecord[]> {
+    return [...this.sessions.values()].map(copy);
   }
 
   /** Nothing to close. */

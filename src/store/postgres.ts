@@ -2,12 +2,17 @@
 // the SQLite store. An append locks its stream's row (SELECT … FOR UPDATE) and checks the expected version in
 // one transaction with the events and the timer; due timers are claimed with FOR UPDATE SKIP LOCKED, so each
 // deadline is handed to one poller at a time. Kysely builds every query; `pg` is the driver.
+//
+// Several processes: every append announces `(stream, version)` with NOTIFY inside its transaction, so the notice
+// is delivered exactly when the commit is visible (and never for a rolled-back one). `follow` LISTENs on a
+// connection of its own and reconnects by itself; after a reconnection its follower compares every stream, since
+// notices sent while it was away are lost.
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { migrationsOf } from './migrations.ts';
 import { type Schema, toAccount } from './schema.ts';
-import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, StoreFeed, Timer, TimerUpdate } from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 
 /** Versioned migrations of the PostgreSQL schema (migrations.ts). */
@@ -21,6 +26,19 @@ export interface PostgresOptions {
   readonly dropSchemaOnClose?: boolean;
   /** Pool size. */
   readonly max?: number;
+  /** How long a request waits for a connection before it is answered store.unavailable (ms). */
+  readonly connectTimeoutMs?: number;
+}
+
+/** The NOTIFY channel of a schema's commits (a test schema has its own, so parallel suites do not hear each other). */
+const channelOf = (schema: string | undefined) => schema ?? 'narrator_commits';
+
+/** Parses a commit notice's payload `version streamId`. */
+function parseNotice(payload: string | undefined): { streamId: string; version: number } | undefined {
+  const sp = payload?.indexOf(' ') ?? -1;
+  if (!payload || sp < 1) return undefined;
+  const version = Number(payload.slice(0, sp));
+  return Number.isSafeInteger(version) ? { streamId: payload.slice(sp + 1), version } : undefined;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -30,10 +48,15 @@ export class PostgresStore implements Store {
   /** Identifies the implementation. */
   readonly kind = 'postgres';
 
+  private readonly channel: string;
+
   private constructor(
     private readonly k: Kysely<Schema>,
     private readonly options: PostgresOptions,
-  ) {}
+    private readonly connectionString: string,
+  ) {
+    this.channel = channelOf(options.schema);
+  }
 
   /** Connects, creates the schema if asked, and migrates it. */
   static async open(connectionString: string, options: PostgresOptions = {}): Promise<PostgresStore> {
@@ -51,12 +74,17 @@ export class PostgresStore implements Store {
     const pool = new pg.Pool({
       connectionString,
       max: options.max ?? 10,
+      // During an outage a request waits this long for a connection, then is answered 503 instead of hanging.
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 2000,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
       // Instants and versions are bigint columns; they fit a double exactly, so read them as numbers.
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format))) as never,
       },
     });
+    // An idle connection that the server drops (a restart) is reported here; without a listener it would crash
+    // the process. The pool discards it and opens a new one on demand.
+    pool.on('error', () => {});
     const k = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
     const migrator = new Migrator({ db: k, provider: { getMigrations: async () => PG_MIGRATIONS }, ...(schema ? { migrationTableSchema: schema } : {}) });
     const { error, results } = await migrator.migrateToLatest();
@@ -65,37 +93,106 @@ export class PostgresStore implements Store {
       const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
       throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
     }
-    return new PostgresStore(k, options);
+    return new PostgresStore(k, options, connectionString);
   }
+
+  /** See Store.ping. */
+  async ping(): Promise<void> {
+    await sql`select 1`.execute(this.k);
+  }
+
+  /** See Store.follow: LISTEN on a connection of its own, reconnecting with backoff after any loss. */
+  readonly follow = (feed: StoreFeed): (() => Promise<void>) => {
+    let stopped = false;
+    let client: pg.Client | undefined;
+    let wake: (() => void) | undefined;
+    const connect = async (): Promise<void> => {
+      let delay = 50;
+      while (!stopped) {
+        const c = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 2000 });
+        c.on('error', () => {}); // followed by 'end', which reconnects
+        try {
+          await c.connect();
+          await c.query(`listen ${this.channel}`);
+        } catch {
+          await c.end().catch(() => {});
+          await new Promise<void>((r) => {
+            wake = r;
+            setTimeout(r, delay);
+          });
+          delay = Math.min(delay * 2, 1000);
+          continue;
+        }
+        if (stopped) {
+          await c.end().catch(() => {});
+          return;
+        }
+        client = c;
+        c.on('notification', (m) => {
+          const n = parseNotice(m.payload);
+          if (n) feed.onCommit(n);
+        });
+        c.once('end', () => {
+          client = undefined;
+          if (!stopped) void connect();
+        });
+        feed.onResync();
+        return;
+      }
+    };
+    void connect();
+    return async () => {
+      stopped = true;
+      wake?.();
+      await client?.end().catch(() => {});
+    };
+  };
 
   /** See EventStore.append. */
   async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+    const next = expectedVersion + events.length;
+    // The notice goes out at commit (NOTIFY is transactional), in the statement that moves the version.
+    const notify = sql<string>`pg_notify(${this.channel}, ${`${next} ${streamId}`})::text`.as('n');
     return this.k.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('streams').select('version').where('stream_id', '=', streamId).forUpdate().executeTakeFirst();
-      const actual = row?.version ?? 0;
-      if (actual !== expectedVersion) throw new StaleVersionError(streamId, expectedVersion, actual);
-      const next = expectedVersion + events.length;
-      if (events.length > 0) {
-        if (expectedVersion === 0) {
-          // Two creators of one stream both see no row: the primary key lets only one of them in.
+      if (expectedVersion === 0) {
+        if (events.length > 0) {
+          // Two creators of one stream: the primary key lets only one of them in.
           const r = await trx
             .insertInto('streams')
             .values({ stream_id: streamId, version: next, created_at: events[0]!.at })
             .onConflict((oc) => oc.column('stream_id').doNothing())
+            .returning(notify)
             .executeTakeFirst();
-          if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) throw new StaleVersionError(streamId, expectedVersion, -1);
-        } else await trx.updateTable('streams').set({ version: next }).where('stream_id', '=', streamId).execute();
-        for (let i = 0; i < events.length; i += 1000) {
-          const rows = events.slice(i, i + 1000).map((e, j) => ({
-            stream_id: streamId,
-            seq: expectedVersion + i + j + 1,
-            type: e.type,
-            at: e.at,
-            audience: JSON.stringify(e.audience),
-            data: JSON.stringify(e.data ?? null),
-          }));
-          await trx.insertInto('events').values(rows).execute();
+          if (!r) throw new StaleVersionError(streamId, expectedVersion, await this.version(streamId));
+        } else {
+          const actual = (await trx.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst())?.version ?? 0;
+          if (actual !== 0) throw new StaleVersionError(streamId, expectedVersion, actual);
         }
+      } else {
+        // The version check and the bump in one statement (its row lock orders concurrent writers of the stream);
+        // an empty commit bumps to the same version, so it too is checked and serialised.
+        const r = await trx
+          .updateTable('streams')
+          .set({ version: next })
+          .where('stream_id', '=', streamId)
+          .where('version', '=', expectedVersion)
+          .returning(notify)
+          .executeTakeFirst();
+        if (!r) {
+          const actual = (await trx.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst())?.version ?? 0;
+          throw new StaleVersionError(streamId, expectedVersion, actual);
+        }
+      }
+      for (let i = 0; i < events.length; i += 1000) {
+        const rows = events.slice(i, i + 1000).map((e, j) => ({
+          stream_id: streamId,
+          seq: expectedVersion + i + j + 1,
+          type: e.type,
+          at: e.at,
+          audience: JSON.stringify(e.audience),
+          data: JSON.stringify(e.data ?? null),
+        }));
+        await trx.insertInto('events').values(rows).execute();
       }
       if (timer) await setTimer(trx, streamId, timer.dueAt);
       return next;
@@ -121,6 +218,11 @@ export class PostgresStore implements Store {
   /** See EventStore.streams. */
   async streams(): Promise<string[]> {
     return (await this.k.selectFrom('streams').select('stream_id').orderBy('created_at').orderBy('stream_id').execute()).map((r) => r.stream_id);
+  }
+
+  /** See EventStore.versions. */
+  async versions(): Promise<Map<string, number>> {
+    return new Map((await this.k.selectFrom('streams').select(['stream_id', 'version']).execute()).map((r) => [r.stream_id, r.version]));
   }
 
   /** See EventStore.saveSnapshot. */
@@ -240,6 +342,22 @@ export class PostgresStore implements Store {
   /** See AccountStore.deleteSession. */
   async deleteSession(id: string): Promise<void> {
     await this.k.deleteFrom('sessions').where('id', '=', id).execute();
+  }
+
+  /** See AccountStore.everyAccount. */
+  async everyAccount(): Promise<AccountRecord[]> {
+    return (await this.k.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id').execute()).map(toAccount);
+  }
+
+  /** See AccountStore.everySession. */
+  async everySession(): Promise<SessionRecord[]> {
+    return (await this.k.selectFrom('sessions').selectAll().orderBy('created_at').orderBy('id').execute()).map((r) => ({
+      id: r.id,
+      accountId: r.account_id,
+      csrf: r.csrf,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+    }));
   }
 
   /** Ends the pool (and drops a test schema). */

@@ -125,6 +125,11 @@ type SqliteSchema = Omit<Schema, 'events'> & { commits: CommitRow; commits_stage
 export class SqliteStore implements Store {
   /** Identifies the implementation. */
   readonly kind = 'sqlite';
+
+  /** See Store.ping: the file is open and readable. */
+  async ping(): Promise<void> {
+    this.db.prepare('select 1').get();
+  }
   private readonly statements = new Map<string, Database.Statement>();
   private readonly hot: Record<'version' | 'create' | 'bump' | 'timerSet' | 'timerClear' | 'insert', Hot>;
   /** Appends waiting for the next group commit. */
@@ -400,6 +405,13 @@ export class SqliteStore implements Store {
     return this.all<{ stream_id: string }>(this.k.selectFrom('streams').select('stream_id').orderBy('created_at').orderBy('stream_id')).map((r) => r.stream_id);
   }
 
+  /** See EventStore.versions. */
+  async versions(): Promise<Map<string, number>> {
+    return new Map(
+      this.all<{ stream_id: string; version: number }>(this.k.selectFrom('streams').select(['stream_id', 'version'])).map((r) => [r.stream_id, r.version]),
+    );
+  }
+
   /** See EventStore.saveSnapshot. */
   async saveSnapshot(streamId: string, snapshot: Snapshot): Promise<void> {
     const state = JSON.stringify(snapshot.state);
@@ -514,6 +526,22 @@ export class SqliteStore implements Store {
   /** See AccountStore.deleteSession. */
   async deleteSession(id: string): Promise<void> {
     this.run(this.k.deleteFrom('sessions').where('id', '=', id));
+  }
+
+  /** See AccountStore.everyAccount. */
+  async everyAccount(): Promise<AccountRecord[]> {
+    return this.all<Schema['accounts']>(this.k.selectFrom('accounts').selectAll().orderBy('created_at').orderBy('id')).map(toAccount);
+  }
+
+  /** See AccountStore.everySession. */
+  async everySession(): Promise<SessionRecord[]> {
+    return this.all<Schema['sessions']>(this.k.selectFrom('sessions').selectAll().orderBy('created_at').orderBy('id')).map((r) => ({
+      id: r.id,
+      accountId: r.account_id,
+      csrf: r.csrf,
+      createdAt: r.created_at,
+      expiresAt: r.expires_at,
+    }));
   }
 
   /** Commits what is pending, compacts, and closes the database file (checkpointing the WAL). */

@@ -51,6 +51,8 @@ export interface EventStore {
   version(streamId: string): Promise<number>;
   /** Every stream id, oldest first. */
   streams(): Promise<string[]>;
+  /** Every stream's version, by stream id (a follower's comparison after it missed notices). */
+  versions(): Promise<Map<string, number>>;
   /** Saves a snapshot (replacing an older one). */
   saveSnapshot(streamId: string, snapshot: Snapshot): Promise<void>;
   /** The latest snapshot of a stream, if any. */
@@ -119,6 +121,10 @@ export interface AccountStore {
   session(id: string): Promise<SessionRecord | undefined>;
   /** Deletes a session. */
   deleteSession(id: string): Promise<void>;
+  /** Every account, oldest first (`narrator copy`). */
+  everyAccount(): Promise<AccountRecord[]>;
+  /** Every session (`narrator copy`). */
+  everySession(): Promise<SessionRecord[]>;
 }
 
 /** Small facts of the installation that outlive the process (e.g. the scaled clock's origin), by key. */
@@ -129,10 +135,31 @@ export interface MetaStore {
   setMeta(key: string, value: string): Promise<void>;
 }
 
+/** A commit another process (or this one) made, as a shared store announces it: the stream and its new version. */
+export interface CommitNotice {
+  readonly streamId: string;
+  readonly version: number;
+}
+
+/** What a follower of a shared store hears. */
+export interface StoreFeed {
+  /** A stream was committed to (by any process, this one included). */
+  onCommit(notice: CommitNotice): void;
+  /** The feed was (re)connected: notices may have been missed while it was down, so compare every stream. */
+  onResync(): void;
+}
+
 /** Everything the application needs from storage. */
 export interface Store extends EventStore, TimerStore, AccountStore, MetaStore {
   /** Which implementation (for logs and the health route). */
   readonly kind: string;
+  /**
+   * Present on a store that several server processes share (PostgreSQL): starts hearing every commit, reconnecting
+   * by itself after a loss. Returns the function that stops it.
+   */
+  readonly follow?: (feed: StoreFeed) => () => Promise<void>;
+  /** Resolves when the database answers (the readiness route); rejects otherwise. */
+  ping(): Promise<void>;
   /** Closes connections and files. */
   close(): Promise<void>;
 }
