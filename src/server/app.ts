@@ -119,7 +119,9 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.setErrorHandler((err, req, reply) => {
     const c = classify(err);
-    if (c.status >= 500) req.log.error({ err, url: req.url }, 'request failed');
+    // A 503 (the database is down, the instance is draining) is an expected condition the client retries, not a bug.
+    if (c.status === 503) req.log.warn({ code: c.code, url: req.url }, 'request answered 503');
+    else if (c.status >= 500) req.log.error({ err, url: req.url }, 'request failed');
     return sendError(reply, c.status, c.code, c.message, c.details);
   });
   app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'route.not_found', `no route ${req.method} ${req.url.slice(0, 200)}`));

@@ -68,7 +68,6 @@ export interface Client {
 /** A reply: status, parsed JSON (if any) and headers. */
 export interface Reply {
   status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: test replies are read field by field
   json: any;
   headers: Headers;
 }
