@@ -286,6 +286,7 @@ interface ServeOpts {
   spectatorsPerAddress?: number;
   trustProxy?: string;
   pool?: number;
+  secureCookies?: boolean;
 }
 
 program
@@ -318,6 +319,7 @@ program
     process.env.TRUST_PROXY || undefined,
   )
   .option('--pool <n>', 'PostgreSQL connections of this instance (default 10)', intArg(1, 1000))
+  .option('--secure-cookies', 'mark the session cookies Secure and send HSTS (serve behind HTTPS)')
   .option(
     '--spectators-per-address <n>',
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
@@ -349,6 +351,7 @@ program
         accountOptions: { signupLimit: { max: opts.signupLimit, windowMs: 3_600_000 } },
         ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
         ...(opts.pool !== undefined ? { pool: opts.pool } : {}),
+        ...(opts.secureCookies ? { secureCookies: true } : {}),
         ...(clock ? { clock } : {}),
         ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
         ...(spectators !== undefined
