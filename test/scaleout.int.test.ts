@@ -170,6 +170,16 @@ if (problem === null || process.env.CI === 'true') {
       expect(v0).toBe(note.json.version);
     }, 60_000);
 
+    it('SIGTERM drains an instance: its sockets are told to reconnect (1012), it exits 0, the others serve on', async () => {
+      const w = await watch(c.instances[2]!.base, id);
+      const closed = new Promise<number>((r) => w.socket.once('close', (code) => r(code)));
+      expect(await c.stop(2)).toBe(0);
+      expect(await closed).toBe(1012);
+      const note = await c.call(0, 'POST', `/api/games/${id}/mod`, { action: 'note', args: { text: 'after the drain' } }, mod);
+      expect(note.status).toBe(200);
+      expect((await c.call(1, 'GET', '/api/ready')).status).toBe(200);
+    });
+
     it('no instance logged a conflict (or anything) as an error', () => {
       for (const inst of c.instances) {
         expect(errorLines(inst.log)).toEqual([]);

@@ -135,7 +135,15 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     strictTransportSecurity: d.secureCookies === true ? { maxAge: 15_552_000, includeSubDomains: false } : false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Shutting down: every client is told to reconnect (1012 "service restart") — to another instance, or to this
+    // one once it is back — and resumes from its last seq.
+    preClose(done) {
+      for (const client of app.websocketServer.clients) client.close(1012, 'server restarting; reconnect');
+      done();
+    },
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.0.3',

@@ -10,7 +10,6 @@
 // sockets, subscriptions, catch-ups and messages per socket and per client address are ws-caps.ts. This file is
 // the socket handler that applies them.
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
 import type { GameService } from '../app/game-service.ts';
 import { viewerKey } from '../app/views.ts';
 import { type ClientMessage, clientMessage } from '../protocol/index.ts';
@@ -26,17 +25,9 @@ export function registerWs(app: FastifyInstance, service: GameService, sessions:
   const { subs, catchUp } = createStreams(service, options.page);
   const tallies = new AddressTallies();
   const turns = new CatchUpTurns(options.catchUpsAtOnce);
-  const sockets = new Set<WebSocket>();
-  // Shutting down: every client is told to reconnect (1012 "service restart"), to another instance or to this one
-  // once it is back, and resumes from its last seq.
-  app.addHook('preClose', async () => {
-    for (const s of sockets) s.close(1012, 'server restarting; reconnect');
-  });
 
   app.get('/api/ws', { websocket: true, config: { auth: 'none' }, schema: { hide: true } }, (socket, req) => {
     const mine = new Map<string, Sub>();
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
     const origin = req.headers.origin;
     // Cross-site WebSocket hijacking: a page elsewhere could open this socket with the user's cookie. The whole
     // origin must match (scheme too: an https page is another origin than this http server).
