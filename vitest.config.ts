@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // The long statistical checks run in `npm run test:slow` (vitest.slow.config.ts).
-    exclude: ['test/slow/**', 'node_modules/**'],
+    // The long statistical checks run in `npm run test:slow` (vitest.slow.config.ts); the PostgreSQL restart test
+    // runs alone after the rest (vitest.isolated.config.ts), since it stops the database the others use.
+    exclude: ['test/slow/**', 'test/pg-restart.int.test.ts', 'node_modules/**'],
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
     testTimeout: 30_000,

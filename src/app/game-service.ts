@@ -20,7 +20,7 @@ import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Recognised, Variant } from '../engine/variant.ts';
 import { Cursors } from '../engine/view.ts';
 import { isStoreFault } from '../store/faults.ts';
-import { type CommitNotice, type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
+import { type CommitNotice, type Preload, type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
 import { AppError, gameNotFound, storeUnavailable } from './errors.ts';
@@ -114,8 +114,20 @@ export function nextDue(s: GameState<unknown>): Millis | null {
 /** Times a batch that lost the version race to another process is decided again before it gives up (503). */
 const MAX_RACES = 20;
 
-/** Games `boot` loads at once. */
+/** Games `boot` loads at once (one query each), and timers it repairs at once. */
 const BOOT_CONCURRENCY = 8;
+/** Games one bulk read of a boot fetches, and such reads in flight at once (PostgreSQL). */
+const BOOT_BATCH = 500;
+const BOOT_BATCHES_AT_ONCE = 3;
+
+/** Runs `fn` over the items, at most `width` at once. */
+async function inParallel<T>(items: readonly T[], width: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+}
 
 /** Events between snapshots unless the options say otherwise. */
 export const DEFAULT_SNAPSHOT_EVERY = 500;
@@ -180,32 +192,52 @@ export class GameService {
   async boot(): Promise<void> {
     const stored = new Map((await this.store.timers()).map((t) => [t.streamId, t.dueAt]));
     const ids = await this.store.streams();
-    // Several games load at once: on PostgreSQL a load is two round trips, and its pool has several connections
-    // (10,000 games: 9.5 s one at a time). The games are kept in the store's order all the same.
-    const loaded: LoadedGame[] = new Array(ids.length);
-    let next = 0;
-    const loader = async () => {
-      while (next < ids.length) {
-        const i = next++;
-        loaded[i] = await this.fetch(ids[i]!);
-      }
-    };
-    await Promise.all(Array.from({ length: BOOT_CONCURRENCY }, loader));
+    const loaded = await this.loadAll(ids);
     const shared = this.store.follow !== undefined;
+    const repairs: { id: string; due: Millis | null }[] = [];
     for (const g of loaded) {
       this.games.set(g.id, g);
       // The timer index is derived from state: rewriting it heals any disagreement. Only a disagreement is written,
       // so a normal boot costs no commit per game (on PostgreSQL each one is a round trip and a disk sync).
       const due = nextDue(g.state);
-      if ((stored.get(g.id) ?? null) !== due) {
-        // On a shared store another process may have committed since the load: its timer is the newer truth.
-        if (!shared || (await this.store.version(g.id)) === g.version) await this.store.schedule(g.id, due);
-      }
+      if ((stored.get(g.id) ?? null) !== due) repairs.push({ id: g.id, due });
       stored.delete(g.id);
     }
+    // On a shared store another process may have committed since the load: its timer is then the newer truth.
+    const now = shared && repairs.length > 0 ? await this.store.versions() : undefined;
+    const writes = repairs.filter((r) => !now || now.get(r.id) === this.games.get(r.id)!.version);
     // A timer without a game would be claimed and fail on every poll (on a shared store the game may be newer
     // than this boot's list: the scheduler loads it when its timer falls due).
-    if (!shared) for (const id of stored.keys()) await this.store.schedule(id, null);
+    if (!shared) for (const id of stored.keys()) writes.push({ id, due: null });
+    await inParallel(writes, BOOT_CONCURRENCY, (r) => this.store.schedule(r.id, r.due));
+  }
+
+  /**
+   * Loads the games, kept in the store's order. A store with a bulk read (PostgreSQL) gets them in batches, two
+   * queries a batch; otherwise several games load at once (on PostgreSQL a load is two round trips; 10,000 games
+   * took 9.5 s one at a time).
+   */
+  private async loadAll(ids: readonly string[]): Promise<LoadedGame[]> {
+    const loaded: LoadedGame[] = new Array(ids.length);
+    const bulk = this.store.loadMany?.bind(this.store);
+    if (bulk) {
+      const batches: number[] = [];
+      for (let i = 0; i < ids.length; i += BOOT_BATCH) batches.push(i);
+      await inParallel(batches, BOOT_BATCHES_AT_ONCE, async (from) => {
+        const part = ids.slice(from, from + BOOT_BATCH);
+        const pre = await bulk(part);
+        for (const [j, id] of part.entries()) loaded[from + j] = await this.fetch(id, pre.get(id));
+      });
+      return loaded;
+    }
+    await inParallel(
+      ids.map((id, i) => ({ id, i })),
+      BOOT_CONCURRENCY,
+      async ({ id, i }) => {
+        loaded[i] = await this.fetch(id);
+      },
+    );
+    return loaded;
   }
 
   /**
@@ -307,19 +339,22 @@ export class GameService {
     if ((await this.store.version(id)) > g.version) await this.serial(id, () => this.absorb(this.get(id)));
   }
 
-  /** Reads a game from the store: its snapshot and the events after it, or all its events. */
-  private async fetch(id: string): Promise<LoadedGame> {
-    const snap = await this.store.loadSnapshot(id);
+  /**
+   * Reads a game from the store: its snapshot and the events after it, or all its events. `pre` is what a bulk
+   * read already fetched (a snapshot of another format then costs a read of the whole log).
+   */
+  private async fetch(id: string, pre?: Preload): Promise<LoadedGame> {
+    const snap = pre ? pre.snapshot : await this.store.loadSnapshot(id);
     const saved = snap?.state as { format?: number; state: GameState<unknown>; meta: GameMeta } | undefined;
     let g: LoadedGame;
     if (snap && saved?.format === SNAPSHOT_FORMAT) {
       const variant = this.variantOf(saved.state.config.variant);
-      const tail = await this.store.read(id, snap.version + 1);
+      const tail = pre ? pre.events : await this.store.read(id, snap.version + 1);
       const events = tail.map((e) => e.event);
       g = { id, variant, state: foldAll(variant, saved.state, events), meta: events.reduce(foldMeta, saved.meta), version: snap.version + tail.length };
       this.snapshotAt.set(id, snap.version);
     } else {
-      const all = (await this.store.read(id)).map((e) => e.event);
+      const all = (pre && !snap ? pre.events : await this.store.read(id)).map((e) => e.event);
       // The log opens with game.created, which names the rulebook its events belong to.
       const first = all[0] && typed(all[0]);
       const variant = this.variantOf(first?.type === 'game.created' ? first.data.config.variant : '');

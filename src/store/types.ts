@@ -15,6 +15,12 @@ export interface Snapshot {
   readonly state: unknown;
 }
 
+/** A stream as a bulk read gives it: its latest snapshot and the events after that snapshot's version. */
+export interface Preload {
+  readonly snapshot?: Snapshot;
+  readonly events: readonly StoredEvent[];
+}
+
 /** The stream's pending deadline after an append: an instant, or null for none (written in the same commit). */
 export type TimerUpdate = { readonly dueAt: Millis | null };
 
@@ -51,6 +57,11 @@ export interface EventStore {
   version(streamId: string): Promise<number>;
   /** Every stream id, oldest first. */
   streams(): Promise<string[]>;
+  /**
+   * Optional bulk read for a boot, where a store pays a round trip per query (PostgreSQL): for each stream its
+   * latest snapshot, if any, and the events after it (all of them without one).
+   */
+  loadMany?(streamIds: readonly string[]): Promise<Map<string, Preload>>;
   /** Every stream's version, by stream id (a follower's comparison after it missed notices). */
   versions(): Promise<Map<string, number>>;
   /** Saves a snapshot (replacing an older one). */
