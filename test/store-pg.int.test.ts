@@ -48,6 +48,34 @@ if (problem === null || process.env.CI === 'true') {
       await h.close();
     });
 
+    it('scheduleMany sets, moves and clears timers as schedule does, keeping the claim of an unchanged instant (boot repairs)', async () => {
+      const store = await open();
+      try {
+        await store.schedule('a', 1000);
+        await store.schedule('b', 2000);
+        expect((await store.claimDue(5000, 60_000, 10)).map((t) => t.streamId)).toEqual(['a', 'b']);
+        await store.scheduleMany([
+          { streamId: 'a', dueAt: 1000 },
+          { streamId: 'b', dueAt: 3000 },
+          { streamId: 'c', dueAt: 500 },
+        ]);
+        expect(await store.timers()).toEqual([
+          { streamId: 'c', dueAt: 500 },
+          { streamId: 'a', dueAt: 1000 },
+          { streamId: 'b', dueAt: 3000 },
+        ]);
+        // a keeps its claim (same instant); b's moved instant is a new timer; c is new.
+        expect((await store.claimDue(5000, 60_000, 10)).map((t) => t.streamId)).toEqual(['c', 'b']);
+        await store.scheduleMany([
+          { streamId: 'a', dueAt: null },
+          { streamId: 'c', dueAt: null },
+        ]);
+        expect(await store.timers()).toEqual([{ streamId: 'b', dueAt: 3000 }]);
+      } finally {
+        await store.close();
+      }
+    });
+
     it('the shared migrations make the schema the PostgreSQL store made before, under the same migration ids', async () => {
       const schema = `narrator_t_${randomBytes(6).toString('hex')}`;
       const store = await PostgresStore.open(url, { schema, dropSchemaOnClose: true });

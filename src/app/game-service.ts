@@ -209,7 +209,9 @@ export class GameService {
     // A timer without a game would be claimed and fail on every poll (on a shared store the game may be newer
     // than this boot's list: the scheduler loads it when its timer falls due).
     if (!shared) for (const id of stored.keys()) writes.push({ id, due: null });
-    await inParallel(writes, BOOT_CONCURRENCY, (r) => this.store.schedule(r.id, r.due));
+    if (writes.length === 0) return;
+    if (this.store.scheduleMany) await this.store.scheduleMany(writes.map((r) => ({ streamId: r.id, dueAt: r.due })));
+    else await inParallel(writes, BOOT_CONCURRENCY, (r) => this.store.schedule(r.id, r.due));
   }
 
   /**

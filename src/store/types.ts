@@ -80,6 +80,8 @@ export interface Timer {
 export interface TimerStore {
   /** Sets (or with null clears) a stream's timer. */
   schedule(streamId: string, dueAt: Millis | null): Promise<void>;
+  /** Optional: `schedule` for many streams in a few statements (a boot's repairs on PostgreSQL, one commit each else). */
+  scheduleMany?(timers: readonly { readonly streamId: string; readonly dueAt: Millis | null }[]): Promise<void>;
   /**
    * Claims up to `limit` timers due at or before `now` that nobody holds, for `leaseMs`: a claimed timer is not
    * handed out again until the lease ends or the timer changes. Earliest first.
