@@ -204,8 +204,8 @@ export class GameService {
       stored.delete(g.id);
     }
     // On a shared store another process may have committed since the load: its timer is then the newer truth.
-    const now = shared && repairs.length > 0 ? await this.store.versions() : undefined;
-    const writes = repairs.filter((r) => !now || now.get(r.id) === this.games.get(r.id)!.version);
+    const latest = shared && repairs.length > 0 ? await this.store.versions() : undefined;
+    const writes = repairs.filter((r) => !latest || latest.get(r.id) === this.games.get(r.id)!.version);
     // A timer without a game would be claimed and fail on every poll (on a shared store the game may be newer
     // than this boot's list: the scheduler loads it when its timer falls due).
     if (!shared) for (const id of stored.keys()) writes.push({ id, due: null });
