@@ -1,12 +1,12 @@
 // The PostgreSQL store (DESIGN.md §5), for several server processes sharing one database: the same contract as
-// the SQLite store. An append locks its stream's row (SELECT … FOR UPDATE) and checks the expected version in
-// one transaction with the events and the timer; due timers are claimed with FOR UPDATE SKIP LOCKED, so each
-// deadline is handed to one poller at a time. Kysely builds every query; `pg` is the driver.
+// the SQLite store. An append checks and bumps its stream's version in one statement (the row lock orders
+// concurrent writers) in one transaction with the events and the timer; due timers are claimed with FOR UPDATE
+// SKIP LOCKED, so each deadline is handed to one poller at a time. Kysely builds every query; `pg` is the driver.
 //
-// Several processes: every append announces `(stream, version)` with NOTIFY inside its transaction, so the notice
-// is delivered exactly when the commit is visible (and never for a rolled-back one). `follow` LISTENs on a
-// connection of its own and reconnects by itself; after a reconnection its follower compares every stream, since
-// notices sent while it was away are lost.
+// Several processes: once an append has committed, its `(stream, version)` is announced with NOTIFY (never for a
+// commit that did not happen; `announce` says why not inside the append). `follow` LISTENs on a connection of its
+// own and reconnects by itself; after a reconnection its follower compares every stream, since notices sent while
+// it was away are lost.
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
@@ -49,6 +49,8 @@ export class PostgresStore implements Store {
   readonly kind = 'postgres';
 
   private readonly channel: string;
+  /** Commit notices waiting for this turn's NOTIFY (see `announce`). */
+  private notices: string[] = [];
 
   private constructor(
     private readonly k: Kysely<Schema>,
@@ -151,9 +153,7 @@ export class PostgresStore implements Store {
   /** See EventStore.append. */
   async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
     const next = expectedVersion + events.length;
-    // The notice goes out at commit (NOTIFY is transactional), in the statement that moves the version.
-    const notify = sql<string>`pg_notify(${this.channel}, ${`${next} ${streamId}`})::text`.as('n');
-    return this.k.transaction().execute(async (trx) => {
+    const committed = await this.k.transaction().execute(async (trx) => {
       if (expectedVersion === 0) {
         if (events.length > 0) {
           // Two creators of one stream: the primary key lets only one of them in.
@@ -161,7 +161,7 @@ export class PostgresStore implements Store {
             .insertInto('streams')
             .values({ stream_id: streamId, version: next, created_at: events[0]!.at })
             .onConflict((oc) => oc.column('stream_id').doNothing())
-            .returning(notify)
+            .returning('version')
             .executeTakeFirst();
           if (!r) throw new StaleVersionError(streamId, expectedVersion, await this.version(streamId));
         } else {
@@ -176,7 +176,7 @@ export class PostgresStore implements Store {
           .set({ version: next })
           .where('stream_id', '=', streamId)
           .where('version', '=', expectedVersion)
-          .returning(notify)
+          .returning('version')
           .executeTakeFirst();
         if (!r) {
           const actual = (await trx.selectFrom('streams').select('version').where('stream_id', '=', streamId).executeTakeFirst())?.version ?? 0;
@@ -197,7 +197,36 @@ export class PostgresStore implements Store {
       if (timer) await setTimer(trx, streamId, timer.dueAt);
       return next;
     });
+    this.announce(`${next} ${streamId}`);
+    return committed;
   }
+
+  /**
+   * Sends a commit's notice once it is committed, several in one statement when they come in one turn. Not inside
+   * the append: a transaction that NOTIFYs holds a database-wide lock through its commit's disk flush, so appends
+   * carrying their notice committed one flush at a time (23 votes/s at 64 connections here, against hundreds of
+   * raw commits); a notice-only transaction needs no flush (synchronous_commit off), so it holds that lock only a
+   * moment. A notice lost to a fault costs nothing lasting: readers compare versions before they answer, and a
+   * follower's next notice or reconnection catches up.
+   */
+  private announce(payload: string): void {
+    this.notices.push(payload);
+    if (this.notices.length > 1) return;
+    setImmediate(() => {
+      const batch = this.notices;
+      this.notices = [];
+      this.announcing = this.k
+        .transaction()
+        .execute(async (trx) => {
+          await sql`set local synchronous_commit = off`.execute(trx);
+          await sql`select pg_notify(${this.channel}, p) from unnest(${batch}::text[]) as p`.execute(trx);
+        })
+        .catch(() => {});
+    });
+  }
+
+  /** The NOTIFY in flight, which `close` lets finish. */
+  private announcing: Promise<void> | undefined;
 
   /** See EventStore.read. */
   async read(streamId: string, fromSeq = 1, limit?: number): Promise<StoredEvent[]> {
@@ -409,8 +438,10 @@ export class PostgresStore implements Store {
     }));
   }
 
-  /** Ends the pool (and drops a test schema). */
+  /** Ends the pool (and drops a test schema) once the last notices are sent. */
   async close(): Promise<void> {
+    await new Promise<void>((r) => setImmediate(r));
+    await this.announcing;
     if (this.options.dropSchemaOnClose && this.options.schema) await sql.raw(`drop schema if exists ${this.options.schema} cascade`).execute(this.k);
     await this.k.destroy();
   }
