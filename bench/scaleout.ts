@@ -6,6 +6,7 @@
 //   4. a cold boot of 10,000 games on PostgreSQL (bench/restart.ts: snapshots at event 500).
 // On two cores the instances, PostgreSQL and the load generator share the CPU: the ratio of votes to raw commits is
 // the figure, not the scaling. Run: npx tsx bench/scaleout.ts  (about three minutes; BENCH_SECONDS=5 per round).
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -141,6 +142,7 @@ async function fanout(c: Cluster, seat: Seat, perInstance: number, votes: number
 }
 
 const rows: { figure: string; measured: string; note: string }[] = [];
+const load0 = loadavg()[0]!;
 const db = await freshDatabase('narrator_bench_scaleout');
 try {
   log(`raw pg: ${CONNECTIONS} connections, single-row commits for ${SECONDS} s…`);
@@ -200,5 +202,7 @@ rows.push({
 });
 
 const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.measured.length))];
-process.stdout.write(`\nScale-out on one PostgreSQL (${PG_ADMIN_URL.replace(/\/postgres$/, '')}), one run, two shared cores\n\n`);
+process.stdout.write(
+  `\nScale-out on one PostgreSQL (${PG_ADMIN_URL.replace(/\/postgres$/, '')}), one run; load average ${fmt(load0, 1)} at the start, ${fmt(loadavg()[0]!, 1)} at the end\n\n`,
+);
 for (const r of rows) process.stdout.write(`${r.figure.padEnd(w[0]!)}  ${r.measured.padStart(w[1]!)}  ${r.note}\n`);
