@@ -1,7 +1,7 @@
 // The mafia-de game flow: deal and role PNs, the start post, day and night deadlines, the resolutions of spec §5
 // (D1–D10, N1–N14), removals with their side effects (voodoo, testaments, succession), warnings, disqualification,
 // win checks and the end post.
-import type { Message, Millis, PlayerId } from '../../core/types.ts';
+import type { Message, Millis, Param, PlayerId } from '../../core/types.ts';
 import { countBallots, tallyAllTied, votersFor } from '../../engine/ballot.ts';
 import { type Calendar, firstLocalTimeAfter, isPlayDay } from '../../engine/calendar.ts';
 import { checkTeam, compareTeams } from '../../engine/checks.ts';
@@ -237,7 +237,7 @@ export function warn(b: B, id: PlayerId, why: 'vote' | 'posts' | { text: string 
   const max = opts(s).maxWarnings;
   const count = (s.v.warnings[id] ?? 0) + 1;
   b.emit('warning.changed', { player: id, count, ...(cycle !== undefined ? { cycle } : {}) });
-  const params: Record<string, string | number> = typeof why === 'string' ? { why, N: s.v.n } : { why: 'mod', text: why.text, N: s.v.n };
+  const params: Record<string, Param> = typeof why === 'string' ? { why, N: s.v.n } : { why: 'mod', text: why.text, N: s.v.n };
   pn(b, [id], 'Verwarnung', msg('MSG-WARN-PN', { k: count, max, ...params }));
   // Decision (interpretation 8): warnings added by the moderator count towards the limit like automatic ones.
   if (count >= max) return { count, dq: disqualify(b, id, { inactivity: true }) };
