@@ -78,7 +78,11 @@ export function resolveParam(variant: AnyVariant, lang: Locale, p: Param): strin
   if ('ref' in p) return refName(variant, lang, p);
   if ('list' in p) {
     if (p.list.length === 0) return p.empty === undefined ? '' : resolveParam(variant, lang, p.empty);
-    return joinList(lang, p.join, p.list.map((x) => String(resolveParam(variant, lang, x))));
+    return joinList(
+      lang,
+      p.join,
+      p.list.map((x) => String(resolveParam(variant, lang, x))),
+    );
   }
   return renderKey(variant, lang, p.phrase, p.params);
 }

@@ -1,7 +1,7 @@
 // Player PNs of mafia-de (DE-GEN-4…11): votes, night orders, the death message, the Night-1 role choice, the
 // insider's guess, the successor, ads, testaments and the surrender confirmation. Checks run in the order of
 // DE-GEN-11; the first failing one answers with its code, and a rejected PN changes nothing.
-import type { Actor, Command, Param, Params, PlayerId, Rejection } from '../../core/types.ts';
+import type { Actor, Command, Param, PlayerId, Rejection } from '../../core/types.ts';
 import { refused } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { activeOn, type NightParity } from '../../engine/parity.ts';

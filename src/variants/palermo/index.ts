@@ -2,7 +2,7 @@
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import { type GameState, isAlive, type Locale, othersIn, playersIn } from '../../engine/state.ts';
+import { type GameState, isAlive, othersIn, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
