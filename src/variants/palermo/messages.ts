@@ -1,5 +1,6 @@
 // The palermo message templates: Greek as the rulebook writes them (§6 of the spec), English alongside.
-// ICU MessageFormat; names and lists arrive pre-joined in signup order.
+// ICU MessageFormat; names arrive in signup order, lists, roles and teams as structured parameters that the
+// renderer resolves (the PART-… and PAUSE… phrases below are their pieces).
 
 /** Greek templates (the game's language). */
 export const el: Record<string, string> = {
