@@ -184,7 +184,8 @@ export function teamItems(c: ViewContext, viewer: Viewer, team: string, events: 
   for (const { seq, event: e } of visible(viewer, events)) {
     if (e.audience.kind !== 'team' || e.audience.team !== team) continue;
     const ev = typed(e);
-    if (ev.type === 'message') out.push(item(c, seq, e, { kind: 'message', code: ev.data.parts[0]?.key, text: render(c, ev.data.parts), parts: ev.data.parts }));
+    if (ev.type === 'message')
+      out.push(item(c, seq, e, { kind: 'message', code: ev.data.parts[0]?.key, text: render(c, ev.data.parts), parts: ev.data.parts }));
     else if (ev.type === 'team.chat') out.push(item(c, seq, e, { kind: 'chat', author: ev.data.name, text: ev.data.text }));
     else if (ev.type === 'team.formed') out.push(item(c, seq, e, { kind: 'team', text: ev.data.members.map((id) => nameOf(c, id)).join(', ') }));
   }

@@ -49,7 +49,11 @@ export const itemSchema = z.object({
   postId: z.string().optional(),
   code: z.string().optional(),
   text: z.string(),
-  parts: z.array(messageSchema).readonly().optional().describe('the message behind `text` (announcements, PMs, rejections, flags): key and structured parameters'),
+  parts: z
+    .array(messageSchema)
+    .readonly()
+    .optional()
+    .describe('the message behind `text` (announcements, PMs, rejections, flags): key and structured parameters'),
 });
 
 /** One page of a view: `next` is the `from` of the next page (null once the caller has everything). */
