@@ -93,6 +93,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly maxPlayers: number;
   readonly roles: readonly RoleDef[];
   readonly sides: readonly SideDef[];
+  /** Teams as reveals name them (`{ref:'team'}` parameters), where they differ from the sides. */
+  readonly teams?: readonly SideDef[];
   /** Command syntax; must include 'join' and 'leave' for signup posts. */
   readonly syntax: readonly SyntaxRule[];
   /** Which rule each event shows firing (firing.ts), for the simulator's statistics. */
@@ -135,8 +137,6 @@ export interface Variant<V = unknown, M = AnyEvents> {
   legalActions(s: GameState<V>, player: PlayerId): LegalAction[];
   /** The schedule in words, for `narrator rules`. */
   schedule(locale: Locale): ScheduleLine[];
-  /** Localises a message parameter that names game things (roles, teams, reasons); undefined keeps it as is. */
-  formatParam?(locale: Locale, name: string, value: string | number): string | undefined;
   /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
   defaultRoles(n: number): string[];
   /** Optional signup policy (blacklists, extensions, own confirmations). */

@@ -19,7 +19,7 @@ import {
 import { matchStrict } from '../../engine/names.ts';
 import { nameOf } from '../../engine/state.ts';
 import { localDate, parseTimestamp } from '../../engine/time.ts';
-import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
+import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, SIGNUP_PHASE, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
 import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
@@ -63,7 +63,7 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       if (s.status === 'signup') {
         b.emit('signup.deadline', { deadline: to });
         b.upsertDeadlines({ id: 'start', kind: 'start', at: to });
-        b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
+        b.announce(msg('MSG-DEADLINE', { phase: SIGNUP_PHASE, deadline: when(s, to) }));
         return;
       }
       const stopped = notRunning(s);

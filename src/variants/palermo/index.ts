@@ -2,7 +2,7 @@
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import { type GameState, isAlive, type Locale, othersIn, playersIn } from '../../engine/state.ts';
+import { type GameState, isAlive, othersIn, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
@@ -11,81 +11,8 @@ import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, reso
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options } from './options.ts';
-import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
+import { defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
-
-function roleName(locale: Locale, id: string): string {
-  const r = ROLES.find((x) => x.id === id);
-  return r?.names[locale] ?? r?.names.en ?? id;
-}
-
-const READABLE: Record<string, Locale> = { el: 'el', en: 'en', de: 'en', ru: 'en' };
-
-const DAYS_EL = ['Δευτέρες', 'Τρίτες', 'Τετάρτες', 'Πέμπτες', 'Παρασκευές', 'Σάββατα', 'Κυριακές'];
-const DAYS_EN = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
-
-function joinAnd(items: readonly string[], and: string): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
-}
-
-/** PAL-CAL-1: the start announcement's sentence on the game's own pause days (see flow.ts pausesParam). */
-function pausesSentence(loc: Locale, v: string): string {
-  const [off = '', holidays = '0', extraPause = '', extraWork = ''] = v.split('|');
-  const days = off === '' ? [] : off.split(',').map(Number);
-  const weekend = days.length === 2 && days[0] === 6 && days[1] === 7;
-  const hol = holidays === '1';
-  const el = loc === 'el';
-  const parts: string[] = [];
-  if (days.length === 0 && !hol) parts.push(el ? 'Το παιχνίδι δεν έχει ημέρες παύσης.' : 'The game has no pause days.');
-  else {
-    const names = weekend ? [el ? 'Σαββατοκύριακα' : 'weekends'] : days.map((d) => (el ? DAYS_EL : DAYS_EN)[d - 1]!);
-    if (hol) names.push(el ? 'αργίες' : 'holidays');
-    const list = joinAnd(names, el ? 'και' : 'and');
-    parts.push(el ? `${list.charAt(0).toUpperCase()}${list.slice(1)} το παιχνίδι είναι σε παύση.` : `The game pauses on ${list}.`);
-  }
-  if (extraPause) parts.push(el ? `Επιπλέον παύση: ${extraPause.replaceAll(',', ', ')}.` : `It also pauses on ${extraPause.replaceAll(',', ', ')}.`);
-  if (extraWork) parts.push(el ? `Επιπλέον εργάσιμες: ${extraWork.replaceAll(',', ', ')}.` : `It is also played on ${extraWork.replaceAll(',', ', ')}.`);
-  return parts.join(' ');
-}
-
-/** Localises the parameters that carry ids (roles, teams, reasons, lists). */
-function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
-  const loc = READABLE[locale] ?? 'en';
-  const v = String(value);
-  switch (name) {
-    case 'roleName':
-      return roleName(loc, v);
-    case 'pauses':
-      return pausesSentence(loc, v);
-    case 'team':
-      return TEAM_NAMES[v]?.[loc === 'el' ? 'el' : 'en'];
-    case 'side':
-      return SIDES.find((x) => x.id === v)?.names[loc] ?? v;
-    case 'roleList':
-      return v === ''
-        ? '—'
-        : v
-            .split(',')
-            .map((x) => `${roleName(loc, x.split(':')[0]!)} ×${x.split(':')[1]}`)
-            .join(', ');
-    case 'roles':
-      return v
-        .split(';')
-        .map((x) => `${x.split('=')[0]} — ${roleName(loc, x.split('=')[1]!)}`)
-        .join('; ');
-    case 'reason':
-    case 'what':
-      return (loc === 'el' ? el : en)[v];
-    case 'statusList':
-      return v
-        .split(',')
-        .filter(Boolean)
-        .map((x) => ` ${roleName(loc, x.split(':')[0]!)}: ${(loc === 'el' ? el : en)[x.endsWith(':in') ? 'STATUS-IN' : 'STATUS-OUT']}.`)
-        .join('');
-    default:
-      return undefined;
-  }
-}
 
 /**
  * PAL-GEN-8: the command syntax (canonical keywords; case- and accent-insensitive; one command per line). Every
@@ -180,6 +107,7 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   minPlayers: 7,
   maxPlayers: 60,
   roles: ROLES,
+  teams: TEAMS,
   sides: SIDES,
   syntax: SYNTAX,
   firing: FIRING,
@@ -206,7 +134,6 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
-  formatParam,
   defaultRoles,
   schedule(locale) {
     const g = locale === 'el';

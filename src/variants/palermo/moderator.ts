@@ -2,6 +2,7 @@
 // notice where the rules ask for one; the engine logs every accepted action with its author and time.
 
 import { z } from 'zod';
+import { list, phrase, ref } from '../../core/params.ts';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
@@ -22,7 +23,7 @@ import { matchName } from '../../engine/names.ts';
 import { type GameState, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
-import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
+import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, roleRef, stamp, teamRef } from './flow.ts';
 import type { PalRejectionCode } from './rejections.ts';
 import type { PalState } from './state.ts';
 
@@ -80,7 +81,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
         return refuse('"deadline" must be close, kill or runoff');
       }
       const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
-      b.announce(msg('MSG-DEADLINE-MOVED', { what: label, r, ...stamp(s, to) }));
+      b.announce(msg('MSG-DEADLINE-MOVED', { what: phrase(label), r, ...stamp(s, to) }));
     },
   },
 
@@ -96,15 +97,15 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     run(b, args) {
       const s = b.state;
       const today = localDate(b.at, s.config.timeZone);
-      const list = (k: string): string[] | Rejection => {
+      const dates = (k: string): string[] | Rejection => {
         const v = args[k] ?? [];
         if (!isDateList(v)) return refuse(`"${k}" must be a list of dates`);
         for (const d of v) if (d <= today) return refuse(`${d} is not after the current date`);
         return v;
       };
-      const work = list('addWorkingDays');
+      const work = dates('addWorkingDays');
       if (refused(work)) return work;
-      const pause = list('addPauseDays');
+      const pause = dates('addPauseDays');
       if (refused(pause)) return pause;
       if (work.length + pause.length === 0) return refuse('no date given');
       const cal = s.calendar;
@@ -123,7 +124,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
           redate(b, date);
         }
       }
-      const description = [...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)].join(',');
+      const description = list([...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)], 'comma');
       b.announce(msg('MSG-CALENDAR', { description, date: ddmm(date) }));
     },
   },
@@ -200,8 +201,10 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const stopped = notRunning(s);
       if (stopped) return stopped;
       const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
-      const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
-      b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
+      const lines = dealt.map((r) =>
+        phrase('PART-STATUS-LINE', { role: ref('role', r), status: phrase(playersIn(s).some((p) => p.role === r) ? 'STATUS-IN' : 'STATUS-OUT') }),
+      );
+      b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: list(lines, 'none') }));
     },
   },
 
@@ -251,7 +254,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const id = livePlayer(s, args);
       if (refused(id)) return id;
       b.emit('revealed', { players: [id] });
-      removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
+      removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleRef(s, id), team: teamRef(s, id) })]);
     },
   },
 
