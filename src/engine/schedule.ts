@@ -45,6 +45,8 @@ export interface InstantDef<I extends string = string> {
   readonly kind?: string;
   /** The deadline's id, with `{round}`, `{id}` and `{key}` filled in (default `r{round}:{id}`). */
   readonly key?: string;
+  /** Its pending deadline is the moderator's only (a timer started by a secret action); default public. */
+  readonly secret?: boolean;
   /** What happens then, for the timeline. */
   readonly what: Words;
 }

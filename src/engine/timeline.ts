@@ -46,11 +46,11 @@ export interface WindowShape {
   readonly what: string;
 }
 
-/** A schedule as plain data. */
+/** A schedule as plain data (fresh arrays: it is built per request and serialised as is). */
 export interface ScheduleShape {
-  readonly phases: readonly { readonly id: string; readonly what: string }[];
-  readonly instants: readonly InstantShape[];
-  readonly windows: readonly WindowShape[];
+  readonly phases: { readonly id: string; readonly what: string }[];
+  readonly instants: InstantShape[];
+  readonly windows: WindowShape[];
   readonly pauses?: string;
 }
 
@@ -146,12 +146,21 @@ export interface PendingInstant {
   readonly instant?: string;
   readonly at: Millis;
   readonly round?: number;
+  /** Declared secret: only the moderator sees it. */
+  readonly secret: boolean;
 }
 
 /** A game's pending deadlines, each named by its declared instant. */
 export function pendingInstants(def: ScheduleDef, s: GameState<unknown>, phase: string | undefined): PendingInstant[] {
   return s.deadlines.map((d) => {
     const named = instantOfDeadline(def, phase, d);
-    return { id: d.id, kind: d.kind, ...(named ? { instant: named.id } : {}), at: d.at, ...(d.round !== undefined ? { round: d.round } : {}) };
+    return {
+      id: d.id,
+      kind: d.kind,
+      ...(named ? { instant: named.id } : {}),
+      at: d.at,
+      ...(d.round !== undefined ? { round: d.round } : {}),
+      secret: named?.secret === true,
+    };
   });
 }

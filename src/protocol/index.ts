@@ -6,4 +6,5 @@ export * from './common.ts';
 export * from './games.ts';
 export * from './mod.ts';
 export * from './replies.ts';
+export * from './schedule.ts';
 export * from './ws.ts';
