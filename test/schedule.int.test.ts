@@ -119,7 +119,9 @@ describe('GET /api/games/:id/schedule', () => {
     const running = await anon.req('GET', `/api/games/${id}/schedule?locale=el`);
     expect(running.json).toMatchObject({ status: 'running', phase: 'day' });
     // Started early on Monday 3/11 at 10:00: round 1 closes today at 20:00 and has no murder.
-    expect(running.json.next).toEqual([{ id: 'r1:close', kind: 'close', instant: 'close', at: expect.any(Number), time: '2025-11-03T20:00:00+02:00', round: 1 }]);
+    expect(running.json.next).toEqual([
+      { id: 'r1:close', kind: 'close', instant: 'close', at: expect.any(Number), time: '2025-11-03T20:00:00+02:00', round: 1 },
+    ]);
     expect(running.json.declared.instants[1].what).toMatch(/λήξη ψηφοφορίας/);
     const bad = await anon.req('GET', `/api/games/${id}/schedule?locale=xx`);
     expect(bad.status).toBe(400);
