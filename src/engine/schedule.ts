@@ -28,7 +28,9 @@ export type When =
   /** At the first such local time on a date that is not a pause, at least `atLeast` after the phase opens. */
   | { readonly first: TimeOfDay; readonly atLeast: Span }
   /** A delay after another instant of the schedule, or after the action that starts it (`'action'`). */
-  | { readonly after: string; readonly delay: Span };
+  | { readonly after: string; readonly delay: Span }
+  /** A lead before another instant of the same phase (a cut-off four hours before the vote opens). */
+  | { readonly before: string; readonly lead: Span };
 
 /** A named instant: what the engine schedules as a deadline and hands to the rulebook's hook of the same id. */
 export interface InstantDef<I extends string = string> {
@@ -51,8 +53,11 @@ export interface InstantDef<I extends string = string> {
   readonly what: Words;
 }
 
-/** One edge of a window: the opening of its phase, an instant of the schedule, or a local time. */
-export type Edge = 'open' | { readonly instant: string } | { readonly local: TimeOfDay; readonly dayOffset?: number };
+/**
+ * One edge of a window: the opening of its phase, an instant of the schedule, a local time on the phase's date (or
+ * days later), or the moment a named action is taken (a card played, a vacancy announced).
+ */
+export type Edge = 'open' | { readonly instant: string } | { readonly local: TimeOfDay; readonly dayOffset?: number } | { readonly action: string };
 
 /** A span of the day in which something may (or, for `locked` and `dead`, may not) be done. */
 export interface WindowDef {
@@ -62,6 +67,8 @@ export interface WindowDef {
   readonly rounds?: Rounds;
   /** `open`: the commands it names are accepted; `locked`: the thread takes no posts; `dead`: nothing may be played. */
   readonly mode?: 'open' | 'locked' | 'dead';
+  /** Open only when a hook opens it (an election held that day), not on every round it applies to. */
+  readonly onDemand?: boolean;
   readonly what: Words;
 }
 
@@ -79,6 +86,10 @@ export interface ScheduleDef<I extends string = string> {
   readonly phases: readonly PhaseDef<I>[];
   /** Instants outside any phase (timers started by an action). */
   readonly timers?: readonly InstantDef<I>[];
+  /** Windows outside any phase (from an action to a timer). */
+  readonly windows?: readonly WindowDef[];
+  /** Windows of local times that recur on every calendar day, pause days included (a dead time 02:00–04:00). */
+  readonly daily?: readonly WindowDef[];
   /** When play pauses, in words (the calendar says which dates). */
   readonly pauses?: Words;
 }
@@ -173,8 +184,9 @@ export function instantAt(i: InstantDef, ctx: PlanContext, anchor?: Millis, dela
   if ('first' in w) {
     return firstLocalTimeAfter(ctx.opensAt, timeOf(w.first, ctx.options), spanMs(w.atLeast, ctx.options), ctx.timeZone, ctx.isPause ?? (() => false));
   }
-  if (anchor === undefined) throw new Error(`instant ${i.id} counts from ${w.after}: an anchor is needed`);
-  return anchor + (delay ?? spanMs(w.delay, ctx.options));
+  const from = 'after' in w ? w.after : w.before;
+  if (anchor === undefined) throw new Error(`instant ${i.id} counts from ${from}: an anchor is needed`);
+  return 'after' in w ? anchor + (delay ?? spanMs(w.delay, ctx.options)) : anchor - (delay ?? spanMs(w.lead, ctx.options));
 }
 
 /** The deadline of one declared instant (`key` fills `{key}` of its id, e.g. the post a timer belongs to). */
@@ -200,11 +212,65 @@ export function phaseDef<I extends string>(def: ScheduleDef<I>, id: string): Pha
   return p;
 }
 
-/** The deadlines a phase plans when it opens: its instants that are not on demand and apply to the round. */
+/**
+ * The deadlines a phase plans when it opens: its instants that are not on demand and apply to the round, an instant
+ * declared after or before another one counting from that one's planned time.
+ */
 export function planPhase(def: ScheduleDef, phase: string, ctx: PlanContext): Deadline[] {
-  return phaseDef(def, phase)
-    .instants.filter((i) => !i.onDemand && appliesTo(i.rounds, ctx.round ?? 0))
-    .map((i) => deadlineOf(def, i.id, ctx));
+  const planned = new Map<string, Deadline>();
+  const own = phaseDef(def, phase).instants.filter((i) => !i.onDemand && appliesTo(i.rounds, ctx.round ?? 0));
+  const place = (i: InstantDef, depth: number): Deadline => {
+    const done = planned.get(i.id);
+    if (done) return done;
+    const w = i.when;
+    const ref = 'after' in w ? w.after : 'before' in w ? w.before : undefined;
+    const base = ref === undefined ? undefined : own.find((x) => x.id === ref);
+    if (ref !== undefined && (!base || depth > own.length)) throw new Error(`instant ${i.id} counts from ${ref}, not planned with it`);
+    const d = deadlineOf(def, i.id, ctx, base ? { anchor: place(base, depth + 1).at } : undefined);
+    planned.set(i.id, d);
+    return d;
+  };
+  return own.map((i) => place(i, 0));
+}
+
+/** A window as it falls in a planned phase (`opens`/`closes` undefined when the edge is an action or not planned). */
+export interface PlannedWindow {
+  readonly id: string;
+  readonly mode: 'open' | 'locked' | 'dead';
+  readonly opens?: Millis;
+  readonly closes?: Millis;
+}
+
+/** The instant of an edge in a planned phase. */
+function edgeAt(e: Edge, ctx: PlanContext, plan: readonly Deadline[], def: ScheduleDef): Millis | undefined {
+  if (e === 'open') return ctx.opensAt;
+  if ('action' in e) return undefined;
+  if ('instant' in e) {
+    const kind = kindOf(instantDef(def, e.instant));
+    return plan.find((d) => d.kind === kind)?.at;
+  }
+  if (ctx.date === undefined) return undefined;
+  return instantOf(addDays(ctx.date, e.dayOffset ?? 0), timeOf(e.local, ctx.options), ctx.timeZone);
+}
+
+/** The windows of a phase that apply to its round (on-demand ones only when `held` names them), placed in its plan. */
+export function planWindows(def: ScheduleDef, phase: string, ctx: PlanContext, plan: readonly Deadline[], held: readonly string[] = []): PlannedWindow[] {
+  return (phaseDef(def, phase).windows ?? [])
+    .filter((w) => appliesTo(w.rounds, ctx.round ?? 0) && (!w.onDemand || held.includes(w.id)))
+    .map((w) => ({ id: w.id, mode: w.mode ?? 'open', opens: edgeAt(w.opens, ctx, plan, def), closes: edgeAt(w.closes, ctx, plan, def) }));
+}
+
+/** The daily windows on a calendar date (every date, pause days included). */
+export function dailyWindows(def: ScheduleDef, date: IsoDate, ctx: Omit<PlanContext, 'date' | 'opensAt'>): PlannedWindow[] {
+  const at: PlanContext = { ...ctx, date, opensAt: instantOf(date, '00:00', ctx.timeZone) };
+  return (def.daily ?? []).map((w) => ({ id: w.id, mode: w.mode ?? 'open', opens: edgeAt(w.opens, at, [], def), closes: edgeAt(w.closes, at, [], def) }));
+}
+
+/** True when `t` falls in the daily window `id` of its own local date or of the day before (a window past midnight). */
+export function inDailyWindow(def: ScheduleDef, id: string, t: Millis, ctx: Omit<PlanContext, 'date' | 'opensAt'>, date: IsoDate): boolean {
+  return [addDays(date, -1), date].some((d) =>
+    dailyWindows(def, d, ctx).some((w) => w.id === id && w.opens !== undefined && w.closes !== undefined && w.opens <= t && t < w.closes),
+  );
 }
 
 /**
@@ -249,11 +315,13 @@ function keyMatches(i: InstantDef, d: Deadline): boolean {
 }
 
 /** The window with an id and its phase; an unknown id is a bug of the rulebook. */
-export function windowDef(def: ScheduleDef, id: string): { readonly phase: PhaseDef; readonly window: WindowDef } {
+export function windowDef(def: ScheduleDef, id: string): { readonly phase?: PhaseDef; readonly window: WindowDef } {
   for (const phase of def.phases) {
     const window = phase.windows?.find((w) => w.id === id);
     if (window) return { phase, window };
   }
+  const window = [...(def.windows ?? []), ...(def.daily ?? [])].find((w) => w.id === id);
+  if (window) return { window };
   throw new Error(`schedule has no window ${id}`);
 }
 

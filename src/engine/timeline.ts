@@ -12,6 +12,7 @@ import {
   spanMs,
   type TimeOfDay,
   timeOf,
+  type WindowDef,
   type Words,
 } from './schedule.ts';
 import type { GameState, Locale } from './state.ts';
@@ -80,12 +81,14 @@ function when(i: InstantDef, o: Options): string {
   const w = i.when;
   if ('local' in w) return `${time(w.local, o)}${w.dayOffset ? ` (+${w.dayOffset} d)` : ''}`;
   if ('first' in w) return `first ${time(w.first, o)} ≥ ${span(w.atLeast, o)} after opening`;
-  return `${w.after} + ${span(w.delay, o)}`;
+  if ('after' in w) return `${w.after} + ${span(w.delay, o)}`;
+  return `${w.before} − ${span(w.lead, o)}`;
 }
 
 function edge(e: Edge, o: Options): string {
   if (e === 'open') return 'opening';
   if ('instant' in e) return e.instant;
+  if ('action' in e) return `on ${e.action}`;
   return `${time(e.local, o)}${e.dayOffset ? ` (+${e.dayOffset} d)` : ''}`;
 }
 
@@ -100,20 +103,23 @@ export function scheduleShape(def: ScheduleDef, locale: Locale, options: Options
     onDemand: i.onDemand === true,
     what: say(i.what, locale),
   });
+  const window = (w: WindowDef, phase: string): WindowShape => ({
+    id: w.id,
+    phase,
+    opens: edge(w.opens, options),
+    closes: edge(w.closes, options),
+    rounds: w.onDemand ? `${rounds(w.rounds)}, when held` : rounds(w.rounds),
+    mode: w.mode ?? 'open',
+    what: say(w.what, locale),
+  });
   return {
     phases: def.phases.map((p) => ({ id: p.id, what: say(p.what, locale) })),
     instants: [...def.phases.flatMap((p) => p.instants.map((i) => instant(i, p.id))), ...(def.timers ?? []).map((i) => instant(i))],
-    windows: def.phases.flatMap((p) =>
-      (p.windows ?? []).map((w) => ({
-        id: w.id,
-        phase: p.id,
-        opens: edge(w.opens, options),
-        closes: edge(w.closes, options),
-        rounds: rounds(w.rounds),
-        mode: w.mode ?? 'open',
-        what: say(w.what, locale),
-      })),
-    ),
+    windows: [
+      ...def.phases.flatMap((p) => (p.windows ?? []).map((w) => window(w, p.id))),
+      ...(def.windows ?? []).map((w) => window(w, 'timers')),
+      ...(def.daily ?? []).map((w) => window(w, 'daily')),
+    ],
     ...(def.pauses ? { pauses: say(def.pauses, locale) } : {}),
   };
 }
@@ -134,6 +140,12 @@ export function timeline(def: ScheduleDef, locale: Locale, options: Options): Ti
     }
   }
   for (const i of shape.instants.filter((x) => x.phase === undefined)) out.push({ when: i.when, what: `${i.id}: ${i.what}` });
+  for (const w of shape.windows.filter((x) => x.phase === 'timers' || x.phase === 'daily')) {
+    out.push({
+      when: `${w.opens} → ${w.closes}`,
+      what: `window ${w.id}: ${w.what} (${w.phase === 'daily' ? 'every calendar day' : w.rounds}${w.mode === 'open' ? '' : `, ${w.mode}`})`,
+    });
+  }
   if (shape.pauses) out.push({ when: 'pauses', what: shape.pauses });
   return out;
 }

@@ -16,7 +16,7 @@ export const instantShapeSchema = z.object({
 /** A declared window: something may (or, locked/dead, may not) be done between two edges. */
 export const windowShapeSchema = z.object({
   id: z.string(),
-  phase: z.string(),
+  phase: z.string().describe("the phase it belongs to; 'timers' for windows from an action, 'daily' for every calendar day"),
   opens: z.string(),
   closes: z.string(),
   rounds: z.string(),
