@@ -3,12 +3,29 @@
 // post expires a few minutes after it was posted. The hooks live in index.ts, the handlers in flow.ts.
 import type { Millis } from '../../core/types.ts';
 import { type Calendar, isPlayDay } from '../../engine/calendar.ts';
-import type { PlanContext, ScheduleDef } from '../../engine/schedule.ts';
+import type { InstantDef, PlanContext, ScheduleDef, Words } from '../../engine/schedule.ts';
 import { weekday } from '../../engine/time.ts';
 import { opts, type S } from './common.ts';
 
 /** The instants of mafia-de's cycle. */
 export type DeInstant = 'day.end' | 'night.end' | 'surrender';
+
+/**
+ * DE-SCHED-2/3: a phase ends at the first `time` (an option) on a non-pause date at least `min` hours (an option)
+ * after it opened. Day and night share the one `phase` deadline the moderator moves (DE-SCHED-5).
+ */
+function phaseEnd(id: 'day.end' | 'night.end', time: string, min: string, what: Words): InstantDef<DeInstant> {
+  return { id, when: { first: { option: time }, atLeast: { option: min, unit: 'hours' } }, kind: 'phase', key: 'phase', what };
+}
+
+/** What the two phase ends resolve (spec §5.1, §5.2). */
+const ENDS: Record<'day' | 'night', Words> = {
+  day: {
+    en: 'vote closes: votes published, lynch (tie: all tied), newspaper',
+    de: 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung',
+  },
+  night: { en: 'night ends: murder, queries, newspaper; next day begins', de: 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' },
+};
 
 /** mafia-de's declared schedule. Both phase ends are the one pending `phase` deadline the moderator can move. */
 export const DE_SCHEDULE: ScheduleDef<DeInstant> = {
@@ -16,32 +33,13 @@ export const DE_SCHEDULE: ScheduleDef<DeInstant> = {
     {
       id: 'day',
       what: { en: 'Day N', de: 'Tag N' },
-      instants: [
-        {
-          id: 'day.end',
-          when: { first: { option: 'dayEnd' }, atLeast: { option: 'minDayHours', unit: 'hours' } },
-          kind: 'phase',
-          key: 'phase',
-          what: {
-            en: 'vote closes: votes published, lynch (tie: all tied), newspaper',
-            de: 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung',
-          },
-        },
-      ],
+      instants: [phaseEnd('day.end', 'dayEnd', 'minDayHours', ENDS.day)],
       windows: [{ id: 'vote', opens: 'open', closes: { instant: 'day.end' }, what: { en: 'vote by PM', de: 'Stimme per PN' } }],
     },
     {
       id: 'night',
       what: { en: 'Night N', de: 'Nacht N' },
-      instants: [
-        {
-          id: 'night.end',
-          when: { first: { option: 'nightEnd' }, atLeast: { option: 'minNightHours', unit: 'hours' } },
-          kind: 'phase',
-          key: 'phase',
-          what: { en: 'night ends: murder, queries, newspaper; next day begins', de: 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' },
-        },
-      ],
+      instants: [phaseEnd('night.end', 'nightEnd', 'minNightHours', ENDS.night)],
       windows: [
         {
           id: 'orders',
