@@ -8,4 +8,5 @@ export * from './games.ts';
 export * from './messages.ts';
 export * from './mod.ts';
 export * from './replies.ts';
+export * from './schedule.ts';
 export * from './ws.ts';

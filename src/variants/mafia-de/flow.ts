@@ -4,12 +4,12 @@
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Message, Millis, Param, ParamList, PlayerId } from '../../core/types.ts';
 import { countBallots, tallyAllTied, votersFor } from '../../engine/ballot.ts';
-import { type Calendar, firstLocalTimeAfter, isPlayDay } from '../../engine/calendar.ts';
 import { checkTeam, compareTeams } from '../../engine/checks.ts';
 import { linkedDeaths } from '../../engine/links.ts';
 import { isShielded } from '../../engine/protection.ts';
 import { applyBlock } from '../../engine/roleblock.ts';
-import { type GameConfig, isAlive, nameOf, playersIn } from '../../engine/state.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
+import { type Deadline, type GameConfig, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
 import { addDays, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
@@ -35,24 +35,15 @@ import {
 import { checkDm } from './deathmessage.ts';
 import { deOptions } from './options.ts';
 import { CITIZENS, defaultRoles, MAFIA, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
+import { DE_SCHEDULE, deContext, isPauseDate } from './schedule.ts';
 import type { Act, ActKind } from './state.ts';
+
+export { isPause, isPauseDate } from './schedule.ts';
 
 const HOUR = 3_600_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calendar
-
-/** DE-SCHED-4: a pause date (configured, added by the moderator, weekend, or not a play day of the calendar). */
-export function isPause(s: S, date: string): boolean {
-  return isPauseDate(s.calendar, opts(s).weekendPause, s.v.pauseDates, date);
-}
-
-/** DE-SCHED-4 on plain data (the configuration check has no state yet). */
-export function isPauseDate(calendar: Calendar, weekendPause: boolean, pauseDates: readonly string[], date: string): boolean {
-  if (pauseDates.includes(date)) return true;
-  if (weekendPause && weekday(date) >= 6) return true;
-  return !isPlayDay(calendar, date);
-}
 
 /**
  * DE-SCHED-2/4, DE-SIGN-5: why a configuration's schedule cannot be played, or null: the signup deadline (a
@@ -83,20 +74,22 @@ export function scheduleProblem(config: GameConfig): string | null {
   return `Day 1 has no deadline: no ${o.dayEnd} at least ${o.minDayHours} h after the signup deadline falls on a game day within a year (DE-SCHED-2, DE-SCHED-4)`;
 }
 
-/** DE-SCHED-2/3: the deadline of a day or night that opens at `from`. */
+/** DE-SCHED-2/3: the deadline of a day or night that opens at `from`, as the schedule declares it. */
 export function phaseDeadline(s: S, phase: 'day' | 'night', from: Millis): Millis {
-  const o = opts(s);
-  const time = phase === 'day' ? o.dayEnd : o.nightEnd;
-  const min = (phase === 'day' ? o.minDayHours : o.minNightHours) * HOUR;
-  return firstLocalTimeAfter(from, time, min, s.config.timeZone, (d) => isPause(s, d));
+  return phaseEnd(s, phase, from).at;
+}
+
+/** The pending `phase` deadline of a day or night opened at `from`, or moved to `exactly` (DE-SCHED-5). */
+export function phaseEnd(s: S, phase: 'day' | 'night', from: Millis, exactly?: Millis, n = s.v.n): Deadline {
+  return deadlineOf(DE_SCHEDULE, phase === 'day' ? 'day.end' : 'night.end', deContext(s, n, from), exactly === undefined ? undefined : { exactly });
 }
 
 /** Opens a day or night (DE-SCHED-1, DE-SCHED-3; no grace period, DE-SCHED-6) and schedules its deadline. */
 function openPhase(b: B, phase: 'day' | 'night', n: number): Millis {
-  const deadline = phaseDeadline(b.state, phase, b.at);
-  b.emit('phase.opened', { phase, n, deadline });
-  b.upsertDeadlines({ id: 'phase', kind: 'phase', at: deadline, round: n });
-  return deadline;
+  const end = phaseEnd(b.state, phase, b.at, undefined, n);
+  b.emit('phase.opened', { phase, n, deadline: end.at });
+  b.upsertDeadlines(end);
+  return end.at;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import type { PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
+import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
 import { isAlive, othersIn, playersIn, postAuthor } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction, type Recognised } from '../../engine/variant.ts';
 import { decorateRejection, onPm, recognisePm } from './actions.ts';
@@ -16,10 +17,11 @@ import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
-import { options } from './options.ts';
+import { deOptions, options } from './options.ts';
 import { onPost } from './posts.ts';
 import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
+import { DE_SCHEDULE, type DeInstant } from './schedule.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
 
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
@@ -29,7 +31,8 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
   const all = playersIn(s).map((p) => p.id);
   const out: LegalAction[] = [];
   const role = roleOf(s, me);
-  const until = v.deadline;
+  // The window of the open phase closes at its pending deadline (as moved, or shifted by a pause).
+  const until = v.phase === 'day' || v.phase === 'night' ? windowUntil(DE_SCHEDULE, s, v.phase === 'day' ? 'vote' : 'orders') : undefined;
   if (v.phase === 'day') {
     out.push({ command: 'vote', via: 'pm', template: `${kw(s, 'vote')}: {name}`, targets: all, until });
     if (role === 'insider' && v.insiderDay !== v.n && !v.insiderDone)
@@ -108,6 +111,21 @@ function kw(s: S, command: string): string {
   return keywordOf(command, s.config.locale);
 }
 
+/**
+ * mafia-de's schedule with its hooks (flow.ts). DE-GEN-2: the engine fires every deadline due at an input's stamp
+ * before the input (a vote at 20:00:00 is late); DE-WIN-7: after the end it answers every command with R-GAME-OVER.
+ */
+const TIMETABLE = defineTimetable<DeState, DeEvents, DeInstant>({
+  schedule: DE_SCHEDULE,
+  hooks: {
+    'day.end': resolveDay,
+    'night.end': resolveNight,
+    surrender: (b, d) => expireSurrender(b, d.id.slice('surrender:'.length)),
+  },
+  phaseOf: (s) => (s.v.phase === 'day' || s.v.phase === 'night' ? s.v.phase : undefined),
+  options: deOptions,
+});
+
 /** The mafia-de variant. */
 export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = defineVariant({
   id: 'mafia-de',
@@ -157,16 +175,7 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   evolve: (v, e) => evolveDe(v, e),
   deal: flow.deal,
   start: flow.start,
-  // DE-GEN-2: the engine fires every deadline due at an input's stamp before the input (a vote at 20:00:00 is late).
-  // DE-WIN-7: after the end the engine answers every command with R-GAME-OVER.
-  onDeadline(b, d) {
-    if (d.kind === 'phase') {
-      if (b.state.v.phase === 'day') resolveDay(b);
-      else if (b.state.v.phase === 'night') resolveNight(b);
-    } else if (d.kind === 'surrender') {
-      expireSurrender(b, d.id.slice('surrender:'.length));
-    }
-  },
+  timetable: TIMETABLE,
   post: onPost,
   edit(b, cmd) {
     if (cmd.actor.kind === 'player' && postAuthor(b.state, cmd.postId) === cmd.actor.id) {
@@ -201,20 +210,4 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
     tooFew,
   },
   rejection: decorateRejection,
-  schedule(locale) {
-    const g = locale === 'de';
-    // The rulebook's default clock (a game's own times are in its role PNs and phase posts).
-    const o = options.parse({});
-    return [
-      { when: g ? 'Anmeldeschluss' : 'signup deadline', what: g ? 'Rollenverteilung, Rollen-PNs, Tag 1 beginnt' : 'deal, role PMs, Day 1 begins' },
-      {
-        when: o.dayEnd,
-        what: g
-          ? 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung'
-          : 'vote closes: votes published, lynch (tie: all tied), newspaper',
-      },
-      { when: o.nightEnd, what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
-      { when: g ? 'Pausentage' : 'pause dates', what: g ? 'keine Frist fällt auf einen Pausentag' : 'no deadline falls on a pause date' },
-    ];
-  },
 });

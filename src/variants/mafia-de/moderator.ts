@@ -22,7 +22,7 @@ import { localDate, parseTimestamp } from '../../engine/time.ts';
 import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, SIGNUP_PHASE, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
-import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
+import { disqualify, endParts, phaseEnd, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
 import { CITIZENS, MAFIA, ROLES } from './roles.ts';
 import type { DeState } from './state.ts';
 
@@ -69,7 +69,7 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       const stopped = notRunning(s);
       if (stopped) return stopped;
       b.emit('phase.deadline', { deadline: to });
-      b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
+      b.upsertDeadlines(phaseEnd(s, s.v.phase === 'night' ? 'night' : 'day', s.v.opensAt, to));
       b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
     },
   },
@@ -90,10 +90,11 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
       if (s.status !== 'running') return;
       const st = b.state;
-      const fresh = phaseDeadline(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+      const end = phaseEnd(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+      const fresh = end.at;
       if (fresh !== st.v.deadline && fresh > b.at) {
         b.emit('phase.deadline', { deadline: fresh });
-        b.upsertDeadlines({ id: 'phase', kind: 'phase', at: fresh, round: st.v.n });
+        b.upsertDeadlines(end);
         b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(st), deadline: when(st, fresh) }));
       }
     },

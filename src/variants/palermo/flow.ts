@@ -5,6 +5,7 @@ import type { Audience, Message, Millis, Param, PlayerId, Ref } from '../../core
 import { chargeAbsences } from '../../engine/absence.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
+import { deadlineOf, openPhase } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
@@ -12,17 +13,13 @@ import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
 import type { PalRejectionCode } from './rejections.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
+import { CLOSE_TIME, PAL_SCHEDULE, palContext } from './schedule.ts';
 import type { PalState } from './state.ts';
 
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
 
-/** Fixed clock times of palermo (spec §3.4: fixed in this variant). */
-export const KILL_TIME = '13:00';
-/** The main vote closes at this local time. */
-export const CLOSE_TIME = '20:00';
-/** Length of a runoff poll in minutes (PAL-TIE-1). */
-export const RUNOFF_MINUTES = 60;
+export { CLOSE_TIME, KILL_TIME, RUNOFF_MINUTES } from './schedule.ts';
 
 /** A message part. */
 export function msg(key: string, params?: Record<string, Param>): Message {
@@ -227,17 +224,13 @@ export function start(b: B): void {
   openRound(b, 1, D1);
 }
 
-/** Opens round r on date D_r: resets the round's orders and schedules its 13:00 and 20:00 instants. */
+/** Opens round r on date D_r: resets the round's orders and plans its declared instants (13:00 from round 2, 20:00). */
 export function openRound(b: B, round: number, date: IsoDate): void {
-  const s = b.state;
-  const killAt = round >= 2 ? at(s, date, KILL_TIME) : undefined;
-  const closeAt = at(s, date, CLOSE_TIME);
+  const ctx = palContext(b.state, round, date);
+  const killAt = round >= 2 ? deadlineOf(PAL_SCHEDULE, 'kill', ctx).at : undefined;
+  const closeAt = deadlineOf(PAL_SCHEDULE, 'close', ctx).at;
   b.emit('round.opened', { round, date, killAt, closeAt });
-  b.schedule([
-    ...b.state.deadlines.filter((d) => d.kind !== 'kill' && d.kind !== 'close'),
-    ...(killAt !== undefined ? [{ id: `r${round}:kill`, kind: 'kill', at: killAt, round }] : []),
-    { id: `r${round}:close`, kind: 'close', at: closeAt, round },
-  ]);
+  openPhase(b, PAL_SCHEDULE, 'day', ctx);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -345,10 +338,11 @@ export function resolveClose(b: B): void {
     b.announce(...parts);
     return checkWin(b);
   }
-  const endsAt = s.v.closeAt + RUNOFF_MINUTES * 60_000;
+  const runoff = deadlineOf(PAL_SCHEDULE, 'runoff', palContext(s, r), { anchor: s.v.closeAt });
+  const endsAt = runoff.at;
   b.emit('runoff.opened', { round: r, candidates: T, endsAt, max: t.max });
   parts.push(msg('MSG-RUNOFF', { n: t.max, candidates: namesOf(s, T), end: hhmm(endsAt, s.config.timeZone) }));
-  b.upsertDeadlines({ id: `r${r}:runoff`, kind: 'runoff', at: endsAt, round: r });
+  b.upsertDeadlines(runoff);
   b.announce(...parts);
 }
 
@@ -386,9 +380,11 @@ export function resolveRunoff(b: B): void {
   const tied = t.max > 0 ? [...t.top] : candidates;
   if (ru.stage === 'poll') {
     // PAL-TIE-4: one extension among the candidates sharing the top.
-    const endsAt = ru.endsAt + s.v.extensionMinutes * 60_000;
+    // The moderator may have chosen the extension's length (PAL-TIE-4), so the state's length overrides the option.
+    const extension = deadlineOf(PAL_SCHEDULE, 'extension', palContext(s, ru.round), { anchor: ru.endsAt, delay: s.v.extensionMinutes * 60_000 });
+    const endsAt = extension.at;
     b.emit('runoff.extended', { candidates: tied, endsAt });
-    b.upsertDeadlines({ id: `r${ru.round}:extension`, kind: 'runoff', at: endsAt, round: ru.round });
+    b.upsertDeadlines(extension);
     b.announce(...parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(endsAt, tz) }));
     return;
   }

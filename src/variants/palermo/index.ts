@@ -2,16 +2,18 @@
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
+import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
 import { type GameState, isAlive, othersIn, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { deal, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
-import { options } from './options.ts';
+import { options, palOptions } from './options.ts';
 import { defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
+import { PAL_SCHEDULE } from './schedule.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
 
 /**
@@ -55,20 +57,27 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       out.push({ command: 'lastwords', via: 'post', template: s.config.locale === 'el' ? '<τελευταία λόγια>' : '<last words>', until: lw.until });
     return out;
   }
-  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: othersIn(s, me), until: v.closeAt });
+  if (v.phase === 'day')
+    out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: othersIn(s, me), until: windowUntil(PAL_SCHEDULE, s, 'vote') });
   if (v.phase === 'runoff' && v.runoff) {
     out.push({
       command: 'ballot',
       via: 'post',
       template: template(s, 'ballot'),
       targets: v.runoff.candidates.filter((c) => c !== me && isAlive(s, c)),
-      until: v.runoff.endsAt,
+      until: windowUntil(PAL_SCHEDULE, s, 'ballot'),
     });
   }
   const dayOpen = v.phase === 'day' && v.round >= 2 && !v.killDone;
   if (role === 'killer') {
     if (dayOpen && v.killLostRound !== v.round)
-      out.push({ command: 'kill', via: 'pm', template: template(s, 'kill'), targets: playersIn(s).map((p) => p.id), until: v.killAt });
+      out.push({
+        command: 'kill',
+        via: 'pm',
+        template: template(s, 'kill'),
+        targets: playersIn(s).map((p) => p.id),
+        until: windowUntil(PAL_SCHEDULE, s, 'kill'),
+      });
     const two = killersIn(s).length >= 2;
     if (two && v.outingOpen && (!v.outing || (v.outing.outer === me && !v.outing.frozen))) {
       out.push({
@@ -88,11 +97,19 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       via: 'pm',
       template: template(s, 'protect'),
       targets: othersIn(s, me).filter((id) => id !== v.lastProtection),
-      until: v.killAt,
+      until: windowUntil(PAL_SCHEDULE, s, 'protect'),
     });
   }
   return out;
 }
+
+/** palermo's schedule with its hooks: what happens at each declared instant (flow.ts). */
+const TIMETABLE = defineTimetable<PalState, PalEvents, 'kill' | 'close' | 'runoff' | 'extension'>({
+  schedule: PAL_SCHEDULE,
+  hooks: { kill: resolveKill, close: resolveClose, runoff: resolveRunoff, extension: resolveRunoff },
+  phaseOf: (s) => (s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined),
+  options: palOptions,
+});
 
 /** The palermo variant. */
 export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defineVariant({
@@ -123,11 +140,7 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   evolve: (v, e) => evolvePal(v, e),
   deal,
   start,
-  onDeadline(b, d) {
-    if (d.kind === 'kill') resolveKill(b);
-    else if (d.kind === 'close') resolveClose(b);
-    else if (d.kind === 'runoff') resolveRunoff(b);
-  },
+  timetable: TIMETABLE,
   post: onPost,
   edit: onEdit,
   pm: onPm,
@@ -135,20 +148,4 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   modActions: MOD_ACTIONS,
   legalActions,
   defaultRoles,
-  schedule(locale) {
-    const g = locale === 'el';
-    return [
-      { when: g ? 'έναρξη' : 'start', what: g ? 'μοίρασμα ρόλων με το seed, πμ ρόλων, ανακοίνωση έναρξης' : 'seeded deal, role PMs, start announcement' },
-      { when: KILL_TIME, what: g ? 'δολοφονία (από τον 2ο γύρο)· αποκάλυψη ομάδας σε μονούς γύρους' : 'murder (from round 2); team reveal in odd rounds' },
-      {
-        when: CLOSE_TIME,
-        what: g ? 'λήξη ψηφοφορίας, απουσίες, αποκάλυψη σε ζυγούς γύρους, κάρφωμα' : 'vote closes: tally, absences, reveal in even rounds, outing resolved',
-      },
-      { when: '20:00–21:00', what: g ? 'δημοσκόπηση σε ισοψηφία (+30/60 λεπτά, μετά κλήρωση)' : 'runoff on a tie (+30/60 min extension, then a lot)' },
-      {
-        when: g ? 'Σαββατοκύριακα, αργίες' : 'weekends, holidays',
-        what: g ? 'παύση (προεπιλογή: ελληνικές αργίες)' : 'paused (default: Greek public holidays)',
-      },
-    ];
-  },
 });

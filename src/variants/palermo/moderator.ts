@@ -20,11 +20,13 @@ import {
   runModAction,
 } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
+import { deadlineOf, planPhase } from '../../engine/schedule.ts';
 import { type GameState, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
-import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, roleRef, stamp, teamRef } from './flow.ts';
+import { checkWin, endGame, killersIn, msg, removeNow, roleOf, roleRef, stamp, teamRef } from './flow.ts';
 import type { PalRejectionCode } from './rejections.ts';
+import { PAL_SCHEDULE, palContext } from './schedule.ts';
 import type { PalState } from './state.ts';
 
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
@@ -65,18 +67,17 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
         if (s.v.phase !== 'day') return refuse('no main vote is open');
         if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) return refuse('the close cannot precede the murder');
         b.emit('round.timing', { closeAt: to });
-        b.upsertDeadlines({ id: `r${r}:close`, kind: 'close', at: to, round: r });
+        b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'close', palContext(s), { exactly: to }));
       } else if (what === 'kill') {
         if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) return refuse('no murder is pending');
         if (to >= s.v.closeAt) return refuse('the murder must come before the close');
         b.emit('round.timing', { killAt: to });
-        b.upsertDeadlines({ id: `r${r}:kill`, kind: 'kill', at: to, round: r });
+        b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'kill', palContext(s), { exactly: to }));
       } else if (what === 'runoff') {
         const ru = s.v.runoff;
         if (!ru) return refuse('no runoff is open');
         b.emit('runoff.timing', { endsAt: to });
-        const id = ru.stage === 'poll' ? `r${ru.round}:runoff` : `r${ru.round}:extension`;
-        b.upsertDeadlines({ id, kind: 'runoff', at: to, round: ru.round });
+        b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, ru.stage === 'poll' ? 'runoff' : 'extension', palContext(s, ru.round), { exactly: to }));
       } else {
         return refuse('"deadline" must be close, kill or runoff');
       }
@@ -300,19 +301,16 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
   }),
 };
 
-/** PAL-CAL-5: moves the open round to a new date D_r (its 13:00 and 20:00 follow). */
+/** PAL-CAL-5: moves the open round to a new date D_r (its planned instants follow; a murder already done stays done). */
 function redate(b: B, date: string): void {
   const s = b.state;
-  const r = s.v.round;
-  b.emit('round.timing', { closeAt: at(s, date, CLOSE_TIME), ...(s.v.killDone ? {} : { killAt: at(s, date, KILL_TIME) }) });
-  const ids = new Set([`r${r}:kill`, `r${r}:close`]);
-  const keep = s.deadlines.filter((d) => !ids.has(d.id));
-  const add = [
-    ...(!s.v.killDone && s.v.killAt !== undefined ? [{ id: `r${r}:kill`, kind: 'kill', at: at(s, date, KILL_TIME), round: r }] : []),
-    { id: `r${r}:close`, kind: 'close', at: at(s, date, CLOSE_TIME), round: r },
-  ];
-  b.schedule([...keep, ...add]);
-  b.emit('round.dated', { round: r, date });
+  const ctx = palContext(s, s.v.round, date);
+  const plan = planPhase(PAL_SCHEDULE, 'day', ctx).filter((d) => d.kind !== 'kill' || (!s.v.killDone && s.v.killAt !== undefined));
+  const closeAt = deadlineOf(PAL_SCHEDULE, 'close', ctx).at;
+  b.emit('round.timing', { closeAt, ...(s.v.killDone ? {} : { killAt: deadlineOf(PAL_SCHEDULE, 'kill', ctx).at }) });
+  const ids = new Set([deadlineOf(PAL_SCHEDULE, 'kill', ctx).id, deadlineOf(PAL_SCHEDULE, 'close', ctx).id]);
+  b.schedule([...s.deadlines.filter((d) => !ids.has(d.id)), ...plan]);
+  b.emit('round.dated', { round: s.v.round, date });
 }
 
 /** Runs a palermo moderator action; false when the action is not one of palermo's. */
