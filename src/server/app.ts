@@ -15,7 +15,7 @@ import { narratorPackage } from '../app/package-dir.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { type Lifecycle, registerReady } from './health.ts';
-import { classify, sendError } from './http.ts';
+import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerWs, type WsOptions } from './ws.ts';
 
@@ -153,6 +153,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
         description: apiDescription(),
       },
       components: {
+        schemas: namedSchemas(),
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'set by POST /api/sessions (the browser sends it)' },
           csrf: {
