@@ -70,13 +70,14 @@ describe.runIf(wanted)('PostgreSQL restarted under load', () => {
       expect((await c.call(home(n), 'POST', `/api/games/${id}/signup`, undefined, players[n])).json.accepted).toBe(true);
     }
     expect((await c.call(1, 'POST', `/api/games/${id}/start`, undefined, mod)).json.accepted).toBe(true);
-    // The close 3 to 4 game minutes (real seconds) ahead: it falls due while PostgreSQL is down.
-    const closeAt = Math.ceil(gameNow() / 60_000) * 60_000 + 3 * 60_000;
+    // The close 5 to 6 game minutes (real seconds) ahead: it falls due while PostgreSQL is down.
+    const closeAt = Math.ceil(gameNow() / 60_000) * 60_000 + 5 * 60_000;
     const to = new Date(closeAt + 2 * 3_600_000).toISOString().slice(0, 16);
-    expect((await c.call(2, 'POST', `/api/games/${id}/mod`, { action: 'move-deadline', args: { deadline: 'close', to } }, mod)).json.accepted).toBe(true);
+    const moved = await c.call(2, 'POST', `/api/games/${id}/mod`, { action: 'move-deadline', args: { deadline: 'close', to } }, mod);
+    expect(moved.json.accepted, JSON.stringify(moved.json)).toBe(true);
     const realClose = realT0 + (closeAt - GAME_T0) / SPEED;
 
-    const replies: { text: string; inst: number; status: number; code?: string; retry: string | null }[] = [];
+    const replies: { text: string; inst: number; status: number; accepted?: boolean; seqs?: number[]; code?: string; retry: string | null }[] = [];
     let tag = 0;
     let driving = true;
     const drive = async (n: string, k: number) => {
@@ -84,7 +85,15 @@ describe.runIf(wanted)('PostgreSQL restarted under load', () => {
         const text = `t${++tag}\nVote: ${NINE[(k + 1 + (tag % 7)) % NINE.length]}`;
         try {
           const r = await c.call(home(n), 'POST', `/api/games/${id}/posts`, { text }, players[n]);
-          replies.push({ text, inst: home(n), status: r.status, code: r.json?.error?.code, retry: r.headers.get('retry-after') });
+          replies.push({
+            text,
+            inst: home(n),
+            status: r.status,
+            accepted: r.json?.accepted,
+            seqs: r.json?.seqs,
+            code: r.json?.error?.code,
+            retry: r.headers.get('retry-after'),
+          });
         } catch (e) {
           replies.push({ text, inst: home(n), status: 0, code: String(e), retry: null });
         }
@@ -131,7 +140,20 @@ describe.runIf(wanted)('PostgreSQL restarted under load', () => {
     }[];
     await direct.end();
     const posts = rows.filter((r) => r.type === 'post.published').map((r) => (JSON.parse(r.data) as { text: string }).text);
-    for (const a of acked) expect(posts.filter((p) => p === a.text)).toHaveLength(1);
+    // An accepted vote is published once; a refused one is published at most once (a refused vote in an open
+    // thread is still a post; a post refused outright, in a closed thread, is only its refusal).
+    const published = acked.filter((a) => a.accepted === true);
+    expect(published.length).toBeGreaterThan(0);
+    const missing = published.filter((a) => posts.filter((p) => p === a.text).length !== 1);
+    if (missing.length > 0) {
+      const all = new pg.Client({ connectionString: c.db });
+      await all.connect();
+      const log = (await all.query('select seq, type, left(data, 80) as d from events where stream_id = $1 order by seq', [id])).rows;
+      await all.end();
+      console.log('acknowledged but not in the log:', JSON.stringify(missing.slice(0, 3)), 'log tail:', JSON.stringify(log.slice(-40)));
+    }
+    expect(missing.map((a) => a.text)).toEqual([]);
+    for (const a of acked.filter((x) => x.accepted !== true)) expect(posts.filter((p) => p === a.text).length, a.text).toBeLessThanOrEqual(1);
     const fired = rows.filter((r) => r.type === 'deadline.fired').map((r) => (JSON.parse(r.data) as { id: string }).id);
     expect(fired.filter((f) => f === 'r1:close')).toHaveLength(1);
     expect(new Set(fired).size).toBe(fired.length);
