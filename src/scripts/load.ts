@@ -59,6 +59,8 @@ const step = z
     at: time,
     by: z.string().optional(),
     post: z.string().optional(),
+    /** The channel a post or posts are written in (engine/channels.ts), when the game has several. */
+    channel: z.string().optional(),
     id: z.string().optional(),
     pm: z.string().optional(),
     subject: z.string().optional(),
@@ -82,6 +84,8 @@ const step = z
     if ((s.post !== undefined || s.pm !== undefined || s.edit !== undefined) && !s.by)
       ctx.addIssue({ code: 'custom', message: 'a post, pm or edit needs "by"' });
     if (s.edit !== undefined && s.text === undefined) ctx.addIssue({ code: 'custom', message: 'an edit needs "text"' });
+    if (s.channel !== undefined && s.post === undefined && s.posts === undefined)
+      ctx.addIssue({ code: 'custom', message: '"channel" belongs to a post or posts' });
   });
 
 const scriptSchema = z
@@ -130,10 +134,10 @@ export interface Step {
   readonly line: number | null;
   readonly by?: string;
   readonly input:
-    | { readonly kind: 'post'; readonly text: string; readonly id?: string }
+    | { readonly kind: 'post'; readonly text: string; readonly id?: string; readonly channel?: string }
     | { readonly kind: 'pm'; readonly text: string; readonly subject?: string }
     /** Several private messages (or posts) stamped with the same instant, sent in the listed order. */
-    | { readonly kind: 'batch'; readonly via: 'pm' | 'post'; readonly items: readonly (readonly [string, string])[] }
+    | { readonly kind: 'batch'; readonly via: 'pm' | 'post'; readonly items: readonly (readonly [string, string])[]; readonly channel?: string }
     | { readonly kind: 'edit'; readonly postId: string; readonly text: string }
     | { readonly kind: 'mod'; readonly action: string; readonly args: Record<string, unknown> }
     | { readonly kind: 'advance' };
@@ -252,11 +256,16 @@ export function loadScript(text: string, file = '<script>'): Script {
     const at = instant(s.at, [...path, 'at']);
     const input: Step['input'] =
       s.post !== undefined
-        ? { kind: 'post', text: s.post, ...(s.id !== undefined ? { id: s.id } : {}) }
+        ? { kind: 'post', text: s.post, ...(s.id !== undefined ? { id: s.id } : {}), ...(s.channel !== undefined ? { channel: s.channel } : {}) }
         : s.pm !== undefined
           ? { kind: 'pm', text: s.pm, ...(s.subject !== undefined ? { subject: s.subject } : {}) }
           : s.pms !== undefined || s.posts !== undefined
-            ? { kind: 'batch', via: s.pms !== undefined ? 'pm' : 'post', items: Object.entries(s.pms ?? s.posts ?? {}) }
+            ? {
+                kind: 'batch',
+                via: s.pms !== undefined ? 'pm' : 'post',
+                items: Object.entries(s.pms ?? s.posts ?? {}),
+                ...(s.channel !== undefined ? { channel: s.channel } : {}),
+              }
             : s.edit !== undefined
               ? { kind: 'edit', postId: s.edit, text: s.text ?? '' }
               : s.mod !== undefined

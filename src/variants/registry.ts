@@ -1,5 +1,6 @@
 // The variants Narrator ships, by id. The engine never imports a variant; programs look them up here.
 import type { Variant } from '../engine/variant.ts';
+import { mafiaCities } from './mafia-cities/index.ts';
 import { mafiaDe } from './mafia-de/index.ts';
 import { palermo } from './palermo/index.ts';
 
@@ -7,6 +8,7 @@ import { palermo } from './palermo/index.ts';
 export const VARIANTS: Readonly<Record<string, Variant<unknown>>> = {
   palermo,
   'mafia-de': mafiaDe,
+  'mafia-cities': mafiaCities,
 };
 
 /** Looks up a variant by id. */

@@ -1,0 +1,53 @@
+// The mafia-cities rejection codes (spec §6.4): a refusal names one of these or an engine code.
+import type { EngineRejectionCode } from '../../engine/rejections.ts';
+
+/** Every code mafia-cities itself rejects with. */
+export const CIT_REJECTIONS = [
+  'REJ-ROLE',
+  'REJ-DEAD',
+  'REJ-NICK',
+  'REJ-TARGET-DEAD',
+  'REJ-THR-NIGHT',
+  'REJ-THR-CITY',
+  'REJ-THR-GENERAL',
+  'REJ-NOM-CLOSED',
+  'REJ-NOM-USED',
+  'REJ-NOM-JUDGE',
+  'REJ-NOM-DUP',
+  'REJ-VOTE-CLOSED',
+  'REJ-VOTE-NOTCAND',
+  'REJ-VOTE-SAME',
+  'REJ-VOTE-NONE',
+  'REJ-MAF-NOTGF',
+  'REJ-MAF-DAY',
+  'REJ-MAF-CITY',
+  'REJ-MAF-OWN',
+  'REJ-MAF-JUDGE',
+  'REJ-MAF-GFDEAD',
+  'REJ-TOUR-NOTYOURS',
+  'REJ-TOUR-NONE',
+  'REJ-TOUR-OWNCITY',
+  'REJ-TOUR-JUDGE',
+  'REJ-GF-DONE',
+  'REJ-GF-CLOSED',
+  'REJ-GF-CAND',
+  'REJ-MAN-MUST',
+  'REJ-MAN-SELF',
+  'REJ-MAN-DAY',
+  'REJ-DOC-NIGHT',
+  'REJ-DOC-SELF',
+  'REJ-DOC-REPEAT',
+  'REJ-COM-CITY',
+  'REJ-COM-SELF',
+  'REJ-COM-USED',
+  'REJ-COM-DAY',
+  'REJ-JC-CLOSED',
+  'REJ-JC-DUP',
+  'REJ-JC-NONE',
+  'REJ-JV-CLOSED',
+  'REJ-JV-NOTCAND',
+  'REJ-SIGNUP-DUP',
+] as const;
+
+/** A rejection code a mafia-cities game may give. */
+export type CitRejectionCode = EngineRejectionCode | (typeof CIT_REJECTIONS)[number];
