@@ -70,7 +70,13 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   if (thread) {
     // CIT-THR-1: only residents write in a city thread; CIT-THR-3: nobody at night.
     if (city >= 0 && cityOf(s, id) !== city) return void b.reject(cmd.actor, 'REJ-THR-CITY', { city: cityName(s, city) });
-    if (!ch.writers.includes(id)) return void b.reject(cmd.actor, 'REJ-THR-NIGHT', nextMorning(s));
+    if (!ch.writers.includes(id)) {
+      // A vote or nomination written at night is refused for its own window (CIT-VOTE-1: «окончено в 22:00»); any
+      // other post for the night lock. Neither is published.
+      const first = city >= 0 ? lines[0] : undefined;
+      const closed = first && WINDOWED.has(first.command) ? run(b, id, first, 'post') : undefined;
+      return void (closed ? b.reject(cmd.actor, closed.code, closed.params ?? {}, { line: first!.line }) : b.reject(cmd.actor, 'REJ-THR-NIGHT', nextMorning(s)));
+    }
     publishIn(b, ch, id, cmd.text, cmd.postId);
     // CIT-THR-2: no command in the general thread.
     if (city < 0) return lines.length > 0 ? void b.reject(cmd.actor, 'REJ-THR-GENERAL', {}, { line: lines[0]!.line }) : undefined;
@@ -94,6 +100,9 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   b.emit('pm.received', { from: id, text: cmd.text }, { kind: 'players', ids: [id] });
   command(b, cmd.actor, id, first, 'pm');
 }
+
+/** Thread commands whose own window is the day: at night they are refused for it, not for the night lock. */
+const WINDOWED = new Set(['nominate', 'vote', 'unvote', 'judgevote', 'judgeunvote']);
 
 const MAFIA = new Set(['kill', 'nokill', 'tour', 'notour', 'defer', 'propose', 'propose-tour', 'gf']);
 
