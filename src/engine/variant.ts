@@ -48,6 +48,14 @@ export interface LegalAction {
   readonly until?: Millis;
 }
 
+/** A rulebook's own live vote count (several votes at once, e.g. one per city): ids, with each line's channel. */
+export interface LiveCount {
+  readonly round: number;
+  readonly phase: string;
+  readonly lines: readonly { readonly target: PlayerId; readonly voters: readonly PlayerId[]; readonly channel?: string }[];
+  readonly notVoted: readonly PlayerId[];
+}
+
 /** A command read in a post or PM, as the reply to its author names it (`target`: the argument as written). */
 export interface Recognised {
   readonly command: string;
@@ -148,6 +156,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
    * it a game has its main thread alone (engine/channels.ts).
    */
   channels?(s: GameState<V>): readonly ChannelDef[];
+  /** The live vote count when the rulebook keeps its own (default: the slice's `votes` record, app/views.ts). */
+  voteCount?(s: GameState<V>): LiveCount | null;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

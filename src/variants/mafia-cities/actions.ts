@@ -75,7 +75,9 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
       // other post for the night lock. Neither is published.
       const first = city >= 0 ? lines[0] : undefined;
       const closed = first && WINDOWED.has(first.command) ? run(b, id, first, 'post') : undefined;
-      return void (closed ? b.reject(cmd.actor, closed.code, closed.params ?? {}, { line: first!.line }) : b.reject(cmd.actor, 'REJ-THR-NIGHT', nextMorning(s)));
+      return void (closed
+        ? b.reject(cmd.actor, closed.code, closed.params ?? {}, { line: first!.line })
+        : b.reject(cmd.actor, 'REJ-THR-NIGHT', nextMorning(s)));
     }
     publishIn(b, ch, id, cmd.text, cmd.postId);
     // CIT-THR-2: no command in the general thread.

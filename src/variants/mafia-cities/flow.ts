@@ -176,6 +176,11 @@ export function start(b: B): void {
     else if (fam.length === 1) b.emit('cit.gf.elected', { city: c, player: fam[0]!, how: 'sole' }, familyAudience(b, c));
     else if (fam.length > 1) b.emit('cit.gf.opened', { city: c, until: t.voteEnd }, familyAudience(b, c));
   });
+  // CIT-ENG-4 «создает темы»: each family's inbox starts with its members (CIT-SET-8).
+  b.state.v.cities.forEach((_, c) => {
+    const fam = family(b.state, c);
+    if (fam.length > 0) b.emit('team.formed', { team: `family-${c + 1}`, members: fam }, familyAudience(b, c));
+  });
   for (const id of b.state.order) tellRole(b, id);
   // CIT-SET-9: the start post in the general thread and every city thread.
   everywhere(b, startPost(b.state));

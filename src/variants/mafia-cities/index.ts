@@ -3,11 +3,11 @@
 import type { PlayerId } from '../../core/types.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { isAlive, type Locale } from '../../engine/state.ts';
-import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
+import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } from '../../engine/variant.ts';
 import { onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
-import { dayStart, deal, start, voteEnd, voteStart } from './flow.ts';
+import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru, WORDS } from './messages.ts';
 import { options } from './options.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
@@ -169,6 +169,22 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
   return out;
 }
 
+/** CIT-VOTE-6: the standing votes of every city, each line in its city's thread, ranked as the tally ranks them. */
+function voteCount(s: S): LiveCount | null {
+  const v = s.v;
+  if (v.phase !== 'vote' || v.day < 1) return null;
+  const lines = v.cities.flatMap((_, c) => {
+    const by = v.votes[c]!;
+    return ranking(s, c).map((r) => ({
+      target: r.target,
+      voters: r.votes.map((x) => Object.keys(by).find((voter) => by[voter] === x)!),
+      channel: cityChannel(c),
+    }));
+  });
+  const voted = new Set(v.cities.flatMap((_, c) => Object.keys(v.votes[c]!)));
+  return { round: v.day, phase: 'vote', lines, notVoted: living(s).filter((id) => !voted.has(id)) };
+}
+
 /** The mafia-cities variant. */
 export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = defineVariant({
   id: 'mafia-cities',
@@ -213,6 +229,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   formatParam,
   defaultRoles,
   channels,
+  voteCount,
   schedule(locale) {
     const r = locale === 'ru';
     return [

@@ -281,6 +281,11 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const city = v.cities.findIndex((_, i) => familyChannel(i) === ch);
       return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
     }
+    case 'team.chat': {
+      // The older team-channel route writes chat lines itself: in the family inbox they are the family speaking too.
+      const city = v.cities.findIndex((_, i) => familyChannel(i) === e.data.team);
+      return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
+    }
     case 'game.ended':
       return { ...v, phase: 'over' };
     case 'role.assigned':
