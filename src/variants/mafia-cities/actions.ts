@@ -317,10 +317,13 @@ function gfVote(b: B, id: PlayerId, arg: string): Reply | undefined {
   const s = b.state;
   if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
   const c = cityOf(s, id);
+  // §0 precedence: outside the election window CLOSED, inside it after the election DONE.
+  const until = s.v.gfUntil[c];
+  if (until === null || until === undefined || b.at >= until) return no('REJ-GF-CLOSED');
   const gf = s.v.godfather[c];
   if (gf) return no('REJ-GF-DONE', { name: nm(s, gf) });
   const el = s.v.gfElection[c];
-  if (!el || b.at >= el.until) return no('REJ-GF-CLOSED');
+  if (!el) return no('REJ-GF-CLOSED');
   const fam = family(s, c);
   const t = target(s, arg);
   if (refused(t)) return t.code === 'REJ-TARGET-DEAD' ? no('REJ-GF-CAND', { name: String(t.params?.name ?? arg) }) : t;

@@ -645,9 +645,11 @@ function familyDecision(s: S, city: number, kind: 'home' | 'tour'): { target: Ta
   const rows = [...options.entries()]
     .map(([k, ps]) => ({ k, ps: ps.sort((a, b) => a.at - b.at || a.seq - b.seq) }))
     .sort((a, b) => b.ps.length - a.ps.length || a.ps.at(-1)!.at - b.ps.at(-1)!.at || a.ps.at(-1)!.seq - b.ps.at(-1)!.seq);
-  const countsText = rows.map((r) => `${r.k === '' ? '—' : nm(s, r.k)}: ${r.ps.length}`).join(', ') || '—';
+  // The report's counts: «Gleb 1, Maks 1», `*` marking a tie broken by the earlier proposal, '-' for «none».
+  const tie = rows.length > 1 && rows[0]!.ps.length === rows[1]!.ps.length ? '*' : '';
+  const countsText = rows.map((r) => `${r.k === '' ? '-' : nm(s, r.k)} ${r.ps.length}`).join(', ');
   const top = rows[0];
-  return { target: top && top.k !== '' ? top.k : null, how: 'proc', counts: countsText };
+  return { target: top && top.k !== '' ? top.k : null, how: 'proc', counts: countsText === '' ? '' : `${countsText}${tie}` };
 }
 
 /** dayStart (CIT-RES-2): the night's kills, the morning post, and the new day. */
@@ -723,7 +725,8 @@ export function dayStart(b: B): void {
     }
     const d = decisions[c]!;
     const tour = touring === c && tourDecision ? (tourDecision.target ? `kill:${nm(st, tourDecision.target)}` : 'none') : '';
-    const how = d.how === 'gf' && (tourDecision?.how ?? 'gf') === 'gf' ? 'gf' : `proc:${d.counts}`;
+    const td = touring === c ? tourDecision : null;
+    const how = d.how === 'gf' && (td?.how ?? 'gf') === 'gf' ? 'gf' : `proc:${d.how === 'proc' ? d.counts : ''}|${td?.how === 'proc' ? td.counts : ''}`;
     toFamily(b, c, msg('P-MAF-DONE', { home: d.target ? `kill:${nm(st, d.target)}` : 'none', tour, how }));
   });
   // N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4).

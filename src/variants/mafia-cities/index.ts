@@ -90,8 +90,19 @@ function formatParam(locale: Locale, name: string, value: string | number): stri
       const [k, who = ''] = v.split(':');
       return `; ${w.tour}: ${k === 'kill' ? `${w.kill} ${who}` : w.notour}`;
     }
-    case 'how':
-      return v === 'gf' ? w['how-gf'] : `${w['how-proc']} ${v.slice('proc:'.length)}.`;
+    case 'how': {
+      if (v === 'gf') return w['how-gf'];
+      // CIT-MAF-8: «по предложениям: убийство — Gleb 1, Maks 1 (при равенстве — более раннее предложение); гастроли — Zhanna 1».
+      const list = (x: string) => {
+        const tie = x.endsWith('*');
+        const body = (tie ? x.slice(0, -1) : x).replaceAll(/(^|, )- /g, `$1${w.none} `);
+        return body === '' ? w.noProposals : tie ? `${body} (${w.tieEarlier})` : body;
+      };
+      const [home = '', tour = ''] = v.slice('proc:'.length).split('|');
+      const parts = [`${w.proposalsHome} — ${list(home)}`];
+      if (tour !== '') parts.push(`${w.proposalsTour} — ${list(tour)}`);
+      return `${w['how-proc']} ${parts.join('; ')}.`;
+    }
     default:
       return undefined;
   }

@@ -54,6 +54,8 @@ export interface CitState {
   readonly touring: number | null;
   readonly godfather: readonly (PlayerId | null)[];
   readonly gfElection: readonly (GfElection | null)[];
+  /** The end of each family's latest Godfather election window (CIT-GF-1, CIT-GF-5), kept after the election. */
+  readonly gfUntil: readonly (Millis | null)[];
   /** CIT-GF-4: per city, the night in which its family cannot kill. */
   readonly voidNight: readonly (number | null)[];
   readonly judge: readonly (PlayerId | null)[];
@@ -96,6 +98,7 @@ export function initialCit(_config: GameConfig): CitState {
     touring: null,
     godfather: [],
     gfElection: [],
+    gfUntil: [],
     voidNight: [],
     judge: [],
     election: [],
@@ -153,6 +156,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         tourOrder: e.data.tourOrder,
         godfather: fill(null),
         gfElection: fill(null),
+        gfUntil: fill(null),
         voidNight: fill(null),
         judge: fill(null),
         election: fill(null),
@@ -243,7 +247,12 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         election: e.data.player !== null ? at(v.election, e.data.city, null) : v.election,
       };
     case 'cit.gf.opened':
-      return { ...v, gfElection: at(v.gfElection, e.data.city, { until: e.data.until, votes: {} }), godfather: at(v.godfather, e.data.city, null) };
+      return {
+        ...v,
+        gfElection: at(v.gfElection, e.data.city, { until: e.data.until, votes: {} }),
+        gfUntil: at(v.gfUntil, e.data.city, e.data.until),
+        godfather: at(v.godfather, e.data.city, null),
+      };
     case 'cit.gf.voted': {
       const g = v.gfElection[e.data.city];
       if (!g) return v;
