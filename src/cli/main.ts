@@ -15,7 +15,7 @@ const LOCALES = ['el', 'en', 'de', 'ru'];
 
 function printTranscript(t: Transcript, out: (s: string) => void): void {
   out('== Thread ==');
-  for (const l of t.public) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
+  for (const l of t.public) out(`[${l.at}]${l.channel !== undefined ? ` [${l.channel}]` : ''} ${l.text.replace(/\n/g, '\n    ')}`);
   out('');
   out('== Private messages ==');
   for (const [name, lines] of Object.entries(t.private)) {

@@ -500,15 +500,15 @@ function afterDeaths(
   for (const id of dead) {
     const c = gfBefore.indexOf(id);
     if (c >= 0) {
-      // CIT-GF-4: a death by day voids the following night (k+1); a death in Night k's resolution voids Night k
-      // (already resolved), so only the re-election remains.
-      const night = when === 'day' ? day + 1 : day;
+      // CIT-GF-4: a death by day voids the following night (k+1); a death during Night k (or in its resolution)
+      // voids Night k. During the night the current day number is still k−1.
+      const night = when === 'day' || b.state.v.phase === 'night' ? day + 1 : day;
       b.emit('cit.gf.void', { city: c, night }, familyAudience(b, c));
       const fam = family(b.state, c);
       if (fam.length === 1) elect(b, c, fam[0]!, 'sole');
       else if (fam.length > 1) {
         // CIT-GF-5: until voteEnd of Day k (night death) or of Day k+1 (day death).
-        const untilDate = when === 'day' ? nextDate(b.state) : b.state.v.date;
+        const untilDate = when === 'day' || b.state.v.phase === 'night' ? nextDate(b.state) : b.state.v.date;
         const until = dayTimes(b.state, untilDate).voteEnd;
         b.emit('cit.gf.opened', { city: c, until }, familyAudience(b, c));
         toFamily(
@@ -549,6 +549,32 @@ function vacancy(b: B, city: number): void {
   const day = today ? s.v.day : s.v.day + 1;
   b.emit('cit.election.opened', { city, day });
   if (today) announceIn(b, cityThread(b.state, city), msg('T-JUDGE-VACANT', electionTimes(b.state, city)));
+}
+
+/**
+ * CIT-RES-3: a death at the instant it is accepted (staff kill, and later suicide): it is announced with the role,
+ * leaves every list (votes for him void, his voters told, CIT-VOTE-7), his own standing votes are removed, his seat
+ * or Godfather position has its consequences, and the game checks its end.
+ */
+export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): void {
+  const s = b.state;
+  const before = counts(s);
+  const gfBefore = [...s.v.godfather];
+  const judgesBefore = [...s.v.judge];
+  const voting = s.v.phase === 'vote';
+  const voters = s.v.votes.flatMap((r, c) =>
+    Object.entries(r)
+      .filter(([, x]) => x.target === id)
+      .map(([voter]) => ({ voter, c })),
+  );
+  const own = s.v.votes.flatMap((r, c) => (r[id] ? [c] : []));
+  inCities(b, [cityOf(s, id)], true, announcement);
+  die(b, id, how);
+  b.emit('cit.votes.voided', { target: id });
+  for (const c of own) b.emit('cit.unvoted', { city: c, voter: id });
+  if (voting) for (const { voter } of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
+  afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
+  checkWin(b, before);
 }
 
 /** M, H, Z of CIT-WIN over all cities. */

@@ -9,6 +9,7 @@ import { channels, cityOf, family, isJudge, living, residents, type S } from './
 import type { CitEvents } from './events.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru, WORDS } from './messages.ts';
+import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options } from './options.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
@@ -235,7 +236,8 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   post: onPost,
   edit() {},
   pm: onPm,
-  mod: () => false,
+  mod: moderate,
+  modActions: MOD_ACTIONS,
   legalActions,
   formatParam,
   defaultRoles,

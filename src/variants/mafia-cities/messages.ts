@@ -53,6 +53,8 @@ const ru: Record<string, string> = {
   'T-WIN-MANIAC': 'Победа маньяка! {name} выжил — все остальные жители городов мертвы.',
   'T-DRAW': 'Ничья: в городах не осталось живых.',
   'T-ROLES': 'Роли: {roles}. Зерно жеребьёвки: {seed}.',
+  'T-STAFF-KILL':
+    '{name} {g, select, f {удалена} m {удалён} other {удалён(а)}} из игры модератором. Роль: {role}.{vegetable, select, yes { Выдано предупреждение «Овощ».} other {}}',
   'T-STATUS': 'Статусы участников на {date} {time}: {list}',
   'P-ROLE-CITIZEN':
     'Вы — Гражданин (чиж) города {city}. Ночью вы спите, днём можете выдвинуть на казнь одного кандидата в день и голосовать за казнь любого из выдвинутых. Вы побеждаете, когда пойманы все мафиози и маньяк.',
@@ -176,6 +178,7 @@ const en: Record<string, string> = {
   'T-WIN-MANIAC': 'The maniac wins! {name} survived — everyone else in the cities is dead.',
   'T-DRAW': 'A draw: nobody is left alive in the cities.',
   'T-ROLES': 'Roles: {roles}. RNG seed: {seed}.',
+  'T-STAFF-KILL': '{name} was removed from the game by the moderator. Role: {role}.{vegetable, select, yes { An «Овощ» warning is issued.} other {}}',
   'T-STATUS': 'Statuses at {date} {time}: {list}',
   'P-ROLE-CITIZEN':
     'You are a Citizen of {city}. You sleep at night; by day you may nominate one candidate a day and vote to execute any nominee. You win when every mafioso and the maniac are caught.',
