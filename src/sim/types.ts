@@ -11,6 +11,8 @@ import type { Rand } from './random.ts';
 export interface Intent {
   readonly via: 'post' | 'pm';
   readonly text: string;
+  /** A post's channel when the game has several (a city's thread; engine/channels.ts). */
+  readonly channel?: string;
 }
 
 /** The next scheduled instant (public knowledge: the schedule is announced). */

@@ -1,6 +1,7 @@
 // The rulebooks the simulator can play, by id. A rulebook plugs in by adding its adapter (variants/<id>/sim.ts)
 // here; src/sim itself names no rulebook.
 import type { SimVariant } from '../sim/types.ts';
+import { mafiaCitiesSim } from './mafia-cities/sim.ts';
 import { mafiaDeSim } from './mafia-de/sim.ts';
 import { palermoSim } from './palermo/sim.ts';
 
@@ -8,6 +9,7 @@ import { palermoSim } from './palermo/sim.ts';
 export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {
   palermo: palermoSim,
   'mafia-de': mafiaDeSim,
+  'mafia-cities': mafiaCitiesSim,
 };
 
 /** The adapter of a variant, if it can be simulated. */

@@ -610,6 +610,11 @@ function checkWin(b: B, before: { M: number }): boolean {
   } else if (M === 0 && H === 0 && Z === 0) {
     side = 'none';
     parts = [msg('T-DRAW')];
+  } else if (Z === 0 && living(s).every((id) => isJudge(s, id))) {
+    // Our decision (docs/mafia-cities.md): when only acting judges live and the maniac is dead, nobody can die any
+    // more (judges are immune to every city, to the court and to the families), so the game ends without a winner.
+    side = 'none';
+    parts = [msg('T-STALEMATE')];
   }
   if (side === undefined) {
     // CIT-WIN-6

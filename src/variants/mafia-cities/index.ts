@@ -140,7 +140,8 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
     if (v.votes[c]![me]) out.push({ command: 'unvote', via: 'post', channel: thread, template: template(s, 'unvote'), until: v.voteEnd });
   }
   const el = v.election[c];
-  if (el && (el.day > v.day || (el.day === v.day && v.phase === 'day'))) {
+  // CIT-JUD-4: the public candidacy form is written while the threads are open.
+  if (el && v.phase === 'day' && el.day >= v.day) {
     out.push({
       command: el.candidates.includes(me) ? 'unrun' : 'run',
       via: 'post',

@@ -52,6 +52,7 @@ const ru: Record<string, string> = {
   'T-WIN-MAFIA': 'Победа мафии! Живых мафиози ({M}) не меньше, чем честных жителей ({H}).',
   'T-WIN-MANIAC': 'Победа маньяка! {name} выжил — все остальные жители городов мертвы.',
   'T-DRAW': 'Ничья: в городах не осталось живых.',
+  'T-STALEMATE': 'Ничья: в живых остались только действующие судьи, и никто из них больше не может погибнуть.',
   'T-ROLES': 'Роли: {roles}. Зерно жеребьёвки: {seed}.',
   'T-STAFF-KILL':
     '{name} {g, select, f {удалена} m {удалён} other {удалён(а)}} из игры модератором. Роль: {role}.{vegetable, select, yes { Выдано предупреждение «Овощ».} other {}}',
@@ -177,6 +178,7 @@ const en: Record<string, string> = {
   'T-WIN-MAFIA': 'The mafia wins! The living mafiosi ({M}) are at least as many as the honest residents ({H}).',
   'T-WIN-MANIAC': 'The maniac wins! {name} survived — everyone else in the cities is dead.',
   'T-DRAW': 'A draw: nobody is left alive in the cities.',
+  'T-STALEMATE': 'A draw: only acting judges are left alive, and none of them can die any more.',
   'T-ROLES': 'Roles: {roles}. RNG seed: {seed}.',
   'T-STAFF-KILL': '{name} was removed from the game by the moderator. Role: {role}.{vegetable, select, yes { An «Овощ» warning is issued.} other {}}',
   'T-STATUS': 'Statuses at {date} {time}: {list}',
