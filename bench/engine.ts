@@ -7,6 +7,7 @@ import { modelSpec } from '../src/sim/model.ts';
 import { drawSource, Rand } from '../src/sim/random.ts';
 import { driveGame, playGame, prepare } from '../src/sim/runner.ts';
 import type { SimSpec } from '../src/sim/types.ts';
+import { mafiaCitiesSim } from '../src/variants/mafia-cities/sim.ts';
 import { palermoSim } from '../src/variants/palermo/sim.ts';
 import { bareGame } from './bare.ts';
 
@@ -99,8 +100,11 @@ export function engineShare(spec: SimSpec, games: number): number {
 export function engineFigures(seconds: number) {
   const sensible: SimSpec = { variant: 'palermo', players: 13, roleList: palermoSim.roleList(13), options: {}, policy: 'sensible' };
   const model = modelSpec(13, 3, 'strict');
+  // mafia-cities: three cities of twelve, the rulebook's own deal per city (its bots are sensible too).
+  const cities: SimSpec = { variant: 'mafia-cities', players: 36, roleList: mafiaCitiesSim.roleList(36), options: { cityCount: 3 }, policy: 'sensible' };
   return {
     sensible: engineRate(sensible, seconds),
+    cities: engineRate(cities, seconds),
     sensibleShare: engineShare(sensible, 500),
     sensibleEngineOnly: engineOnlyRate(sensible, seconds),
     model: engineRate(model, seconds),

@@ -31,6 +31,12 @@ rows.push({
   note: `${fmt((e.sensible.gamesPerSec / target) * 100, 1)}% of target; ${fmt(e.sensible.eventsPerGame)} events/game; ${fmt(e.sensibleShare * 100)}% of the time in the engine, the rest in the bots`,
 });
 rows.push({
+  figure: 'engine: 3-city 36-player mafia-cities games/s, 1 core (sensible bots)',
+  measured: fmt(e.cities.gamesPerSec, 1),
+  target: '',
+  note: `palermo/mafia-cities = ${fmt(e.sensible.gamesPerSec / e.cities.gamesPerSec, 1)} : 1 in this run; ${fmt(e.cities.eventsPerGame)} events/game`,
+});
+rows.push({
   figure: 'engine: commands/s, 1 core (sensible bots)',
   measured: fmt(e.sensible.commandsPerSec),
   target: '',

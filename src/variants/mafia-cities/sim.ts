@@ -128,12 +128,18 @@ const sensible: Policy<CitView> = {
           break;
         case 'judgevote': {
           if (v.votes.has(v.me)) break;
-          const t = pick(turn, (a.targets ?? []).filter((x) => v.role === 'mafioso' || known(x) !== true));
+          const t = pick(
+            turn,
+            (a.targets ?? []).filter((x) => v.role === 'mafioso' || known(x) !== true),
+          );
           if (t !== undefined) out.push(write(turn, a, t));
           break;
         }
         case 'protect': {
-          const t = pick(turn, (a.targets ?? []).filter((x) => x !== v.me || turn.rng.float() < 0.2));
+          const t = pick(
+            turn,
+            (a.targets ?? []).filter((x) => x !== v.me || turn.rng.float() < 0.2),
+          );
           if (t !== undefined && turn.pass === 0) out.push(write(turn, a, t));
           break;
         }
