@@ -9,8 +9,8 @@ import { matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
-import { type B, cityName, cityOf, cityThread, date, family, genderOf, isJudge, msg, names, nm, type S, time, toFamily } from './common.ts';
-import { candidateList, elect } from './flow.ts';
+import { type B, cityName, cityOf, cityThread, date, family, genderOf, isJudge, msg, names, nm, revealParam, type S, time, toFamily } from './common.ts';
+import { candidateList, dieNow, elect } from './flow.ts';
 import { citOptions } from './options.ts';
 import type { CitRejectionCode } from './rejections.ts';
 import { cityChannel, familyChannel } from './state.ts';
@@ -145,6 +145,12 @@ function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply |
       return check(b, id, line.arg);
     case 'gf':
       return gfVote(b, id, line.arg);
+    case 'suicide':
+      b.emit('cit.suicide.asked', { player: id }, { kind: 'players', ids: [id] });
+      b.tell([id], msg('P-SUICIDE-ASK'));
+      return undefined;
+    case 'suicide-confirm':
+      return suicide(b, id);
     case 'kill':
     case 'nokill':
     case 'tour':
@@ -375,6 +381,15 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
 
 function familyTeam(s: S, c: number) {
   return { kind: 'team' as const, team: familyChannel(c), ids: family(s, c, false) };
+}
+
+/** CIT-ACT-6, CIT-ACT-7: a confirmed suicide within ten minutes of the request kills at once, with «Овощ». */
+function suicide(b: B, id: PlayerId): Reply | undefined {
+  const s = b.state;
+  const asked = s.v.suicideAsked[id];
+  if (asked === undefined || b.at >= asked + 10 * 60_000) return no('REJ-SUICIDE-NOASK');
+  dieNow(b, id, 'suicide', msg('T-SUICIDE', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) }));
+  return undefined;
 }
 
 /** CIT-MAF-1, CIT-MAF-3. */

@@ -48,6 +48,8 @@ export type CitEvents = {
   /** The Godfather's standing decision (target or refusal), or his `/defer` (CIT-MAF-4). */
   'cit.decision': { readonly city: number; readonly kind: 'home' | 'tour'; readonly target: Target | 'defer' };
   'cit.proposal': { readonly city: number; readonly kind: 'home' | 'tour'; readonly by: PlayerId; readonly target: Target };
+  /** CIT-ACT-6: a player asked to leave by suicide (he has ten minutes to confirm). */
+  'cit.suicide.asked': { readonly player: PlayerId };
   /** A member of the family acted tonight (CIT-MAF-7). */
   'cit.spoke': { readonly city: number };
   /** N2–N6: what the night resolved to (the moderator's record). */

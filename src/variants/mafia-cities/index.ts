@@ -45,6 +45,8 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'propose-tour', keywords: ['/propose-tour'], form: 'space', where: 'pm' },
   { command: 'propose', keywords: ['/propose'], form: 'space', where: 'pm' },
   { command: 'gf', keywords: ['/gf', '/крёстный'], form: 'space', where: 'pm' },
+  { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
+  { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];

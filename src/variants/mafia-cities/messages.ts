@@ -130,6 +130,9 @@ const ru: Record<string, string> = {
   'REJ-JV-CLOSED': 'Голосование на выборах судьи сейчас не проводится.',
   'REJ-JV-NOTCAND': '{name} не является кандидатом в судьи.',
   'REJ-SIGNUP-DUP': 'Вы уже записаны.',
+  'REJ-SUICIDE-NOASK': 'Нет запроса на самоубийство: сначала отправьте /suicide, затем в течение 10 минут — /suicide confirm.',
+  'P-SUICIDE-ASK': 'Самоубийство наказывается предупреждением «Овощ». Подтвердите в течение 10 минут: /suicide confirm.',
+  'T-SUICIDE': '{name} {g, select, f {покончила} m {покончил} other {покончил(а)}} с собой. Роль: {role}. Выдано предупреждение «Овощ».',
 };
 
 const en: Record<string, string> = {
@@ -254,6 +257,9 @@ const en: Record<string, string> = {
   'REJ-JV-CLOSED': 'No judge vote is open now.',
   'REJ-JV-NOTCAND': '{name} is not a judge candidate.',
   'REJ-SIGNUP-DUP': 'You are already signed up.',
+  'REJ-SUICIDE-NOASK': 'No suicide request: first send /suicide, then /suicide confirm within 10 minutes.',
+  'P-SUICIDE-ASK': 'Suicide is punished with an «Овощ» warning. Confirm within 10 minutes: /suicide confirm.',
+  'T-SUICIDE': '{name} committed suicide. Role: {role}. An «Овощ» warning is issued.',
 };
 
 /** Words formatParam puts into templates (roles in reveals, weapons, actions), per locale. */

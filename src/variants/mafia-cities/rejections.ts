@@ -47,6 +47,7 @@ export const CIT_REJECTIONS = [
   'REJ-JV-CLOSED',
   'REJ-JV-NOTCAND',
   'REJ-SIGNUP-DUP',
+  'REJ-SUICIDE-NOASK',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

@@ -77,6 +77,8 @@ export interface CitState {
   readonly tour: readonly (Target | 'defer' | undefined)[];
   readonly proposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
+  /** CIT-ACT-6: each player's latest `/suicide` request. */
+  readonly suicideAsked: Readonly<Record<PlayerId, Millis>>;
   /** CIT-MAF-7: whether a member of each family acted tonight. */
   readonly spoke: readonly boolean[];
 }
@@ -115,6 +117,7 @@ export function initialCit(_config: GameConfig): CitState {
     proposals: [],
     tourProposals: [],
     spoke: [],
+    suicideAsked: {},
   };
 }
 
@@ -280,6 +283,8 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const next = at(list, city, { ...list[city]!, [by]: { target, at: e.at, seq } });
       return kind === 'home' ? { ...v, proposals: next } : { ...v, tourProposals: next };
     }
+    case 'cit.suicide.asked':
+      return { ...v, suicideAsked: { ...v.suicideAsked, [e.data.player]: e.at } };
     case 'cit.spoke':
       return { ...v, spoke: at(v.spoke, e.data.city, true) };
     case 'cit.night.resolved':
