@@ -9,11 +9,28 @@ import { matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
-import { type B, cityName, cityOf, cityThread, date, family, genderOf, isJudge, msg, names, nm, revealParam, type S, time, toFamily } from './common.ts';
+import {
+  type B,
+  channels,
+  cityName,
+  cityOf,
+  cityThread,
+  date,
+  family,
+  genderOf,
+  isJudge,
+  msg,
+  names,
+  nm,
+  revealParam,
+  type S,
+  time,
+  toFamily,
+} from './common.ts';
 import { candidateList, dieNow, elect } from './flow.ts';
 import { citOptions } from './options.ts';
 import type { CitRejectionCode } from './rejections.ts';
-import { cityChannel, familyChannel } from './state.ts';
+import { COURT_CHANNEL, cityChannel, familyChannel } from './state.ts';
 
 type Reply = { readonly code: CitRejectionCode; readonly params?: Record<string, Param> };
 
@@ -145,6 +162,10 @@ function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply |
       return check(b, id, line.arg);
     case 'gf':
       return gfVote(b, id, line.arg);
+    case 'court-propose':
+    case 'court-yes':
+    case 'court-no':
+      return court(b, id, line.command, line.arg);
     case 'suicide':
       b.emit('cit.suicide.asked', { player: id }, { kind: 'players', ids: [id] });
       b.tell([id], msg('P-SUICIDE-ASK'));
@@ -381,6 +402,74 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
 
 function familyTeam(s: S, c: number) {
   return { kind: 'team' as const, team: familyChannel(c), ids: family(s, c, false) };
+}
+
+/** The court's inbox: the acting judges (CIT-CRT-1). */
+function courtChannel(b: B) {
+  return channels(b.state).find((c) => c.id === COURT_CHANNEL)!;
+}
+
+/** Acting judges who are alive (the court as it sits now). */
+function sitting(s: S): PlayerId[] {
+  return s.v.judge.filter((j): j is PlayerId => j !== null && isAlive(s, j));
+}
+
+/** CIT-CRT-2..4: a motion, a «за» or a «против» of an acting judge, in the court's inbox. */
+function court(b: B, id: PlayerId, command: string, arg: string): Reply | undefined {
+  const s = b.state;
+  const v = s.v;
+  if (!isJudge(s, id)) return no('REJ-CRT-NOTJUDGE');
+  const o = citOptions(s.config);
+  // CIT-CRT-9: no court on Day 0.
+  if (v.day < 1 || (v.phase !== 'day' && v.phase !== 'vote')) return no('REJ-CRT-CLOSED', { dayStart: o.dayStart, voteEnd: o.voteEnd });
+  const judges = sitting(s);
+  if (command === 'court-propose') {
+    if (v.motion) return no('REJ-CRT-OPEN', { name: nm(s, v.motion.target) });
+    if (v.verdict) return no('REJ-CRT-DONE');
+    if (judges.length < o.courtMinJudges) return no('REJ-CRT-QUORUM', { k: judges.length, min: o.courtMinJudges });
+    const t = target(s, arg);
+    if (refused(t)) return t;
+    if (isJudge(s, t)) return no('REJ-CRT-JUDGE', { name: nm(s, t) });
+    b.emit('cit.court.motion', { target: t, by: id }, courtTeam(b));
+    return settle(b);
+  }
+  if (v.verdict) return no('REJ-CRT-FINAL');
+  const m = v.motion;
+  if (!m) return no('REJ-CRT-NOMOTION');
+  if (command === 'court-yes') {
+    if (m.yes.includes(id)) return no('REJ-CRT-VOTED');
+    b.emit('cit.court.yes', { judge: id }, courtTeam(b));
+    return settle(b);
+  }
+  // CIT-CRT-4: «Если хотя бы один судья против, то казнь отменяется.»
+  b.emit('cit.court.dropped', { why: 'veto' }, courtTeam(b));
+  announceIn(b, courtChannel(b), msg('P-COURT-CANCEL', { name: nm(s, id), target: nm(s, m.target) }));
+  return undefined;
+}
+
+function courtTeam(b: B) {
+  const c = courtChannel(b);
+  return { kind: 'team' as const, team: c.id, ids: [...c.readers] };
+}
+
+/** CIT-CRT-4: the motion's state in the court inbox, final once every acting judge said «за». */
+function settle(b: B): undefined {
+  const s = b.state;
+  const m = s.v.motion!;
+  const judges = sitting(s);
+  const waiting = judges.filter((j) => !m.yes.includes(j));
+  const place = cityName(s, cityOf(s, m.target));
+  if (waiting.length === 0 && judges.length >= citOptions(s.config).courtMinJudges) {
+    b.emit('cit.court.final', { target: m.target }, courtTeam(b));
+    announceIn(b, courtChannel(b), msg('P-COURT-FINAL', { target: nm(s, m.target), g: genderOf(s, m.target), voteEnd: time(s, s.v.voteEnd) }));
+  } else {
+    announceIn(
+      b,
+      courtChannel(b),
+      msg('P-COURT-MOTION', { name: nm(s, m.by), target: nm(s, m.target), city: place, yes: names(s, m.yes), waiting: names(s, waiting) || '—' }),
+    );
+  }
+  return undefined;
 }
 
 /** CIT-ACT-6, CIT-ACT-7: a confirmed suicide within ten minutes of the request kills at once, with «Овощ». */

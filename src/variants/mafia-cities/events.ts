@@ -48,6 +48,14 @@ export type CitEvents = {
   /** The Godfather's standing decision (target or refusal), or his `/defer` (CIT-MAF-4). */
   'cit.decision': { readonly city: number; readonly kind: 'home' | 'tour'; readonly target: Target | 'defer' };
   'cit.proposal': { readonly city: number; readonly kind: 'home' | 'tour'; readonly by: PlayerId; readonly target: Target };
+  /** CIT-CRT-3: a judge's motion to execute (his own vote is «за»). */
+  'cit.court.motion': { readonly target: PlayerId; readonly by: PlayerId };
+  /** CIT-CRT-4: a judge's «за» on the open motion. */
+  'cit.court.yes': { readonly judge: PlayerId };
+  /** CIT-CRT-4, CIT-CRT-6: the open motion ends (a «против», its target's death, the day's end). */
+  'cit.court.dropped': { readonly why: 'veto' | 'target' | 'quorum' };
+  /** CIT-CRT-4: the verdict is final: the target dies at voteEnd (CIT-CRT-7). */
+  'cit.court.final': { readonly target: PlayerId };
   /** CIT-ACT-6: a player asked to leave by suicide (he has ten minutes to confirm). */
   'cit.suicide.asked': { readonly player: PlayerId };
   /** A member of the family acted tonight (CIT-MAF-7). */

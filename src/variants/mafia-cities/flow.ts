@@ -398,6 +398,21 @@ export function voteEnd(b: B): void {
   const dead: PlayerId[] = [];
   const gfBefore = [...s.v.godfather];
   const judgesBefore = [...s.v.judge];
+  // D2, D3 (CIT-CRT-7): the court's final verdict first; its victim leaves every list, his own votes stay.
+  const verdict = s.v.verdict;
+  if (day >= 1 && verdict !== null && isAlive(s, verdict)) {
+    const listed = s.v.cities.map((_, c) => c).filter((c) => s.v.nominations[c]!.some((n) => n.target === verdict));
+    inCities(
+      b,
+      [cityOf(s, verdict)],
+      true,
+      msg('T-COURT-EXEC', { name: nm(s, verdict), city: cityName(s, cityOf(s, verdict)), role: revealParam(s, verdict) }),
+    );
+    die(b, verdict, 'court');
+    dead.push(verdict);
+    b.emit('cit.votes.voided', { target: verdict });
+    inCities(b, listed, false, msg('T-COURT-REMOVED', { name: nm(b.state, verdict), g: genderOf(b.state, verdict) }));
+  }
   // D4: every city on the same state (CIT-VOTE-11).
   if (day >= 1) {
     const results = s.v.cities.map((_, c) => tallyCity(b, c));
@@ -573,6 +588,8 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): v
   b.emit('cit.votes.voided', { target: id });
   for (const c of own) b.emit('cit.unvoted', { city: c, voter: id });
   if (voting) for (const { voter } of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
+  // CIT-CRT-6: a motion or verdict on the dead lapses; CIT-CRT-5: a judge leaving re-counts the court.
+  if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
   afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
   checkWin(b, before);
 }

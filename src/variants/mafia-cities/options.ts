@@ -32,6 +32,8 @@ export const options = z
     publishComposition: z.boolean().default(true),
     /** CIT-THR-3. */
     nightThreadsLocked: z.boolean().default(true),
+    /** CIT-CRT-4, A-12: judges in office the court needs to execute. */
+    courtMinJudges: z.number().int().min(1).max(6).default(2),
     /** §0: grammatical gender per player name (м/ж) for Russian templates; unknown → the neutral «(а)» forms. */
     genders: z.record(z.string(), z.enum(['m', 'f'])).optional(),
     /** Fixture: each player's city by name (no draw for the cities; CIT-SET-3 does not apply). */

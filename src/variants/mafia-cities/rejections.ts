@@ -48,6 +48,15 @@ export const CIT_REJECTIONS = [
   'REJ-JV-NOTCAND',
   'REJ-SIGNUP-DUP',
   'REJ-SUICIDE-NOASK',
+  'REJ-CRT-NOTJUDGE',
+  'REJ-CRT-CLOSED',
+  'REJ-CRT-JUDGE',
+  'REJ-CRT-OPEN',
+  'REJ-CRT-NOMOTION',
+  'REJ-CRT-DONE',
+  'REJ-CRT-FINAL',
+  'REJ-CRT-VOTED',
+  'REJ-CRT-QUORUM',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

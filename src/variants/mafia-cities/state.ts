@@ -77,6 +77,10 @@ export interface CitState {
   readonly tour: readonly (Target | 'defer' | undefined)[];
   readonly proposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
+  /** CIT-CRT-3: today's open motion with its «за» votes. */
+  readonly motion: { readonly target: PlayerId; readonly by: PlayerId; readonly yes: readonly PlayerId[] } | null;
+  /** CIT-CRT-4: today's final verdict. */
+  readonly verdict: PlayerId | null;
   /** CIT-ACT-6: each player's latest `/suicide` request. */
   readonly suicideAsked: Readonly<Record<PlayerId, Millis>>;
   /** CIT-MAF-7: whether a member of each family acted tonight. */
@@ -118,6 +122,8 @@ export function initialCit(_config: GameConfig): CitState {
     tourProposals: [],
     spoke: [],
     suicideAsked: {},
+    motion: null,
+    verdict: null,
   };
 }
 
@@ -185,6 +191,8 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         nominatedBy: {},
         votes: v.cities.map(() => ({})),
         protectNext: null,
+        motion: null,
+        verdict: null,
       };
     case 'cit.voting':
       return { ...v, phase: 'vote' };
@@ -283,6 +291,14 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const next = at(list, city, { ...list[city]!, [by]: { target, at: e.at, seq } });
       return kind === 'home' ? { ...v, proposals: next } : { ...v, tourProposals: next };
     }
+    case 'cit.court.motion':
+      return { ...v, motion: { target: e.data.target, by: e.data.by, yes: [e.data.by] } };
+    case 'cit.court.yes':
+      return v.motion ? { ...v, motion: { ...v.motion, yes: [...v.motion.yes, e.data.judge] } } : v;
+    case 'cit.court.dropped':
+      return { ...v, motion: null, verdict: e.data.why === 'target' ? null : v.verdict };
+    case 'cit.court.final':
+      return { ...v, motion: null, verdict: e.data.target };
     case 'cit.suicide.asked':
       return { ...v, suicideAsked: { ...v.suicideAsked, [e.data.player]: e.at } };
     case 'cit.spoke':
