@@ -1,11 +1,11 @@
 // Players' posts and private commands (spec §0.1, CIT-THR, CIT-NOM, CIT-VOTE, CIT-JUD, CIT-MAF, CIT-TOUR, CIT-GF,
 // CIT-MAN, CIT-DOC, CIT-COM). Each handler checks in the order of §0 «Rejection precedence» and, when it accepts,
 // emits the fact and tells who the rules tell.
-import type { Actor, Command, Param, PlayerId } from '../../core/types.ts';
+import { type Actor, type Command, MODERATOR, type Param, type PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn, channelById, MAIN_CHANNEL, publishIn } from '../../engine/channels.ts';
 import { forward, syntaxOf } from '../../engine/game.ts';
-import { matchName } from '../../engine/names.ts';
+import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
@@ -123,7 +123,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
 /** Thread commands whose own window is the day: at night they are refused for it, not for the night lock. */
 const WINDOWED = new Set(['nominate', 'vote', 'unvote', 'judgevote', 'judgeunvote']);
 
-const MAFIA = new Set(['kill', 'nokill', 'tour', 'notour', 'defer', 'propose', 'propose-tour', 'gf']);
+const MAFIA = new Set(['kill', 'nokill', 'tour', 'notour', 'defer', 'propose', 'propose-tour', 'gf', 'relay']);
 
 /** Carries out one command line of a living player. */
 function command(b: B, actor: Actor, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): void {
@@ -162,6 +162,8 @@ function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply |
       return check(b, id, line.arg);
     case 'gf':
       return gfVote(b, id, line.arg);
+    case 'relay':
+      return relay(b, id, line.arg);
     case 'court-propose':
     case 'court-yes':
     case 'court-no':
@@ -402,6 +404,32 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
 
 function familyTeam(s: S, c: number) {
   return { kind: 'team' as const, team: familyChannel(c), ids: family(s, c, false) };
+}
+
+/**
+ * CIT-REL-1, CIT-REL-2: a message to another city's family (or every other family) through the Consigliere,
+ * delivered without the sender's name; at most relayMaxPerDay per family and game day.
+ */
+function relay(b: B, id: PlayerId, arg: string): Reply | undefined {
+  const s = b.state;
+  if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
+  const o = citOptions(s.config);
+  const c = cityOf(s, id);
+  const sent = s.v.relays[c] ?? 0;
+  if (sent >= o.relayMaxPerDay) return no('REJ-REL-LIMIT', { n: o.relayMaxPerDay });
+  const [word = '', ...rest] = arg.trim().split(/\s+/);
+  const text = arg.trim().slice(word.length).trim();
+  const all = fold(word) === 'all' || fold(word) === 'всем';
+  const to = all ? -1 : s.v.cities.findIndex((x) => fold(x) === fold(word));
+  if (!all && to < 0) return no('REJ-REL-CITY', { arg: word, cities: s.v.cities.join(', ') });
+  if (to === c) return no('REJ-REL-OWN');
+  const targets = all ? s.v.cities.map((_, i) => i).filter((i) => i !== c && family(s, i).length > 0) : family(s, to).length > 0 ? [to] : [];
+  if (targets.length === 0) return no('REJ-REL-NONE', { city: all ? '—' : cityName(s, to) });
+  if (rest.length === 0 || text.length > o.relayMaxChars) return no('REJ-REL-LONG', { max: o.relayMaxChars, n: text.length });
+  b.emit('cit.relay', { from: c, to: targets }, MODERATOR);
+  for (const t of targets) toFamily(b, t, msg('P-RELAY', { city: cityName(s, c), text }));
+  b.tell([id], msg('P-ACK-FINAL', { what: `act-relay:${targets.map((t) => cityName(s, t)).join(', ')}` }));
+  return undefined;
 }
 
 /** The court's inbox: the acting judges (CIT-CRT-1). */

@@ -56,6 +56,8 @@ export type CitEvents = {
   'cit.court.dropped': { readonly why: 'veto' | 'target' | 'quorum' };
   /** CIT-CRT-4: the verdict is final: the target dies at voteEnd (CIT-CRT-7). */
   'cit.court.final': { readonly target: PlayerId };
+  /** CIT-REL-1: a family's relay through the Consigliere (counted per family and game day). */
+  'cit.relay': { readonly from: number; readonly to: readonly number[] };
   /** CIT-ACT-6: a player asked to leave by suicide (he has ten minutes to confirm). */
   'cit.suicide.asked': { readonly player: PlayerId };
   /** A member of the family acted tonight (CIT-MAF-7). */

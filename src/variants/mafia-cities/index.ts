@@ -45,6 +45,7 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'propose-tour', keywords: ['/propose-tour'], form: 'space', where: 'pm' },
   { command: 'propose', keywords: ['/propose'], form: 'space', where: 'pm' },
   { command: 'gf', keywords: ['/gf', '/крёстный'], form: 'space', where: 'pm' },
+  { command: 'relay', keywords: ['/relay', '/консильери'], form: 'space', where: 'pm' },
   { command: 'court-propose', keywords: ['/court propose', '/суд казнить'], form: 'space', where: 'pm' },
   { command: 'court-yes', keywords: ['/court yes', '/суд за'], form: 'none', where: 'pm' },
   { command: 'court-no', keywords: ['/court no', '/суд против'], form: 'none', where: 'pm' },

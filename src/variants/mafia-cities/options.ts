@@ -34,6 +34,9 @@ export const options = z
     nightThreadsLocked: z.boolean().default(true),
     /** CIT-CRT-4, A-12: judges in office the court needs to execute. */
     courtMinJudges: z.number().int().min(1).max(6).default(2),
+    /** CIT-REL-1: relays per family and game day, and their length. */
+    relayMaxPerDay: z.number().int().min(0).max(100).default(5),
+    relayMaxChars: z.number().int().min(1).max(5000).default(1000),
     /** §0: grammatical gender per player name (м/ж) for Russian templates; unknown → the neutral «(а)» forms. */
     genders: z.record(z.string(), z.enum(['m', 'f'])).optional(),
     /** Fixture: each player's city by name (no draw for the cities; CIT-SET-3 does not apply). */

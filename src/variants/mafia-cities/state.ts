@@ -77,6 +77,8 @@ export interface CitState {
   readonly tour: readonly (Target | 'defer' | undefined)[];
   readonly proposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
+  /** CIT-REL-1: relays sent by each family since the last dayStart. */
+  readonly relays: readonly number[];
   /** CIT-CRT-3: today's open motion with its «за» votes. */
   readonly motion: { readonly target: PlayerId; readonly by: PlayerId; readonly yes: readonly PlayerId[] } | null;
   /** CIT-CRT-4: today's final verdict. */
@@ -124,6 +126,7 @@ export function initialCit(_config: GameConfig): CitState {
     suicideAsked: {},
     motion: null,
     verdict: null,
+    relays: [],
   };
 }
 
@@ -176,6 +179,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         proposals: fill({}),
         tourProposals: fill({}),
         spoke: fill(false),
+        relays: fill(0),
       };
     }
     case 'cit.day':
@@ -193,6 +197,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         protectNext: null,
         motion: null,
         verdict: null,
+        relays: v.cities.map(() => 0),
       };
     case 'cit.voting':
       return { ...v, phase: 'vote' };
@@ -299,6 +304,8 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       return { ...v, motion: null, verdict: e.data.why === 'target' ? null : v.verdict };
     case 'cit.court.final':
       return { ...v, motion: null, verdict: e.data.target };
+    case 'cit.relay':
+      return { ...v, relays: at(v.relays, e.data.from, (v.relays[e.data.from] ?? 0) + 1) };
     case 'cit.suicide.asked':
       return { ...v, suicideAsked: { ...v.suicideAsked, [e.data.player]: e.at } };
     case 'cit.spoke':
