@@ -29,6 +29,7 @@ import {
 } from './common.ts';
 import { candidateList, dieNow, elect } from './flow.ts';
 import { citOptions } from './options.ts';
+import { recall, resign } from './recall.ts';
 import type { CitRejectionCode } from './rejections.ts';
 import { COURT_CHANNEL, cityChannel, familyChannel } from './state.ts';
 
@@ -164,6 +165,10 @@ function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply |
       return gfVote(b, id, line.arg);
     case 'relay':
       return relay(b, id, line.arg);
+    case 'recall':
+      return recall(b, id);
+    case 'resign':
+      return resign(b, id);
     case 'court-propose':
     case 'court-yes':
     case 'court-no':
@@ -262,6 +267,9 @@ function candidacy(b: B, id: PlayerId, on: boolean): Reply | undefined {
   if (!el || !open) return no('REJ-JC-CLOSED', { voteStart: time(s, s.v.voteStart) });
   const is = el.candidates.includes(id);
   if (on && is) return no('REJ-JC-DUP');
+  // CIT-REC-8: a removed judge cannot stand for two following days.
+  const ban = s.v.banned[id];
+  if (on && ban && el.day <= ban.day) return no('REJ-JUD-BANNED', { date: ban.date });
   if (!on && !is) return no('REJ-JC-NONE');
   b.emit('cit.candidacy', { city: c, player: id, on });
   announceIn(b, homeThread(b, id), msg(on ? 'T-JUDGE-CAND' : 'T-JUDGE-UNCAND', { name: nm(s, id) }));

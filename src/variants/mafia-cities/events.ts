@@ -56,6 +56,10 @@ export type CitEvents = {
   'cit.court.dropped': { readonly why: 'veto' | 'target' | 'quorum' };
   /** CIT-CRT-4: the verdict is final: the target dies at voteEnd (CIT-CRT-7). */
   'cit.court.final': { readonly target: PlayerId };
+  /** CIT-REC-3, CIT-REC-5: a recall request filed (its initiator) or confirmed, for the window of `day`. */
+  'cit.recall': { readonly city: number; readonly day: number; readonly by: PlayerId };
+  /** CIT-REC-6, CIT-REC-7, CIT-REC-9: a request ends (the judge removed, expired at the cutoff, or closed). */
+  'cit.recall.ended': { readonly city: number; readonly how: 'removed' | 'expired' | 'closed'; readonly bannedThrough?: number; readonly bannedDate?: string };
   /** CIT-REL-1: a family's relay through the Consigliere (counted per family and game day). */
   'cit.relay': { readonly from: number; readonly to: readonly number[] };
   /** CIT-ACT-6: a player asked to leave by suicide (he has ten minutes to confirm). */

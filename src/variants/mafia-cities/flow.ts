@@ -35,6 +35,7 @@ import {
 } from './common.ts';
 import type { Cause, Target } from './events.ts';
 import { citOptions } from './options.ts';
+import { closeRecall } from './recall.ts';
 import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
 import type { Stamped } from './state.ts';
 
@@ -262,7 +263,10 @@ function tellRole(b: B, id: PlayerId): void {
 /** The deadlines of the open day: its voteStart and voteEnd. */
 function scheduleDay(b: B): void {
   const v = b.state.v;
+  // CIT-REC-2, CIT-REC-7: the recall cutoff of Day k ≥ 1 closes its requests.
+  const cut = cutoff(b.state);
   b.schedule([
+    ...(v.day >= 1 && cut > b.at ? [{ id: `d${v.day}:recallCut`, kind: 'recallCut', at: cut, round: v.day }] : []),
     { id: `d${v.day}:voteStart`, kind: 'voteStart', at: v.voteStart, round: v.day },
     { id: `d${v.day}:voteEnd`, kind: 'voteEnd', at: v.voteEnd, round: v.day },
   ]);
@@ -541,7 +545,10 @@ function afterDeaths(
       }
     }
     const j = judgesBefore.indexOf(id);
-    if (j >= 0) vacancy(b, j);
+    if (j >= 0) {
+      closeRecall(b, j, 'dead');
+      vacancy(b, j);
+    }
   }
   // CIT-WIN-7: city statuses.
   const st = b.state;
@@ -556,14 +563,20 @@ function afterDeaths(
   }
 }
 
-/** CIT-JUD-3: a seat falls vacant; the election is today before the cutoff, else on the next game day. */
-function vacancy(b: B, city: number): void {
+/**
+ * CIT-JUD-3: a seat falls vacant; the election is today before the cutoff, else on the next game day. A recall
+ * during the night before Day D (`recalled`) is always filled on Day D (CIT-REC-6).
+ */
+export function vacancy(b: B, city: number, recalled = false): void {
   const s = b.state;
-  b.emit('cit.judge', { city, player: null });
-  const today = (s.v.phase === 'day' || s.v.phase === 'vote') && b.at >= s.v.dayStart && b.at < cutoff(s);
-  const day = today ? s.v.day : s.v.day + 1;
+  if (s.v.judge[city] !== null) b.emit('cit.judge', { city, player: null });
+  const st = b.state;
+  const today = (st.v.phase === 'day' || st.v.phase === 'vote') && b.at >= st.v.dayStart && b.at < cutoff(st);
+  const day = today ? st.v.day : st.v.day + 1;
   b.emit('cit.election.opened', { city, day });
-  if (today) announceIn(b, cityThread(b.state, city), msg('T-JUDGE-VACANT', electionTimes(b.state, city)));
+  // The recall's own post names the election; a same-day vacancy by death or resignation is announced now, a
+  // later one with the morning post of its day.
+  if (today && !recalled) announceIn(b, cityThread(b.state, city), msg('T-JUDGE-VACANT', electionTimes(b.state, city)));
 }
 
 /**

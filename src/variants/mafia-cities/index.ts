@@ -11,6 +11,7 @@ import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru, WORDS } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options } from './options.ts';
+import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 
@@ -45,6 +46,8 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'propose-tour', keywords: ['/propose-tour'], form: 'space', where: 'pm' },
   { command: 'propose', keywords: ['/propose'], form: 'space', where: 'pm' },
   { command: 'gf', keywords: ['/gf', '/крёстный'], form: 'space', where: 'pm' },
+  { command: 'recall', keywords: ['/recall', '/снять-судью'], form: 'none', where: 'pm' },
+  { command: 'resign', keywords: ['/resign', '/самоотвод'], form: 'none', where: 'pm' },
   { command: 'relay', keywords: ['/relay', '/консильери'], form: 'space', where: 'pm' },
   { command: 'court-propose', keywords: ['/court propose', '/суд казнить'], form: 'space', where: 'pm' },
   { command: 'court-yes', keywords: ['/court yes', '/суд за'], form: 'none', where: 'pm' },
@@ -239,6 +242,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     if (d.kind === 'voteStart') voteStart(b);
     else if (d.kind === 'voteEnd') voteEnd(b);
     else if (d.kind === 'dayStart') dayStart(b);
+    else if (d.kind === 'recallCut') recallCutoff(b);
   },
   post: onPost,
   edit() {},

@@ -151,6 +151,22 @@ const ru: Record<string, string> = {
   'REJ-REL-LIMIT': 'Лимит сообщений через консильери на сегодня исчерпан ({n}).',
   'REJ-REL-LONG': 'Сообщение должно содержать от 1 до {max} знаков (ваше: {n}).',
   'P-RELAY': 'Консильери передаёт сообщение от мафии города {city}: «{text}»',
+  'REJ-REC-NOJUDGE': 'В вашем городе нет действующего судьи.',
+  'REJ-REC-SELF': 'Судья не может требовать собственного снятия; для самоотвода — /resign.',
+  'REJ-REC-DUP': 'Вы уже подтвердили требование о снятии судьи {judge}.',
+  'REJ-REC-LATE':
+    'Требование о снятии судьи не может быть направлено и подтверждено позднее чем за 4 часа до начала голосования ({time}). Требование, направленное и (или) подтверждённое позднее установленного срока, прокуратором не рассматривается.',
+  'REJ-JUD-BANNED': 'Снятый судья не может быть выбран судьёй два последующих дня (до {date} включительно).',
+  'T-RECALL-FILED':
+    'Поступило требование о снятии судьи {judge}. Для снятия необходимо подтверждение не менее {N} живых граждан города {city} (/recall). Подтверждения принимаются до {time} {date}.',
+  'T-RECALL-OK':
+    'Судья {judge} {g, select, f {снята} m {снят} other {снят(а)}} с должности по требованию граждан города {city}. Выборы нового судьи: выдвижение — до {voteStart} {date}, голосование — {voteStart}–{voteEnd} {date}.',
+  'T-RECALL-EXPIRED':
+    'Требование о снятии судьи {judge} не набрало необходимого числа подтверждений ({k} из {N}). Требование, направленное и (или) подтверждённое позднее установленного срока, прокуратором не рассматривается.',
+  'T-RECALL-CLOSED': 'Требование о снятии судьи {judge} прекращено: {why, select, resigned {самоотвод} other {судья выбыл(а)}}.',
+  'T-RESIGN':
+    'Судья {name} (город {city}) {g, select, f {заявила} m {заявил} other {заявил(а)}} самоотвод. Выборы нового судьи: выдвижение — до {voteStart} {date}, голосование — {voteStart}–{voteEnd} {date}.',
+  'P-RECALL-INBOX': 'Требование о снятии судьи {judge}. Подтвердили: {k} из {N}. Срок — до {time} {date}.',
   'REJ-SUICIDE-NOASK': 'Нет запроса на самоубийство: сначала отправьте /suicide, затем в течение 10 минут — /suicide confirm.',
   'P-SUICIDE-ASK': 'Самоубийство наказывается предупреждением «Овощ». Подтвердите в течение 10 минут: /suicide confirm.',
   'T-SUICIDE': '{name} {g, select, f {покончила} m {покончил} other {покончил(а)}} с собой. Роль: {role}. Выдано предупреждение «Овощ».',
@@ -298,6 +314,19 @@ const en: Record<string, string> = {
   'REJ-REL-LIMIT': 'Today’s limit of messages through the Consigliere is used up ({n}).',
   'REJ-REL-LONG': 'A message needs 1 to {max} characters (yours: {n}).',
   'P-RELAY': 'The Consigliere passes on a message from the mafia of {city}: «{text}»',
+  'REJ-REC-NOJUDGE': 'Your city has no acting judge.',
+  'REJ-REC-SELF': 'A judge cannot demand his own removal; to resign, /resign.',
+  'REJ-REC-DUP': 'You have already confirmed the request to remove judge {judge}.',
+  'REJ-REC-LATE': 'A request to remove a judge cannot be filed or confirmed later than 4 hours before the vote ({time}).',
+  'REJ-JUD-BANNED': 'A removed judge cannot be elected judge for the two following days (until {date} inclusive).',
+  'T-RECALL-FILED':
+    'A request to remove judge {judge} has been filed. Removal needs the confirmation of at least {N} living citizens of {city} (/recall), until {time} {date}.',
+  'T-RECALL-OK':
+    'Judge {judge} is removed by the citizens of {city}. Election of a new judge: candidacies until {voteStart} {date}, voting {voteStart}–{voteEnd} {date}.',
+  'T-RECALL-EXPIRED': 'The request to remove judge {judge} did not get enough confirmations ({k} of {N}).',
+  'T-RECALL-CLOSED': 'The request to remove judge {judge} is closed: {why, select, resigned {he resigned} other {the judge is out}}.',
+  'T-RESIGN': 'Judge {name} ({city}) resigns. Election of a new judge: candidacies until {voteStart} {date}, voting {voteStart}–{voteEnd} {date}.',
+  'P-RECALL-INBOX': 'Request to remove judge {judge}. Confirmed: {k} of {N}. Until {time} {date}.',
   'REJ-SUICIDE-NOASK': 'No suicide request: first send /suicide, then /suicide confirm within 10 minutes.',
   'P-SUICIDE-ASK': 'Suicide is punished with an «Овощ» warning. Confirm within 10 minutes: /suicide confirm.',
   'T-SUICIDE': '{name} committed suicide. Role: {role}. An «Овощ» warning is issued.',

@@ -77,6 +77,10 @@ export interface CitState {
   readonly tour: readonly (Target | 'defer' | undefined)[];
   readonly proposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
+  /** CIT-REC: each city's open recall request (the window's day and the confirmers, initiator first). */
+  readonly recall: readonly ({ readonly day: number; readonly judge: PlayerId; readonly confirmers: readonly PlayerId[] } | null)[];
+  /** CIT-REC-8: a removed judge may not stand in elections held up to this game day (and its date). */
+  readonly banned: Readonly<Record<PlayerId, { readonly day: number; readonly date: string }>>;
   /** CIT-REL-1: relays sent by each family since the last dayStart. */
   readonly relays: readonly number[];
   /** CIT-CRT-3: today's open motion with its «за» votes. */
@@ -127,6 +131,8 @@ export function initialCit(_config: GameConfig): CitState {
     motion: null,
     verdict: null,
     relays: [],
+    recall: [],
+    banned: {},
   };
 }
 
@@ -180,6 +186,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         tourProposals: fill({}),
         spoke: fill(false),
         relays: fill(0),
+        recall: fill(null),
       };
     }
     case 'cit.day':
@@ -304,6 +311,18 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       return { ...v, motion: null, verdict: e.data.why === 'target' ? null : v.verdict };
     case 'cit.court.final':
       return { ...v, motion: null, verdict: e.data.target };
+    case 'cit.recall': {
+      const r = v.recall[e.data.city];
+      const judge = v.judge[e.data.city]!;
+      const next = r && r.day === e.data.day ? { ...r, confirmers: [...r.confirmers, e.data.by] } : { day: e.data.day, judge, confirmers: [e.data.by] };
+      return { ...v, recall: at(v.recall, e.data.city, next) };
+    }
+    case 'cit.recall.ended': {
+      const r = v.recall[e.data.city];
+      const banned =
+        e.data.bannedThrough !== undefined && r ? { ...v.banned, [r.judge]: { day: e.data.bannedThrough, date: e.data.bannedDate ?? '' } } : v.banned;
+      return { ...v, recall: at(v.recall, e.data.city, null), banned };
+    }
     case 'cit.relay':
       return { ...v, relays: at(v.relays, e.data.from, (v.relays[e.data.from] ?? 0) + 1) };
     case 'cit.suicide.asked':
