@@ -27,7 +27,7 @@ const SETUPS: [number, number][] = [
 
 describe('mafia-cities bot games through the engine', () => {
   for (const policy of ['sensible', 'random']) {
-    it(`${policy} bots: 24 games of two and three cities all end (CIT-WIN-1..5), and sensible bots are never refused`, () => {
+    it(`${policy} bots: 24 games of two and three cities all end with no human (CIT-ENG-1, CIT-WIN-1..5), and sensible bots are never refused`, () => {
       const ends: Record<string, number> = {};
       for (let i = 0; i < 24; i++) {
         const [n, c] = SETUPS[i % SETUPS.length]!;
