@@ -28,6 +28,7 @@ import {
   toFamily,
 } from './common.ts';
 import { candidateList, dieNow, elect } from './flow.ts';
+import { lastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { recall, resign } from './recall.ts';
 import type { CitRejectionCode } from './rejections.ts';
@@ -113,7 +114,11 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
 export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   if (cmd.actor.kind !== 'player') return;
   const id = cmd.actor.id;
-  const lines = parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.where === 'pm');
+  // CIT-LW-2: a last word may be long and span lines: the whole message after the keyword is its text.
+  const lw = /^\s*\/(lastword|последнее-слово)(?=\s|$)/iu.exec(cmd.text);
+  const lines = lw
+    ? [{ command: 'lastword', arg: cmd.text.slice(lw[0].length).trim(), line: cmd.text.split('\n')[0] ?? '', where: 'pm' as const }]
+    : parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.where === 'pm');
   const first = lines[0];
   if (!first) return forward(b, cmd.actor, cmd.text);
   if (!isAlive(b.state, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
@@ -167,6 +172,8 @@ function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply |
       return relay(b, id, line.arg);
     case 'recall':
       return recall(b, id);
+    case 'lastword':
+      return lastWord(b, id, line.arg);
     case 'resign':
       return resign(b, id);
     case 'court-propose':

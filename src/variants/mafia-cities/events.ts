@@ -60,6 +60,10 @@ export type CitEvents = {
   'cit.recall': { readonly city: number; readonly day: number; readonly by: PlayerId };
   /** CIT-REC-6, CIT-REC-7, CIT-REC-9: a request ends (the judge removed, expired at the cutoff, or closed). */
   'cit.recall.ended': { readonly city: number; readonly how: 'removed' | 'expired' | 'closed'; readonly bannedThrough?: number; readonly bannedDate?: string };
+  /** CIT-LW-1, CIT-LW-4: a nominee's last word was published on these cities' lists. */
+  'cit.lastword': { readonly player: PlayerId; readonly cities: readonly number[] };
+  /** CIT-LW-3: a nominee asked the Prokurator to phone him. */
+  'cit.lastword.call': { readonly player: PlayerId };
   /** CIT-REL-1: a family's relay through the Consigliere (counted per family and game day). */
   'cit.relay': { readonly from: number; readonly to: readonly number[] };
   /** CIT-ACT-6: a player asked to leave by suicide (he has ten minutes to confirm). */

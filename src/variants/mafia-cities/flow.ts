@@ -34,6 +34,7 @@ import {
   toFamily,
 } from './common.ts';
 import type { Cause, Target } from './events.ts';
+import { missedCalls } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { closeRecall } from './recall.ts';
 import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
@@ -402,6 +403,8 @@ export function voteEnd(b: B): void {
   const dead: PlayerId[] = [];
   const gfBefore = [...s.v.godfather];
   const judgesBefore = [...s.v.judge];
+  // D1: calls the staff did not record (CIT-LW-3).
+  missedCalls(b);
   // D2, D3 (CIT-CRT-7): the court's final verdict first; its victim leaves every list, his own votes stay.
   const verdict = s.v.verdict;
   if (day >= 1 && verdict !== null && isAlive(s, verdict)) {
@@ -651,14 +654,19 @@ function checkWin(b: B, before: { M: number }): boolean {
     if (M === 0 && Z === 1 && before.M > 0) everywhere(b, msg('T-CONTINUE-MANIAC'));
     return false;
   }
-  // CIT-WIN-8: a side wins as a whole; CIT-WIN-9: everything is published.
+  endGame(b, side, parts[0]!.key, parts);
+  return true;
+}
+
+/** CIT-WIN-8, CIT-WIN-9: a side wins as a whole (every member, dead or alive); every role and the seed are published. */
+export function endGame(b: B, side: string, reason: string, parts: Message[] = [msg(reason, { side })]): void {
+  const s = b.state;
   const players = s.order.filter((id) => ROLES.find((r) => r.id === s.players[id]?.role)?.side === side);
-  b.emit('game.ended', { side, reason: parts[0]!.key, players });
+  b.emit('game.ended', { side, reason, players });
   const roles = s.order.map((id) => `${nm(s, id)}=${revealParam(s, id)}`).join(';');
   b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });
   everywhere(b, ...parts, msg('T-ROLES', { roles, seed: s.seed }));
   b.schedule([]);
-  return true;
 }
 
 /** D10 (CIT-TOUR-2, CIT-DOC-4): the touring city, the protection, T-NIGHT, and the morning's deadline. */

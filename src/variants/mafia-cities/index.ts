@@ -46,6 +46,7 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'propose-tour', keywords: ['/propose-tour'], form: 'space', where: 'pm' },
   { command: 'propose', keywords: ['/propose'], form: 'space', where: 'pm' },
   { command: 'gf', keywords: ['/gf', '/крёстный'], form: 'space', where: 'pm' },
+  { command: 'lastword', keywords: ['/lastword', '/последнее-слово'], form: 'space', where: 'pm' },
   { command: 'recall', keywords: ['/recall', '/снять-судью'], form: 'none', where: 'pm' },
   { command: 'resign', keywords: ['/resign', '/самоотвод'], form: 'none', where: 'pm' },
   { command: 'relay', keywords: ['/relay', '/консильери'], form: 'space', where: 'pm' },

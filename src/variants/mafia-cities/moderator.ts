@@ -3,11 +3,12 @@
 import { z } from 'zod';
 import type { Command } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
-import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refused, runModAction } from '../../engine/modactions.ts';
+import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refuse, refused, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { genderOf, msg, nm, revealParam } from './common.ts';
 import type { CitEvents } from './events.ts';
-import { dieNow } from './flow.ts';
+import { dieNow, elect, endGame } from './flow.ts';
+import { staffLastWord } from './lastword.ts';
 import type { CitState } from './state.ts';
 
 const ACTIONS: ModActions<CitState, CitEvents> = {
@@ -25,6 +26,41 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
         'moderator',
         msg('T-STAFF-KILL', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id), vegetable: args.vegetable === true ? 'yes' : 'no' }),
       );
+      return undefined;
+    },
+  },
+  lastword: {
+    summary: 'Publishes a nominee’s last word recorded by staff (after his /lastword call): text or a link to the recording.',
+    rules: 'CIT-LW-3, CIT-MOD-7',
+    args: z.object({ name: modArg.name('the nominee'), text: modArg.text('the last word, or a link to its recording') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      const r = staffLastWord(b, id, String(args.text));
+      return r ? refuse(r.code) : undefined;
+    },
+  },
+  godfather: {
+    summary: 'Appoints a family’s Godfather while its election is open (a deadlock before the window closes).',
+    rules: 'CIT-MOD-5, CIT-ENG-4',
+    args: z.object({ name: modArg.name('a living mafioso') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      const s = b.state;
+      const c = s.v.cityOf[id] ?? -1;
+      if (s.players[id]?.role !== 'mafioso' || !s.v.gfElection[c]) return refuse('no Godfather election of this player’s family is open');
+      elect(b, c, id, 'plurality');
+      return undefined;
+    },
+  },
+  end: {
+    summary: 'Ends the game early with a declared result (a side, or none).',
+    rules: 'CIT-MOD-10, CIT-MOD-1',
+    args: z.object({ side: z.enum(['honest', 'mafia', 'maniac', 'none']).describe('the declared winner') }).strict(),
+    run(b, args) {
+      if (b.state.status !== 'running') return refuse('the game is not running');
+      endGame(b, String(args.side), 'T-END-MOD');
       return undefined;
     },
   },

@@ -34,6 +34,8 @@ export const options = z
     nightThreadsLocked: z.boolean().default(true),
     /** CIT-CRT-4, A-12: judges in office the court needs to execute. */
     courtMinJudges: z.number().int().min(1).max(6).default(2),
+    /** CIT-LW-2: the longest last word in characters (about three minutes of speech). */
+    lastWordTextMaxChars: z.number().int().min(1).max(20_000).default(2500),
     /** CIT-REL-1: relays per family and game day, and their length. */
     relayMaxPerDay: z.number().int().min(0).max(100).default(5),
     relayMaxChars: z.number().int().min(1).max(5000).default(1000),

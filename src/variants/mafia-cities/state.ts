@@ -81,6 +81,10 @@ export interface CitState {
   readonly recall: readonly ({ readonly day: number; readonly judge: PlayerId; readonly confirmers: readonly PlayerId[] } | null)[];
   /** CIT-REC-8: a removed judge may not stand in elections held up to this game day (and its date). */
   readonly banned: Readonly<Record<PlayerId, { readonly day: number; readonly date: string }>>;
+  /** CIT-LW-1: today's last words per city list. */
+  readonly lastWords: readonly (readonly PlayerId[])[];
+  /** CIT-LW-3: nominees waiting for the Prokurator's call today. */
+  readonly lwCalls: readonly PlayerId[];
   /** CIT-REL-1: relays sent by each family since the last dayStart. */
   readonly relays: readonly number[];
   /** CIT-CRT-3: today's open motion with its «за» votes. */
@@ -133,6 +137,8 @@ export function initialCit(_config: GameConfig): CitState {
     relays: [],
     recall: [],
     banned: {},
+    lastWords: [],
+    lwCalls: [],
   };
 }
 
@@ -205,6 +211,8 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         motion: null,
         verdict: null,
         relays: v.cities.map(() => 0),
+        lastWords: v.cities.map(() => []),
+        lwCalls: [],
       };
     case 'cit.voting':
       return { ...v, phase: 'vote' };
@@ -323,6 +331,14 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         e.data.bannedThrough !== undefined && r ? { ...v.banned, [r.judge]: { day: e.data.bannedThrough, date: e.data.bannedDate ?? '' } } : v.banned;
       return { ...v, recall: at(v.recall, e.data.city, null), banned };
     }
+    case 'cit.lastword':
+      return {
+        ...v,
+        lastWords: v.lastWords.map((l, c) => (e.data.cities.includes(c) ? [...l, e.data.player] : l)),
+        lwCalls: v.lwCalls.filter((x) => x !== e.data.player),
+      };
+    case 'cit.lastword.call':
+      return { ...v, lwCalls: [...v.lwCalls, e.data.player] };
     case 'cit.relay':
       return { ...v, relays: at(v.relays, e.data.from, (v.relays[e.data.from] ?? 0) + 1) };
     case 'cit.suicide.asked':
