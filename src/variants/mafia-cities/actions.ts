@@ -7,7 +7,7 @@ import { announceIn, channelById, MAIN_CHANNEL, publishIn } from '../../engine/c
 import { forward, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
-import { isAlive } from '../../engine/state.ts';
+import { isAlive, postAuthor } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
 import {
   type B,
@@ -108,6 +108,15 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   }
   if (!ch.writers.includes(id)) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: chId });
   publishIn(b, ch, id, cmd.text, cmd.postId);
+}
+
+/** CIT-THR-5: an edit is shown as an edit («изменено»); the command its post held stays as it was recorded. */
+export function onEdit(b: B, cmd: Extract<Command, { type: 'post.edit' }>): void {
+  if (cmd.actor.kind !== 'player') return;
+  const id = cmd.actor.id;
+  if (!isAlive(b.state, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
+  if (postAuthor(b.state, cmd.postId) !== id) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: cmd.postId });
+  b.emit('post.edited', { postId: cmd.postId, author: id, text: cmd.text });
 }
 
 /** A private message to the Prokurator / Consigliere (§0.1 private forms); free text is forwarded to staff. */

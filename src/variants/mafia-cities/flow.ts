@@ -158,9 +158,10 @@ export function deal(b: B): void {
 export function start(b: B): void {
   const s0 = b.state;
   const o = citOptions(s0.config);
-  const d0 = localDate(s0.config.startAt, s0.config.timeZone);
+  // Day 0 is the day the game actually starts (CIT-SET-2 may have postponed it).
+  const d0 = localDate(b.at, s0.config.timeZone);
   const t = dayTimes(s0, d0);
-  b.emit('cit.day', { day: 0, date: d0, dayStart: Math.min(s0.config.startAt, t.voteStart), voteStart: t.voteStart, voteEnd: t.voteEnd });
+  b.emit('cit.day', { day: 0, date: d0, dayStart: Math.min(b.at, t.voteStart), voteStart: t.voteStart, voteEnd: t.voteEnd });
   const byName = (name: string) => b.state.order.find((id) => fold(nm(b.state, id)) === fold(name));
   const cityIdx = (name: string) => b.state.v.cities.findIndex((c) => fold(c) === fold(name));
   // Fixtures: judges and Godfathers set directly.

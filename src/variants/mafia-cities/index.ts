@@ -1,16 +1,18 @@
 // The `mafia-cities` rulebook (Russian forum multi-city Mafia, spec rules/mafia-cities.md): data plus the hooks the
 // engine calls. Several cities play one game, each with its own thread, vote, family, commissioner and judge.
-import type { PlayerId } from '../../core/types.ts';
+import { MODERATOR, type PlayerId } from '../../core/types.ts';
+import { nextPlayDay } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { isAlive, type Locale } from '../../engine/state.ts';
+import { instantOf, localDate } from '../../engine/time.ts';
 import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } from '../../engine/variant.ts';
-import { onPm, onPost } from './actions.ts';
+import { onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru, WORDS } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
-import { options } from './options.ts';
+import { citOptions, options } from './options.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
@@ -246,7 +248,18 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     else if (d.kind === 'recallCut') recallCutoff(b);
   },
   post: onPost,
-  edit() {},
+  edit: onEdit,
+  // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
+  signup: {
+    duplicate: 'REJ-SIGNUP-DUP',
+    tooFew(b, n, min) {
+      const s = b.state;
+      const next = instantOf(nextPlayDay(s.calendar, localDate(s.config.startAt, s.config.timeZone)), citOptions(s.config).dayStart, s.config.timeZone);
+      b.upsertDeadlines({ id: 'start', kind: 'start', at: Math.max(next, b.at + 60_000) });
+      b.say(MODERATOR, { key: 'MSG-START-POSTPONED', params: { n, min } });
+      return true;
+    },
+  },
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,

@@ -54,6 +54,8 @@ const ru: Record<string, string> = {
   'T-DRAW': 'Ничья: в городах не осталось живых.',
   'T-STALEMATE': 'Ничья: в живых остались только действующие судьи, и никто из них больше не может погибнуть.',
   'T-ROLES': 'Роли: {roles}. Зерно жеребьёвки: {seed}.',
+  'MSG-START-POSTPONED': 'Записалось {n} (нужно не меньше {min}): начало перенесено на следующий игровой день.',
+  'P-HINT': 'Консильери: {text}',
   'T-END-MOD': 'Прокуратор завершил игру: {side, select, honest {победа честных жителей} mafia {победа мафии} maniac {победа маньяка} other {без победителя}}.',
   'T-STAFF-KILL':
     '{name} {g, select, f {удалена} m {удалён} other {удалён(а)}} из игры модератором. Роль: {role}.{vegetable, select, yes { Выдано предупреждение «Овощ».} other {}}',
@@ -229,6 +231,8 @@ const en: Record<string, string> = {
   'T-DRAW': 'A draw: nobody is left alive in the cities.',
   'T-STALEMATE': 'A draw: only acting judges are left alive, and none of them can die any more.',
   'T-ROLES': 'Roles: {roles}. RNG seed: {seed}.',
+  'MSG-START-POSTPONED': '{n} signed up (at least {min} needed): the start moves to the next game day.',
+  'P-HINT': 'Consigliere: {text}',
   'T-END-MOD':
     'The Prokurator ended the game: {side, select, honest {the honest residents win} mafia {the mafia wins} maniac {the maniac wins} other {no winner}}.',
   'T-STAFF-KILL': '{name} was removed from the game by the moderator. Role: {role}.{vegetable, select, yes { An «Овощ» warning is issued.} other {}}',

@@ -5,7 +5,7 @@ import type { Command } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refuse, refused, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
-import { genderOf, msg, nm, revealParam } from './common.ts';
+import { genderOf, msg, nm, revealParam, toFamily } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { dieNow, elect, endGame } from './flow.ts';
 import { staffLastWord } from './lastword.ts';
@@ -51,6 +51,18 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
       const c = s.v.cityOf[id] ?? -1;
       if (s.players[id]?.role !== 'mafioso' || !s.v.gfElection[c]) return refuse('no Godfather election of this player’s family is open');
       elect(b, c, id, 'plurality');
+      return undefined;
+    },
+  },
+  hint: {
+    summary: 'The Consigliere’s hint to a family: posted in its inbox (the family of the named mafioso).',
+    rules: 'CIT-REL-3, CIT-ENG-4',
+    args: z.object({ name: modArg.name('a mafioso of the family'), text: modArg.text('the hint') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      if (b.state.players[id]?.role !== 'mafioso') return refuse('hints go to a family: name one of its mafiosi');
+      toFamily(b, b.state.v.cityOf[id] ?? 0, msg('P-HINT', { text: String(args.text) }));
       return undefined;
     },
   },
