@@ -85,7 +85,7 @@ it('every registered variant has a line in the access matrix', () => {
 /** Opens and starts a nine-player game of the variant, and moves the clock until a vote is open. */
 async function openGame(h: Harness, variant: string, fx: Fixture, prefix: string): Promise<Game> {
   const { id, mod, players } = await startedGame(h, prefix, { variant, ...fx.setup }, fx.players ?? NINE);
-  for (let i = 0; i < 4; i++) {
+  for (let i = 0; i < 6; i++) {
     await fx.prepare?.({ id, mod, players, roles: {}, pids: {} });
     const a = await players[(fx.players ?? NINE)[0]!]!.req('GET', `/api/games/${id}/actions`);
     if (a.json.actions.some((x: { command: string }) => x.command === 'vote')) break;

@@ -1,6 +1,7 @@
 // mafia-cities pieces on their own: rejection texts in both locales, Russian plural forms, the role reveal, and
 // the engine's channel access rules as the rulebook declares them.
 import { describe, expect, it } from 'vitest';
+import { phrase, ref } from '../src/core/params.ts';
 import { canRead, channelAccess, channelAudience } from '../src/engine/channels.ts';
 import { createGame, decide, tick } from '../src/engine/game.ts';
 import { ENGINE_REJECTIONS } from '../src/engine/rejections.ts';
@@ -53,7 +54,17 @@ describe('mafia-cities messages', () => {
 
   it('CIT-ANN-2: a reveal names the role, the Godfather and the judge seat; grammatical gender picks the form (§0)', () => {
     const r = (g: string) =>
-      renderMessage(mafiaCities, 'ru', { key: 'T-EXEC', params: { city: 'Север', name: 'X', city2: 'Юг', tally: 'X — 1 (Y)', g, role: 'mafioso|1|Юг' } });
+      renderMessage(mafiaCities, 'ru', {
+        key: 'T-EXEC',
+        params: {
+          city: 'Север',
+          name: 'X',
+          city2: 'Юг',
+          tally: 'X — 1 (Y)',
+          g,
+          role: phrase('W-REVEAL', { role: ref('role', 'mafioso'), gf: 'yes', judge: 'yes', city: 'Юг' }),
+        },
+      });
     expect(r('f')).toBe('По решению города Север казнена X (город Юг). Голоса: X — 1 (Y). Роль: Мафиози, Крёстный отец, судья города Юг.');
     expect(r('m')).toContain('казнён X');
     expect(r('x')).toContain('казнён(а) X');

@@ -9,6 +9,7 @@ import { deadlineOf, inDailyWindow, instantOfDeadline, type PlanContext, planPha
 import type { Deadline } from '../../src/engine/state.ts';
 import { isoLocal, weekday } from '../../src/engine/time.ts';
 import { timeline } from '../../src/engine/timeline.ts';
+import { CIT_SCHEDULE as CITIES } from '../../src/variants/mafia-cities/schedule.ts';
 import { DE_SCHEDULE } from '../../src/variants/mafia-de/schedule.ts';
 import { PAL_SCHEDULE } from '../../src/variants/palermo/schedule.ts';
 
@@ -85,61 +86,6 @@ const INTRIGUE: ScheduleDef = {
     },
   ],
   pauses: { en: 'PAL calendar: no 13:00/20:00/20:10 and no night on a pause day; dead time and timers run on' },
-};
-
-/** mafia-cities §3 as a declaration: Day k from dayStart to voteEnd, the night to the next game date's dayStart. */
-const CITIES: ScheduleDef = {
-  phases: [
-    {
-      id: 'day',
-      what: { en: 'Day k (Day 0: the start date)' },
-      instants: [
-        {
-          id: 'cutoff',
-          when: { before: 'vote.start', lead: { option: 'recallLeadHours', unit: 'hours' } },
-          rounds: { from: 1 },
-          what: { en: 'recall cut-off; later vacancies are filled the next game day' },
-        },
-        { id: 'vote.start', when: { local: { option: 'voteStart' } }, what: { en: 'nominations (and judge candidacy) close, voting opens' } },
-        {
-          id: 'vote.end',
-          when: { local: { option: 'voteEnd' } },
-          what: { en: 'day-end resolution; Day 0: judge results, Godfather election closes; the night starts' },
-        },
-      ],
-      windows: [
-        { id: 'nominate', opens: 'open', closes: { instant: 'vote.start' }, rounds: { from: 1 }, what: { en: 'one nomination per day' } },
-        { id: 'execution-vote', opens: { instant: 'vote.start' }, closes: { instant: 'vote.end' }, rounds: { from: 1 }, what: { en: 'execution vote' } },
-        {
-          id: 'recall',
-          opens: 'open',
-          closes: { instant: 'cutoff' },
-          rounds: { from: 1 },
-          what: { en: 'recall requests and confirmations (opened at 22:00)' },
-        },
-        { id: 'doctor', opens: 'open', closes: { instant: 'vote.end' }, what: { en: 'doctor window' } },
-        { id: 'godfather', opens: 'open', closes: { instant: 'vote.end' }, rounds: { only: [0] }, what: { en: 'initial Godfather election' } },
-        { id: 'campaign', opens: { action: 'vacancy' }, closes: { instant: 'vote.start' }, onDemand: true, what: { en: 'judge candidacy and campaign' } },
-        { id: 'judge-vote', opens: { instant: 'vote.start' }, closes: { instant: 'vote.end' }, onDemand: true, what: { en: 'judge election vote' } },
-      ],
-    },
-    {
-      id: 'night',
-      what: { en: 'Night k+1: threads closed' },
-      instants: [
-        {
-          id: 'night.end',
-          when: { first: { option: 'dayStart' }, atLeast: { minutes: 0 } },
-          what: { en: 'end-of-night resolution, morning post; Day k+1 opens' },
-        },
-      ],
-      windows: [
-        { id: 'threads', opens: 'open', closes: { instant: 'night.end' }, mode: 'locked', what: { en: 'threads closed (nightThreadsLocked)' } },
-        { id: 'night-commands', opens: 'open', closes: { instant: 'night.end' }, what: { en: 'mafia, tour, maniac, commissioner; relay; recall filing' } },
-      ],
-    },
-  ],
-  pauses: { en: 'pauseDates and days outside workingDays are not game days: a night across them lengthens' },
 };
 
 describe('palermo-intrigue fits the declared schedule', () => {

@@ -1,7 +1,8 @@
 // Players' posts and private commands (spec §0.1, CIT-THR, CIT-NOM, CIT-VOTE, CIT-JUD, CIT-MAF, CIT-TOUR, CIT-GF,
 // CIT-MAN, CIT-DOC, CIT-COM). Each handler checks in the order of §0 «Rejection precedence» and, when it accepts,
 // emits the fact and tells who the rules tell.
-import { type Actor, type Command, MODERATOR, type Param, type PlayerId } from '../../core/types.ts';
+import { list, phrase } from '../../core/params.ts';
+import { type Actor, type Command, MODERATOR, type Param, type Phrase, type PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn, channelById, MAIN_CHANNEL, publishIn } from '../../engine/channels.ts';
 import { forward, syntaxOf } from '../../engine/game.ts';
@@ -312,8 +313,13 @@ function judgeVote(b: B, id: PlayerId, arg: string | null, via: 'post' | 'pm'): 
   return undefined;
 }
 
+/** What a command did, for acknowledgements: «защита — Gleb», «отказ от убийства». */
+function act(kind: string, who?: Param): Phrase {
+  return phrase(`W-ACT-${kind}`, who === undefined ? { who: '', with: 'no' } : { who, with: 'yes' });
+}
+
 /** The private acknowledgement (P-ACK) with the window's end. */
-function ack(b: B, id: PlayerId, what: string, until: number): void {
+function ack(b: B, id: PlayerId, what: Param, until: number): void {
   const s = b.state;
   b.tell([id], msg('P-ACK', { what, time: time(s, until), date: date(s, until) }));
 }
@@ -329,7 +335,7 @@ function protect(b: B, id: PlayerId, arg: string): Reply | undefined {
   if (t === id && !o.doctorSelfProtect) return no('REJ-DOC-SELF');
   if (t === s.v.protectLast && !o.doctorRepeatTarget) return no('REJ-DOC-REPEAT');
   b.emit('cit.protect', { target: t }, { kind: 'players', ids: [id] });
-  ack(b, id, `act-protect:${nm(s, t)}`, s.v.voteEnd);
+  ack(b, id, act('protect', nm(s, t)), s.v.voteEnd);
   return undefined;
 }
 
@@ -343,7 +349,7 @@ function knife(b: B, id: PlayerId, arg: string | null): Reply | undefined {
   if (refused(t)) return t;
   if (t === id) return no('REJ-MAN-SELF');
   b.emit('cit.knife', { target: t }, { kind: 'players', ids: [id] });
-  ack(b, id, `act-knife:${nm(s, t)}`, s.v.nightEnd);
+  ack(b, id, act('knife', nm(s, t)), s.v.nightEnd);
   return undefined;
 }
 
@@ -404,7 +410,7 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
   const kind = isTour ? 'tour' : 'home';
   if (command === 'defer') {
     b.emit('cit.decision', { city: c, kind: 'home', target: 'defer' }, familyTeam(s, c));
-    ack(b, id, 'act-defer:', v.nightEnd);
+    ack(b, id, act('defer'), v.nightEnd);
     return undefined;
   }
   let t: PlayerId | null = null;
@@ -418,11 +424,11 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
   }
   if (propose) {
     b.emit('cit.proposal', { city: c, kind, by: id, target: t }, familyTeam(s, c));
-    toFamily(b, c, msg('P-PROPOSAL', { name: nm(s, id), what: `${kind}:${t === null ? '' : nm(s, t)}` }));
+    toFamily(b, c, msg('P-PROPOSAL', { name: nm(s, id), what: act(kind === 'home' ? 'propose' : 'propose-tour', t === null ? undefined : nm(s, t)) }));
   } else {
     b.emit('cit.decision', { city: c, kind, target: t }, familyTeam(s, c));
   }
-  ack(b, id, `act-${command}:${t === null ? '' : nm(s, t)}`, v.nightEnd);
+  ack(b, id, act(command, t === null ? undefined : nm(s, t)), v.nightEnd);
   return undefined;
 }
 
@@ -452,7 +458,18 @@ function relay(b: B, id: PlayerId, arg: string): Reply | undefined {
   if (rest.length === 0 || text.length > o.relayMaxChars) return no('REJ-REL-LONG', { max: o.relayMaxChars, n: text.length });
   b.emit('cit.relay', { from: c, to: targets }, MODERATOR);
   for (const t of targets) toFamily(b, t, msg('P-RELAY', { city: cityName(s, c), text }));
-  b.tell([id], msg('P-ACK-FINAL', { what: `act-relay:${targets.map((t) => cityName(s, t)).join(', ')}` }));
+  b.tell(
+    [id],
+    msg('P-ACK-FINAL', {
+      what: act(
+        'relay',
+        list(
+          targets.map((t) => cityName(s, t)),
+          'and',
+        ),
+      ),
+    }),
+  );
   return undefined;
 }
 

@@ -1,6 +1,7 @@
 // What every part of mafia-cities reads: who lives where, who is alive, positions, and the parameters its
 // templates take (names with gender, reveals, local times).
-import type { Message, Param, PlayerId } from '../../core/types.ts';
+import { phrase, ref } from '../../core/params.ts';
+import type { Message, Params, Phrase, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { announceIn, type ChannelDef, MAIN_CHANNEL } from '../../engine/channels.ts';
 import { fold } from '../../engine/names.ts';
@@ -86,14 +87,18 @@ export function cityName(s: S, city: number): string {
 }
 
 /**
- * CIT-ANN-2: the reveal of a player's role as a parameter `role|godfather|judge city`, which formatParam renders
+ * CIT-ANN-2: the reveal of a player's role as a phrase
  * («Мафиози, Крёстный отец, судья города Север»).
  */
-export function revealParam(s: S, id: PlayerId): string {
+export function revealParam(s: S, id: PlayerId): Phrase {
   const role = s.players[id]?.role ?? 'citizen';
-  const gf = gfCity(s, id) >= 0 ? '1' : '';
   const j = judgeCity(s, id);
-  return `${role}|${gf}|${j >= 0 ? cityName(s, j) : ''}`;
+  return phrase('W-REVEAL', {
+    role: ref('role', role),
+    gf: gfCity(s, id) >= 0 ? 'yes' : 'no',
+    judge: j >= 0 ? 'yes' : 'no',
+    city: j >= 0 ? cityName(s, j) : '',
+  });
 }
 
 /** Local HH:MM of an instant in the game's zone. */
@@ -108,7 +113,7 @@ export function date(s: S, ms: number): string {
 }
 
 /** A message. */
-export function msg(key: string, params: Record<string, Param> = {}): Message {
+export function msg(key: string, params: Params = {}): Message {
   return { key, params };
 }
 

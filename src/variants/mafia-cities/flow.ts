@@ -1,11 +1,13 @@
 // The mafia-cities day and night (spec §3, §5): the deal, Day 0, the 18:00 and 22:00 steps of a day, and the
 // morning resolution of a night. The engine performs the Prokurator's and the Consigliere's duties here
 // (CIT-ENG-1, CIT-ENG-4); every decision is an event.
-import type { Message, PlayerId } from '../../core/types.ts';
+import { list, phrase } from '../../core/params.ts';
+import type { Message, Param, Params, PlayerId } from '../../core/types.ts';
 import { MODERATOR } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn } from '../../engine/channels.ts';
 import { fold } from '../../engine/names.ts';
+import { openPhase } from '../../engine/schedule.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import {
@@ -38,6 +40,7 @@ import { missedCalls } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { closeRecall } from './recall.ts';
 import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
+import { CIT_SCHEDULE, citContext } from './schedule.ts';
 import type { Stamped } from './state.ts';
 
 /** Lists for lots are ordered by case-folded nickname, code-point order (§0 «Lots»). */
@@ -262,16 +265,10 @@ function tellRole(b: B, id: PlayerId): void {
   else b.tell([id], msg('P-ROLE-CITIZEN', { city }));
 }
 
-/** The deadlines of the open day: its voteStart and voteEnd. */
+/** The deadlines of the open day (its cut-off, voteStart and voteEnd), planned from the declared schedule. */
 function scheduleDay(b: B): void {
   const v = b.state.v;
-  // CIT-REC-2, CIT-REC-7: the recall cutoff of Day k ≥ 1 closes its requests.
-  const cut = cutoff(b.state);
-  b.schedule([
-    ...(v.day >= 1 && cut > b.at ? [{ id: `d${v.day}:recallCut`, kind: 'recallCut', at: cut, round: v.day }] : []),
-    { id: `d${v.day}:voteStart`, kind: 'voteStart', at: v.voteStart, round: v.day },
-    { id: `d${v.day}:voteEnd`, kind: 'voteEnd', at: v.voteEnd, round: v.day },
-  ]);
+  openPhase(b, CIT_SCHEDULE, 'day', citContext(b.state, v.day, v.date, b.at));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -392,7 +389,7 @@ function tallyCity(b: B, city: number): CityResult {
   };
 }
 
-function execParams(s: S, id: PlayerId): Record<string, string> {
+function execParams(s: S, id: PlayerId): Params {
   return { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) };
 }
 
@@ -664,7 +661,10 @@ export function endGame(b: B, side: string, reason: string, parts: Message[] = [
   const s = b.state;
   const players = s.order.filter((id) => ROLES.find((r) => r.id === s.players[id]?.role)?.side === side);
   b.emit('game.ended', { side, reason, players });
-  const roles = s.order.map((id) => `${nm(s, id)}=${revealParam(s, id)}`).join(';');
+  const roles = list(
+    s.order.map((id) => phrase('W-ROLE-LINE', { name: nm(s, id), role: revealParam(s, id) })),
+    'semicolon',
+  );
   b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });
   everywhere(b, ...parts, msg('T-ROLES', { roles, seed: s.seed }));
   b.schedule([]);
@@ -689,20 +689,20 @@ function startNight(b: B): void {
   const doctor = holder(s, 'doctor');
   const protection = doctor && isAlive(s, doctor) && v.protectNext && isAlive(s, v.protectNext) ? v.protectNext : null;
   b.emit('cit.protection.fixed', { target: protection }, MODERATOR);
-  const nextDay = nextDate(s);
-  const until = dayTimes(s, nextDay).dayStart;
+  // The night ends at dayStart of the next game date (a pause lengthens it, §3.3).
+  const plan = openPhase(b, CIT_SCHEDULE, 'night', citContext(s, v.day + 1, v.date, b.at));
+  const until = plan[0]!.at;
   b.emit('cit.night', { night: v.day + 1, until, touring, pointer });
   const st = b.state;
   const common = { k: st.v.day + 1, dayStart: time(st, until), date: date(st, until) };
   everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }));
-  b.schedule([{ id: `n${st.v.day + 1}:dayStart`, kind: 'dayStart', at: until, round: st.v.day + 1 }]);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // 10:00
 
 /** A family's decision of the night (CIT-MAF-6): the Godfather's, else the proposals' plurality, else refusal. */
-function familyDecision(s: S, city: number, kind: 'home' | 'tour'): { target: Target; how: 'gf' | 'proc'; counts: string } {
+function familyDecision(s: S, city: number, kind: 'home' | 'tour'): { target: Target; how: 'gf' | 'proc'; counts: Param } {
   const standing = kind === 'home' ? s.v.home[city] : s.v.tour[city];
   if (standing !== undefined && standing !== 'defer') return { target: standing, how: 'gf', counts: '' };
   const fam = family(s, city);
@@ -715,11 +715,12 @@ function familyDecision(s: S, city: number, kind: 'home' | 'tour'): { target: Ta
   const rows = [...options.entries()]
     .map(([k, ps]) => ({ k, ps: ps.sort((a, b) => a.at - b.at || a.seq - b.seq) }))
     .sort((a, b) => b.ps.length - a.ps.length || a.ps.at(-1)!.at - b.ps.at(-1)!.at || a.ps.at(-1)!.seq - b.ps.at(-1)!.seq);
-  // The report's counts: «Gleb 1, Maks 1», `*` marking a tie broken by the earlier proposal, '-' for «none».
-  const tie = rows.length > 1 && rows[0]!.ps.length === rows[1]!.ps.length ? '*' : '';
-  const countsText = rows.map((r) => `${r.k === '' ? '-' : nm(s, r.k)} ${r.ps.length}`).join(', ');
+  // The report's counts («Gleb 1, Maks 1»), noting a tie broken by the earlier proposal (CIT-MAF-8).
+  const tie = rows.length > 1 && rows[0]!.ps.length === rows[1]!.ps.length ? 'yes' : 'no';
+  const items = rows.map((r) => phrase('W-COUNT', { name: r.k === '' ? phrase('W-NONE') : nm(s, r.k), n: r.ps.length }));
+  const counts = phrase('W-COUNTS', { items: list(items, 'comma', phrase('W-NO-PROPOSALS')), tie });
   const top = rows[0];
-  return { target: top && top.k !== '' ? top.k : null, how: 'proc', counts: countsText === '' ? '' : `${countsText}${tie}` };
+  return { target: top && top.k !== '' ? top.k : null, how: 'proc', counts };
 }
 
 /** dayStart (CIT-RES-2): the night's kills, the morning post, and the new day. */
@@ -794,10 +795,14 @@ export function dayStart(b: B): void {
       return;
     }
     const d = decisions[c]!;
-    const tour = touring === c && tourDecision ? (tourDecision.target ? `kill:${nm(st, tourDecision.target)}` : 'none') : '';
     const td = touring === c ? tourDecision : null;
-    const how = d.how === 'gf' && (td?.how ?? 'gf') === 'gf' ? 'gf' : `proc:${d.how === 'proc' ? d.counts : ''}|${td?.how === 'proc' ? td.counts : ''}`;
-    toFamily(b, c, msg('P-MAF-DONE', { home: d.target ? `kill:${nm(st, d.target)}` : 'none', tour, how }));
+    const tour = td ? phrase(td.target ? 'W-TOUR-KILL' : 'W-TOUR-NONE', td.target ? { name: nm(st, td.target) } : {}) : '';
+    const proc = (x: { how: 'gf' | 'proc'; counts: Param } | null) => (x?.how === 'proc' ? x.counts : '');
+    const how =
+      d.how === 'gf' && (td?.how ?? 'gf') === 'gf'
+        ? phrase('W-HOW-GF')
+        : phrase('W-HOW-PROC', { home: proc(d), tour: td ? phrase('W-PROC-TOUR', { counts: proc(td) }) : '' });
+    toFamily(b, c, msg('P-MAF-DONE', { home: d.target ? phrase('W-HOME-KILL', { name: nm(st, d.target) }) : phrase('W-HOME-NONE'), tour, how }));
   });
   // N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4).
   const next = st.v.cities.length > 0 ? b.state.v.nightEnd : b.at;
@@ -810,7 +815,7 @@ export function dayStart(b: B): void {
       name: nm(st, d.player),
       city: cityName(st, cityOf(st, d.player)),
       g: genderOf(st, d.player),
-      weapon: o.revealWeapon ? (d.weapons.length > 1 ? 'both' : d.weapons[0] === 'maniac' ? 'knife' : 'mafia') : '',
+      weapon: o.revealWeapon ? phrase(d.weapons.length > 1 ? 'W-WEAPON-BOTH' : d.weapons[0] === 'maniac' ? 'W-WEAPON-KNIFE' : 'W-WEAPON-MAFIA') : '',
       role: d.reveal,
     }),
   );

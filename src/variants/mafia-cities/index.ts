@@ -3,18 +3,20 @@
 import { MODERATOR, type PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import { isAlive, type Locale } from '../../engine/state.ts';
+import { defineTimetable } from '../../engine/schedule.ts';
+import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
-import { en, ru, WORDS } from './messages.ts';
+import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { citOptions, options } from './options.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
+import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 
 /**
@@ -60,66 +62,6 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];
-
-function words(locale: Locale): Record<string, string> {
-  return locale === 'ru' ? WORDS.ru : WORDS.en;
-}
-
-/** CIT-ANN-2: «Мафиози, Крёстный отец, судья города Север» from `role|gf|judge city`. */
-function reveal(locale: Locale, v: string): string {
-  const w = words(locale);
-  const [role = 'citizen', gf = '', judge = ''] = v.split('|');
-  const parts = [w[role] ?? role];
-  if (gf) parts.push(w.godfather!);
-  if (judge) parts.push(`${w.judgeOf} ${judge}`);
-  return parts.join(', ');
-}
-
-/** Localises the parameters that carry ids (reveals, weapons, actions, decisions). */
-function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
-  const w = words(locale);
-  const v = String(value);
-  switch (name) {
-    case 'role':
-      return reveal(locale, v);
-    case 'roles':
-      return v
-        .split(';')
-        .map((x) => `${x.split('=')[0]} — ${reveal(locale, x.split('=')[1] ?? '')}`)
-        .join('; ');
-    case 'weapon':
-      return v === '' ? '' : `: ${w[v] ?? v}`;
-    case 'what': {
-      const [act = '', who = ''] = v.split(':');
-      const label = w[act] ?? w[`act-${act}`] ?? act;
-      return who === '' ? label : `${label} — ${who}`;
-    }
-    case 'home': {
-      const [k, who = ''] = v.split(':');
-      return k === 'kill' ? `${w.kill} ${who}` : w.nokill!;
-    }
-    case 'tour': {
-      if (v === '') return '';
-      const [k, who = ''] = v.split(':');
-      return `; ${w.tour}: ${k === 'kill' ? `${w.kill} ${who}` : w.notour}`;
-    }
-    case 'how': {
-      if (v === 'gf') return w['how-gf'];
-      // CIT-MAF-8: «по предложениям: убийство — Gleb 1, Maks 1 (при равенстве — более раннее предложение); гастроли — Zhanna 1».
-      const list = (x: string) => {
-        const tie = x.endsWith('*');
-        const body = (tie ? x.slice(0, -1) : x).replaceAll(/(^|, )- /g, `$1${w.none} `);
-        return body === '' ? w.noProposals : tie ? `${body} (${w.tieEarlier})` : body;
-      };
-      const [home = '', tour = ''] = v.slice('proc:'.length).split('|');
-      const parts = [`${w.proposalsHome} — ${list(home)}`];
-      if (tour !== '') parts.push(`${w.proposalsTour} — ${list(tour)}`);
-      return `${w['how-proc']} ${parts.join('; ')}.`;
-    }
-    default:
-      return undefined;
-  }
-}
 
 /** How a command is written in this game's locale. */
 function template(s: S, command: string): string {
@@ -210,6 +152,14 @@ function voteCount(s: S): LiveCount | null {
   return { round: v.day, phase: 'vote', lines, notVoted: living(s).filter((id) => !voted.has(id)) };
 }
 
+/** The day's instants and their hooks (CIT-RES-1, CIT-RES-2, CIT-REC-7). */
+const TIMETABLE = defineTimetable<CitState, CitEvents, CitInstant>({
+  schedule: CIT_SCHEDULE,
+  hooks: { cutoff: recallCutoff, 'vote.start': voteStart, 'vote.end': voteEnd, 'night.end': dayStart },
+  phaseOf: (s) => (s.v.phase === 'night' ? 'night' : s.v.phase === 'day' || s.v.phase === 'vote' ? 'day' : undefined),
+  options: citOptions,
+});
+
 /** The mafia-cities variant. */
 export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = defineVariant({
   id: 'mafia-cities',
@@ -241,12 +191,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   evolve: (v, e, s) => evolveCit(v, e, s.version),
   deal,
   start,
-  onDeadline(b, d) {
-    if (d.kind === 'voteStart') voteStart(b);
-    else if (d.kind === 'voteEnd') voteEnd(b);
-    else if (d.kind === 'dayStart') dayStart(b);
-    else if (d.kind === 'recallCut') recallCutoff(b);
-  },
+  timetable: TIMETABLE,
   post: onPost,
   edit: onEdit,
   // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
@@ -264,21 +209,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
-  formatParam,
   defaultRoles,
   channels,
   voteCount,
-  schedule(locale) {
-    const r = locale === 'ru';
-    return [
-      {
-        when: r ? 'день 0, 10:00' : 'day 0, 10:00',
-        what: r ? 'роли, города, очерёдность гастролей; выборы судей и Крёстных отцов' : 'roles, cities, touring order; judge and Godfather elections',
-      },
-      { when: '10:00–18:00', what: r ? 'выдвижение кандидатов на казнь (с дня 1)' : 'nominations (from day 1)' },
-      { when: '18:00–22:00', what: r ? 'голосование в каждом городе; выборы судей' : 'voting in every city; judge elections' },
-      { when: '22:00', what: r ? 'казни во всех городах одновременно; ночь' : 'executions in every city at once; night' },
-      { when: '22:00–10:00', what: r ? 'мафия, гастроли, маньяк, комиссары' : 'mafia, tours, maniac, commissioners' },
-    ];
-  },
 });
