@@ -52,6 +52,14 @@ describe('mafia-cities messages', () => {
     );
   });
 
+  it('CIT-CRT-3, REJ-CRT-QUORUM: «1 действующий судья», «2 действующих судьи», «5 действующих судей»', () => {
+    const q = (k: number) => renderMessage(mafiaCities, 'ru', { key: 'REJ-CRT-QUORUM', params: { k, min: 6 } });
+    expect(q(1)).toContain('1 действующий судья;');
+    expect(q(2)).toContain('2 действующих судьи;');
+    expect(q(5)).toContain('5 действующих судей;');
+    expect(q(21)).toContain('21 действующий судья;');
+  });
+
   it('CIT-ANN-2: a reveal names the role, the Godfather and the judge seat; grammatical gender picks the form (§0)', () => {
     const r = (g: string) =>
       renderMessage(mafiaCities, 'ru', {

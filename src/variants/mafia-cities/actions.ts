@@ -521,6 +521,21 @@ function courtTeam(b: B) {
   return { kind: 'team' as const, team: c.id, ids: [...c.readers] };
 }
 
+/**
+ * CIT-CRT-5: a judge left office while a motion is open: his vote no longer counts and unanimity is judged among the
+ * judges who remain (below the quorum the motion lapses).
+ */
+export function recountCourt(b: B): void {
+  const s = b.state;
+  const m = s.v.motion;
+  if (!m) return;
+  if (sitting(s).length < citOptions(s.config).courtMinJudges) {
+    b.emit('cit.court.dropped', { why: 'quorum' }, courtTeam(b));
+    return;
+  }
+  settle(b);
+}
+
 /** CIT-CRT-4: the motion's state in the court inbox, final once every acting judge said «за». */
 function settle(b: B): undefined {
   const s = b.state;

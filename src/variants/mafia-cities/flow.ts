@@ -10,6 +10,7 @@ import { fold } from '../../engine/names.ts';
 import { openPhase } from '../../engine/schedule.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
+import { recountCourt } from './actions.ts';
 import {
   type B,
   cityName,
@@ -605,6 +606,7 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): v
   // CIT-CRT-6: a motion or verdict on the dead lapses; CIT-CRT-5: a judge leaving re-counts the court.
   if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
   afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
+  if (judgesBefore.includes(id)) recountCourt(b);
   checkWin(b, before);
 }
 

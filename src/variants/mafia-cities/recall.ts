@@ -5,6 +5,7 @@ import { MODERATOR } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
+import { recountCourt } from './actions.ts';
 import { type B, cityName, cityOf, date, family, genderOf, inCities, msg, nm, residents, type S, time } from './common.ts';
 import { vacancy } from './flow.ts';
 import { citOptions } from './options.ts';
@@ -92,6 +93,7 @@ function removed(b: B, city: number, day: number): void {
     }),
   );
   vacancy(b, city, true);
+  recountCourt(b);
 }
 
 /** CIT-REC-7: at the cutoff an unconfirmed request expires. */
@@ -125,6 +127,7 @@ export function resign(b: B, id: PlayerId): Reply | undefined {
   const d = today ? v.date : nextPlayDay(s.calendar, v.date);
   const vs = instantOf(d, o.voteStart, s.config.timeZone);
   vacancy(b, c, true);
+  recountCourt(b);
   inCities(
     b,
     [c],
