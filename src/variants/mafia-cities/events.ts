@@ -58,6 +58,8 @@ export type CitEvents = {
   'cit.court.final': { readonly target: PlayerId };
   /** CIT-REC-3, CIT-REC-5: a recall request filed (its initiator) or confirmed, for the window of `day`. */
   'cit.recall': { readonly city: number; readonly day: number; readonly by: PlayerId };
+  /** CIT-MOD-6: staff set the base of the open request's threshold. */
+  'cit.recall.base': { readonly city: number; readonly base: number };
   /** CIT-REC-6, CIT-REC-7, CIT-REC-9: a request ends (the judge removed, expired at the cutoff, or closed). */
   'cit.recall.ended': { readonly city: number; readonly how: 'removed' | 'expired' | 'closed'; readonly bannedThrough?: number; readonly bannedDate?: string };
   /** CIT-LW-1, CIT-LW-4: a nominee's last word was published on these cities' lists. */

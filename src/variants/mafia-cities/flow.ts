@@ -39,7 +39,7 @@ import {
 import type { Cause, Target } from './events.ts';
 import { missedCalls } from './lastword.ts';
 import { citOptions } from './options.ts';
-import { closeRecall } from './recall.ts';
+import { closeRecall, recheck, threshold } from './recall.ts';
 import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
 import { CIT_SCHEDULE, citContext } from './schedule.ts';
 import type { Stamped } from './state.ts';
@@ -592,6 +592,8 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): v
   const gfBefore = [...s.v.godfather];
   const judgesBefore = [...s.v.judge];
   const voting = s.v.phase === 'vote';
+  const home = cityOf(s, id);
+  const nBefore = threshold(s, home);
   const voters = s.v.votes.flatMap((r, c) =>
     Object.entries(r)
       .filter(([, x]) => x.target === id)
@@ -607,6 +609,7 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): v
   if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
   afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
   if (judgesBefore.includes(id)) recountCourt(b);
+  else recheck(b, home, nBefore);
   checkWin(b, before);
 }
 

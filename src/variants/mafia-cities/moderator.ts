@@ -4,11 +4,12 @@ import { z } from 'zod';
 import type { Command } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refuse, refused, runModAction } from '../../engine/modactions.ts';
-import { matchName } from '../../engine/names.ts';
+import { fold, matchName } from '../../engine/names.ts';
 import { genderOf, msg, nm, revealParam, toFamily } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { dieNow, elect, endGame } from './flow.ts';
 import { staffLastWord } from './lastword.ts';
+import { setBase } from './recall.ts';
 import type { CitState } from './state.ts';
 
 const ACTIONS: ModActions<CitState, CitEvents> = {
@@ -64,6 +65,18 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
       if (b.state.players[id]?.role !== 'mafioso') return refuse('hints go to a family: name one of its mafiosi');
       toFamily(b, b.state.v.cityOf[id] ?? 0, msg('P-HINT', { text: String(args.text) }));
       return undefined;
+    },
+  },
+  'recall-threshold': {
+    summary: 'Sets the base of the open recall request’s threshold in a city (between its living mafiosi, at least 1, and 4).',
+    rules: 'CIT-MOD-6, CIT-REC-4',
+    args: z
+      .object({ city: z.string().trim().min(1).max(40).describe('the city, by name'), base: z.number().int().min(0).max(60).describe('the base B') })
+      .strict(),
+    run(b, args) {
+      const c = b.state.v.cities.findIndex((x) => fold(x) === fold(String(args.city)));
+      if (c < 0) return refuse(`no city "${String(args.city)}"`);
+      return setBase(b, c, Number(args.base));
     },
   },
   end: {

@@ -34,12 +34,39 @@ function cutoffOf(s: S): number {
   return instantOf(d, o.voteStart, s.config.timeZone) - o.recallLeadHours * 3_600_000;
 }
 
-/** CIT-REC-4: N = max(min(B, E), min(4, L)). */
+/** CIT-REC-4: N = max(min(B, E), min(4, L)), B the request's base (4 unless staff set it, CIT-MOD-6). */
 export function threshold(s: S, city: number): number {
   const judge = s.v.judge[city];
   const E = residents(s, city).filter((id) => id !== judge).length;
   const L = family(s, city).length;
-  return Math.max(Math.min(4, E), Math.min(4, L));
+  return Math.max(Math.min(s.v.recall[city]?.base ?? 4, E), Math.min(4, L));
+}
+
+/** CIT-REC-4, CIT-REC-5: after a death in a city with an open request, N is recomputed and announced when it moved. */
+export function recheck(b: B, city: number, before: number): void {
+  const s = b.state;
+  const r = s.v.recall[city];
+  if (!r) return;
+  const N = threshold(s, city);
+  if (N !== before) inCities(b, [city], false, msg('T-RECALL-THRESHOLD', { judge: nm(s, r.judge), N }));
+  if (r.confirmers.filter((x) => isAlive(s, x)).length >= N) removed(b, city, r.day);
+}
+
+/** CIT-MOD-6: staff set the base of an open request within max(1, L) ≤ B ≤ 4 (only while L < 4). */
+export function setBase(b: B, city: number, base: number): { code: string; params?: Record<string, string | number> } | undefined {
+  const s = b.state;
+  const r = s.v.recall[city];
+  if (!r) return { code: 'R-MOD-ARGS', params: { detail: 'no recall request is open in that city' } };
+  const L = family(s, city).length;
+  const min = Math.max(1, L);
+  if (L >= 4 || base < min || base > 4) return { code: 'REJ-STAFF-RANGE', params: { min } };
+  const before = threshold(s, city);
+  b.emit('cit.recall.base', { city, base }, MODERATOR);
+  const N = threshold(b.state, city);
+  if (N !== before) inCities(b, [city], false, msg('T-RECALL-THRESHOLD', { judge: nm(s, r.judge), N }));
+  const k = r.confirmers.filter((x) => isAlive(b.state, x)).length;
+  if (k >= N) removed(b, city, r.day);
+  return undefined;
 }
 
 /** CIT-REC-1..6: a `/recall` of a living resident. */

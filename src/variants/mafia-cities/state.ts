@@ -78,7 +78,7 @@ export interface CitState {
   readonly proposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   /** CIT-REC: each city's open recall request (the window's day and the confirmers, initiator first). */
-  readonly recall: readonly ({ readonly day: number; readonly judge: PlayerId; readonly confirmers: readonly PlayerId[] } | null)[];
+  readonly recall: readonly ({ readonly day: number; readonly judge: PlayerId; readonly confirmers: readonly PlayerId[]; readonly base: number } | null)[];
   /** CIT-REC-8: a removed judge may not stand in elections held up to this game day (and its date). */
   readonly banned: Readonly<Record<PlayerId, { readonly day: number; readonly date: string }>>;
   /** CIT-LW-1: today's last words per city list. */
@@ -322,8 +322,13 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
     case 'cit.recall': {
       const r = v.recall[e.data.city];
       const judge = v.judge[e.data.city]!;
-      const next = r && r.day === e.data.day ? { ...r, confirmers: [...r.confirmers, e.data.by] } : { day: e.data.day, judge, confirmers: [e.data.by] };
+      const next =
+        r && r.day === e.data.day ? { ...r, confirmers: [...r.confirmers, e.data.by] } : { day: e.data.day, judge, confirmers: [e.data.by], base: 4 };
       return { ...v, recall: at(v.recall, e.data.city, next) };
+    }
+    case 'cit.recall.base': {
+      const r = v.recall[e.data.city];
+      return r ? { ...v, recall: at(v.recall, e.data.city, { ...r, base: e.data.base }) } : v;
     }
     case 'cit.recall.ended': {
       const r = v.recall[e.data.city];
