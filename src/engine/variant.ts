@@ -140,6 +140,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly signup?: SignupPolicy<V, M>;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
+  /** A player's condition in the rulebook's own terms ('ghost', 'detained', …) where it has more than in/out. */
+  condition?(s: GameState<V>, player: PlayerId): string;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

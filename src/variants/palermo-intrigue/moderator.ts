@@ -1,0 +1,67 @@
+// The ΣΕ's powers in palermo-intrigue (INT-MOD-1…4): penalty detention, expulsion with full reveal, lifting a ban.
+import { z } from 'zod';
+import type { Command, PlayerId, Rejection } from '../../core/types.ts';
+import { argPlayer, type ModActionInfo, type ModActions, modArg, notRunning, refuse, refused, runModAction } from '../../engine/modactions.ts';
+import { matchName } from '../../engine/names.ts';
+import { nameOf } from '../../engine/state.ts';
+import { msg } from '../palermo/flow.ts';
+import type { IntEvents } from './events.ts';
+import { afterChange, DETENTION_HOURS, setCondition, voidVotesFor } from './flow.ts';
+import type { IntBuilder } from './rejections.ts';
+import { cond, roleOf, type S } from './rules.ts';
+import type { IntState } from './state.ts';
+
+type B = IntBuilder<IntState>;
+
+function player(s: S, args: Record<string, unknown>): PlayerId | Rejection {
+  return argPlayer(s, args, matchName, 'name', 'text');
+}
+
+const ACTIONS: ModActions<IntState, IntEvents> = {
+  'penalty-detain': {
+    summary: 'Detain an active player as a penalty: 5 hours, then a ghost; cancellable by the card; no effect on the vote removal.',
+    rules: 'INT-MOD-1',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
+      const id = player(s, args);
+      if (refused(id)) return id;
+      if (cond(s, id) !== 'active') return refuse(`${nameOf(s, id)} is not active`);
+      const until = b.at + DETENTION_HOURS * 3_600_000;
+      b.emit('detention.started', { player: id, until });
+      setCondition(b, id, 'detained', 'penalty');
+      b.upsertDeadlines({ id: `det:${id}:${b.at}`, kind: 'detention', at: until });
+      b.announce(msg('MSG-PENALTY-DETAINED', { name: nameOf(s, id) }), ...voidVotesFor(b, id));
+      afterChange(b as B);
+      return undefined;
+    },
+  },
+  expel: {
+    summary: 'Expel a player for good: complete role revealed, no last words, ballots on him void.',
+    rules: 'INT-MOD-1, INT-REV-2',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
+      const id = player(s, args);
+      if (refused(id)) return id;
+      if (cond(s, id) === 'out') return refuse(`${nameOf(s, id)} is already out`);
+      setCondition(b, id, 'out', 'moderator');
+      b.emit('revealed', { players: [id] });
+      b.announce(msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id) }), ...voidVotesFor(b, id));
+      afterChange(b as B);
+      return undefined;
+    },
+  },
+};
+
+/** Handles a palermo-intrigue moderator action; false when it is not one of ours. */
+export function moderate(b: B, cmd: Extract<Command, { type: 'mod' }>): boolean {
+  return runModAction(b, cmd, ACTIONS);
+}
+
+/** The rulebook's own moderator actions with their argument schemas. */
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = ACTIONS;
