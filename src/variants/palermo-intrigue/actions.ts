@@ -208,7 +208,8 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
       case 'quit':
         // INT-MOD-2: no voluntary withdrawal; the request goes to the moderators.
         reject(b, actor, 'R-NO-QUIT', {}, { line: line.line });
-        b.emit('pm.forwarded', { from: nameOf(b.state, actor.id), player: actor.id, text: cmd.text }, { kind: 'moderator' });
+        b.emit('pm.forwarded', { from: nameOf(b.state, actor.id), player: actor.id, text: cmd.text }, { kind: 'players', ids: [actor.id] });
+        b.say({ kind: 'moderator' }, msg('MSG-PM-TO-MOD', { from: nameOf(b.state, actor.id), text: cmd.text }));
         break;
       default:
         reject(b, actor, 'R-SIGNUP-CLOSED', {}, { line: line.line });
