@@ -269,6 +269,7 @@ function night(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void {
   const s = b.state;
   const v = s.v;
   const open = v.lastClose !== undefined && v.nightEndsAt !== undefined && t >= v.lastClose && t < v.nightEndsAt;
+  // INT-NIGHT-2: the Prostitute's deadline is 00:00, the others' 02:00.
   const deadline = role === 'prostitute' ? v.midnightAt : v.nightEndsAt;
   // INT-NIGHT-1 (decision B41): after the role's deadline until 13:00 of that day → R-LATE; otherwise R-NIGHT-CLOSED.
   if (!open || (role === 'prostitute' && v.midnightAt !== undefined && t >= v.midnightAt)) {
@@ -282,6 +283,7 @@ function night(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void {
   const to = named(b, actor, line.arg, line.line);
   if (to === undefined) return;
   if (role === 'medium') {
+    // INT-ROLE-2: the medium names a ghost.
     if (cond(s, to) !== 'ghost') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: cond(s, to) }, { line: line.line });
   } else {
     if (to === actor.id && role !== 'nurse') return reject(b, actor, 'R-SELF', {}, { line: line.line });
@@ -413,6 +415,7 @@ function submitOuting(b: B, actor: PlayerActor, line: CommandLine, t: Millis): v
   b.emit('outing.submitted', { kind, outer: actor.id, target, ...(claim ? { claim } : {}), round, ...(exception ? { exception } : {}) }, mafiaGroup(s));
   b.tell([actor.id], msg('MSG-INT-ACK', { command: line.line }));
   b.say(mafiaGroup(s), msg('MSG-OUT-TEAM', { sender: nameOf(s, actor.id), target: nameOf(s, target) }));
+  // INT-OUT-8: the informant gate of PAL-OUT-7 is always open here (the informant knows every visible mafioso).
   b.announce(msg('MSG-OUT-RECEIVED')); // PAL-OUT-6, INT-OUT-3
 }
 

@@ -58,7 +58,7 @@ export function count(input: CountInput): CountResult {
     live.set(voter, target);
   }
   for (const voter of order) if (live.has(voter) && input.doubled.has(voter)) effects.push({ kind: 'double', voter });
-  // Step 4: the Mayor's ballot is marked if it survived.
+  // Step 4 (INT-ROLE-8): the Mayor's ballot, an ordinary one, is marked if it survived.
   let mayorTarget = input.mayor !== undefined ? live.get(input.mayor) : undefined;
   // Step 5: the Lawyer annuls every ballot on his client.
   if (input.client !== undefined) {

@@ -137,7 +137,7 @@ export function deal(b: B): void {
   tellRoles(b, roles, mafiosi);
 }
 
-/** INT-CARD-1: the card deal (fixed by the moderator, or three seeded steps). */
+/** INT-CARD-1, INT-DIST-5: the card deal after the roles, continuing the draw counter (fixed cards draw nothing). */
 function dealCards(b: B, roles: Readonly<Record<PlayerId, string>>): void {
   const s = b.state;
   const n = s.order.length;
@@ -177,7 +177,7 @@ function dealCards(b: B, roles: Readonly<Record<PlayerId, string>>): void {
   }
 }
 
-/** INT-DIST-3/4: role PMs with knowledge and card; the Mafia's and the roommates' groups. */
+/** INT-DIST-3, INT-DIST-4, INT-ROLE-9: role PMs with knowledge and card; the Mafia's and the roommates' groups. */
 function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: readonly PlayerId[]): void {
   const s = b.state;
   const visible = s.order.filter((id) => VISIBLE.has(roles[id]!));
@@ -309,6 +309,7 @@ export function answer(b: B, actor: PlayerId, role: 'detective' | 'medium', targ
   const s = b.state;
   if (cond(s, actor) !== 'active') return;
   if (s.v.block === actor) {
+    // INT-ROLE-3: a blocked detective or medium hears that there is no answer tonight.
     b.emit('night.answered', { actor }, { kind: 'players', ids: [actor] });
     b.tell([actor], msg('MSG-INT-NO-ANSWER'));
     return;
@@ -652,6 +653,7 @@ function resolveOuting(b: B, r: number): PlayerId[] {
       exits.add(o.outer);
     }
   }
+  // INT-KILL-6: no outcome costs the Mafia a murder; INT-OUT-5: the exits are announced like murders, nothing revealed.
   const ordered = bySignup(b.state, exits);
   b.emit('outing.resolved', { kind: o.kind, outcome, exits: ordered }, { kind: 'moderator' });
   for (const id of ordered) setCondition(b, id, 'out', 'outing');
@@ -683,7 +685,7 @@ export function resolveEchoStart(b: B): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Win (INT-WIN-*, INT-RM-3)
 
-/** INT-WIN-5: RM activation, then WIN-4, WIN-1, WIN-2; the first that holds. */
+/** INT-WIN-5: RM activation, then WIN-4, WIN-1, WIN-2; the first that holds. No outing wins (INT-WIN-3). */
 export function winner(b: B): { side: string; reason: string } | undefined {
   const s = b.state;
   const here = present(s);

@@ -29,7 +29,7 @@ import { legalActions, SYNTAX_REF } from './legal.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { intOptions, options } from './options.ts';
-import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
+import { checkRoleList, defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
 import { cond } from './rules.ts';
 import { evolveInt, type IntState, initialInt } from './state.ts';
 
@@ -142,7 +142,10 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   secretOptions: ['cards'],
   validateConfig(config) {
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
-    return roundOneProblem(config);
+    // INT-DIST-1: a deal the rulebook cannot play is refused at creation when its size is already known.
+    const list = config.roleList ?? (config.fixedRoles ? Object.values(config.fixedRoles) : undefined);
+    const bad = list ? checkRoleList(list, list.length) : null;
+    return bad ?? roundOneProblem(config);
   },
   initial: () => initialInt(),
   evolve: (v, e) => evolveInt(v, e),

@@ -1,4 +1,6 @@
-// The ΣΕ's powers in palermo-intrigue (INT-MOD-1…4): penalty detention, expulsion with full reveal, lifting a ban.
+// The ΣΕ's powers in palermo-intrigue (INT-MOD-1…4): penalty detention and expulsion; the engine's own actions
+// (restore, substitute, pause, …) reach the new conditions through setCondition (INT-MOD-4). A ban is lifted by
+// leaving the name out of the next game's `banned` option (INT-MOD-3).
 import { z } from 'zod';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import { argPlayer, type ModActionInfo, type ModActions, modArg, notRunning, refuse, refused, runModAction } from '../../engine/modactions.ts';

@@ -113,6 +113,7 @@ function effect(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, 
       return afterChange(b);
     }
     case 'grave-robbing': {
+      // INT-CARD-4: the complete role, a permanent exit, no last words.
       const id = target!;
       setCondition(b, id, 'out', 'grave-robbing');
       b.emit('revealed', { players: [id] });
@@ -121,7 +122,7 @@ function effect(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, 
     }
     case 'extra-vote':
     case 'vote-cancel':
-      return; // Shown only in the tally (INT-CARD-5, -6).
+      return; // Shown only in the tally (INT-CARD-5, INT-CARD-6).
     case 'detention': {
       const id = target!;
       const until = t + DETENTION_HOURS * HOUR;
@@ -150,6 +151,7 @@ function effect(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, 
       return;
     }
     case 'oracle': {
+      // INT-CARD-10: the fixed question, answered at once; the Prostitute cannot block it.
       const id = target!;
       b.tell([me], msg('MSG-INT-ORACLE', { name: name(id), answer: teamOf(s, id) === 'mafioso' ? 'YES' : 'NO' }));
       return;
