@@ -97,7 +97,18 @@ describe('palermo-intrigue: deal tables', () => {
   });
   it('INT-CARD-1: the deal counts for 16 players (F = 3 → extra vote 2, vote cancel 1), one card per player', () => {
     const c = cardCounts(16);
-    expect(c).toMatchObject({ 'feign-death': 2, 'grave-robbing': 2, detention: 1, 'detention-cancel': 1, echo: 2, oracle: 2, 'failed-murder': 1, 'vote-exemption': 2, 'extra-vote': 2, 'vote-cancel': 1 });
+    expect(c).toMatchObject({
+      'feign-death': 2,
+      'grave-robbing': 2,
+      detention: 1,
+      'detention-cancel': 1,
+      echo: 2,
+      oracle: 2,
+      'failed-murder': 1,
+      'vote-exemption': 2,
+      'extra-vote': 2,
+      'vote-cancel': 1,
+    });
     for (const n of [8, 13, 16, 24, 40]) expect(Object.values(cardCounts(n)).reduce((a, b) => a + b, 0)).toBe(n);
   });
   it('INT-CARD-2: the longest card name that begins the text is the card, the rest names the target', () => {
@@ -142,7 +153,9 @@ describe('palermo-intrigue: secrets and texts', () => {
       const r = scenario(f);
       for (const e of r.events) {
         if (e.type === 'card.assigned' || e.type === 'int.knowledge' || e.type === 'cards.dealt' || e.type === 'night.request') {
-          expect(canSee({ kind: 'public' }, e.audience)).toBe(false);
+          expect(canSee({ kind: 'spectator' }, e.audience)).toBe(false);
+          const holder = (e.data as { player?: string; actor?: string }).player ?? (e.data as { actor?: string }).actor;
+          if (holder) for (const other of r.state.order.filter((id) => id !== holder)) expect(canSee({ kind: 'player', id: other }, e.audience)).toBe(false);
         }
       }
     }
