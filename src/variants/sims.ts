@@ -3,10 +3,12 @@
 import type { SimVariant } from '../sim/types.ts';
 import { mafiaDeSim } from './mafia-de/sim.ts';
 import { palermoSim } from './palermo/sim.ts';
+import { palermoIntrigueSim } from './palermo-intrigue/sim.ts';
 
 /** Simulation adapters by variant id. */
 export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {
   palermo: palermoSim,
+  'palermo-intrigue': palermoIntrigueSim,
   'mafia-de': mafiaDeSim,
 };
 

@@ -645,7 +645,8 @@ function resolveOuting(b: B, r: number): PlayerId[] {
         const d = b.draws();
         const index = d.pickIndex(pool.length);
         const chosen = pool[index]!;
-        b.emit('lot.drawn', { candidates: pool, index, chosen, drawn: d.used, check: { kind: 'pick', from: pool, result: chosen } });
+        // Moderator-only: a public lot would show that a vendetta hit (INT-OUT-5).
+        b.emit('lot.drawn', { candidates: pool, index, chosen, drawn: d.used, check: { kind: 'pick', from: pool, result: chosen } }, { kind: 'moderator' });
         exits.add(chosen);
       }
     } else {
