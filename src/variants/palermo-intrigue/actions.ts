@@ -59,8 +59,9 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
       b.emit('lastwords.posted', { player: id, postId, windowEnd: Math.min(t + EXCEPTION_MINUTES * 60_000, lw.until) });
       return;
     }
-    // INT-CON-2, INT-STATE-3: everyone else who lacks the right is ignored and flagged.
-    reject(b, actor, 'R-STATE', { state: stateParam(s, id) }, { flag: true });
+    // INT-CON-2, INT-STATE-3: everyone else who lacks the right is ignored and flagged (PAL-LW-2 once used).
+    if (lw?.postId !== undefined) reject(b, actor, 'R-LW-USED', {}, { flag: true });
+    else reject(b, actor, 'R-STATE', { state: stateParam(s, id) }, { flag: true });
     b.flag('FLAG-OUT-POST', { name: nameOf(s, id) });
     return;
   }
