@@ -58,6 +58,42 @@ const ACTIONS: ModActions<IntState, IntEvents> = {
       return undefined;
     },
   },
+  restore: {
+    summary: 'Bring a ghost back as an active player (a moderator correction); his role stays secret.',
+    rules: 'INT-MOD-4',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
+      const id = player(s, args);
+      if (refused(id)) return id;
+      if (cond(s, id) !== 'ghost') return refuse(`${nameOf(s, id)} is not a ghost`);
+      setCondition(b, id, 'active', 'moderator');
+      b.announce(msg('MSG-RESTORED', { name: nameOf(s, id) }));
+      afterChange(b as B);
+      return undefined;
+    },
+  },
+  release: {
+    summary: 'End a detention now: the detained player is active again (a card detention then no longer suppresses the vote).',
+    rules: 'INT-MOD-4',
+    args: z.object({ name: modArg.name() }).strict(),
+    run(b, args) {
+      const s = b.state;
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
+      const id = player(s, args);
+      if (refused(id)) return id;
+      if (cond(s, id) !== 'detained') return refuse(`${nameOf(s, id)} is not detained`);
+      b.emit('detention.cancelled', { player: id });
+      setCondition(b, id, 'active', 'moderator');
+      b.dropDeadlines((d) => d.kind === 'detention' && d.id.startsWith(`det:${id}:`));
+      b.announce(msg('MSG-INT-DETENTION-CANCELLED', { name: nameOf(s, id) }));
+      afterChange(b as B);
+      return undefined;
+    },
+  },
 };
 
 /** Handles a palermo-intrigue moderator action; false when it is not one of ours. */
