@@ -75,10 +75,21 @@ export function votable(s: S, id: PlayerId, r = cardRound(s)): boolean {
   return cond(s, id) === 'active' && !s.v.exempt.some((x) => x.player === id && x.round === r);
 }
 
+/** Dead-time answers by zone and quarter hour: every zone's offset is a multiple of 15 minutes, so the answer is
+ * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call. */
+const deadCache = new Map<string, boolean>();
+
 /** INT-NIGHT-4: t is in the dead time of its calendar day. */
 export function deadTime(s: S, t: Millis): boolean {
-  const hm = hhmm(t, s.config.timeZone);
-  return hm >= TIMES.deadStart && hm < TIMES.deadEnd;
+  const k = `${Math.floor(t / 900_000)}@${s.config.timeZone}`;
+  let hit = deadCache.get(k);
+  if (hit === undefined) {
+    const hm = hhmm(t, s.config.timeZone);
+    hit = hm >= TIMES.deadStart && hm < TIMES.deadEnd;
+    if (deadCache.size > 20_000) deadCache.clear();
+    deadCache.set(k, hit);
+  }
+  return hit;
 }
 
 /** The Mafia's private group: the present mafiosi (INT-DIST-3). */
