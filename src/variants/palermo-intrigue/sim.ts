@@ -224,4 +224,6 @@ export const palermoIntrigueSim: SimVariant<IntView> = {
   killerRole: 'archmafioso',
   killerRoles: [...MAFIOSI],
   fillerRole: 'citizen',
+  // INT-DIST-1: an archmafioso and at least one more mafioso.
+  minKillers: 2,
 };
