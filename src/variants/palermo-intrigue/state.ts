@@ -300,6 +300,10 @@ export function evolveInt(v: IntState, e: IntEvent): IntState {
       if (d.kind === 'massacre' && o?.kind === 'massacre' && o.outer !== d.outer && d.claim) {
         return { ...v, outing: { ...o, second: { outer: d.outer, target: d.target, claim: d.claim } } };
       }
+      // INT-OUT-6.1: an outer replaces his own claim; the other outer's declaration stays.
+      if (d.kind === 'massacre' && o?.kind === 'massacre' && o.outer === d.outer && d.claim) {
+        return { ...v, outing: { ...o, target: d.target, claim: d.claim } };
+      }
       if (d.kind === 'massacre' && o?.kind === 'massacre' && o.second?.outer === d.outer && d.claim) {
         return { ...v, outing: { ...o, second: { outer: d.outer, target: d.target, claim: d.claim } } };
       }
