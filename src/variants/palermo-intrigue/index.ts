@@ -12,6 +12,7 @@ import { onEdit, onPm, onPost } from './actions.ts';
 import { CARDS, cardDef } from './cards.ts';
 import { CONDITION_NAMES } from './conditions.ts';
 import type { IntEvents } from './events.ts';
+import { FIRING } from './firing.ts';
 import {
   deal,
   resolveClose,
@@ -136,6 +137,7 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   roles: ROLES,
   sides: SIDES,
   syntax: SYNTAX,
+  firing: FIRING,
   messages: { el, en },
   optionsSchema: options,
   // INT-CARD-1: a hand fixed by the moderator is a secret like a fixed deal.
