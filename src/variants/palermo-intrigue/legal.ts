@@ -85,14 +85,17 @@ function roleActions(s: S, me: PlayerId, role: string, t: Millis, out: LegalActi
     const targets = act.filter((id) => id !== me && !isMafioso(s, id));
     const o = v.outing;
     if (eligible && (!o || (inOuting(s, me) && !o.frozen))) {
-      out.push({ command: 'out', via: 'pm', template: tpl(s, 'out'), targets, until: v.killAt });
-      if (!v.specialUsed)
+      // A pending outing is replaced only by one of its own kind, a massacre claim by the same claim (PAL-OUT-5).
+      if (!o || o.kind === 'simple') out.push({ command: 'out', via: 'pm', template: tpl(s, 'out'), targets, until: v.killAt });
+      const own = o?.kind === 'massacre' ? (o.outer === me ? o.claim : o.second?.claim) : undefined;
+      const other = o?.kind === 'massacre' ? (o.outer === me ? o.second?.target : o.target) : undefined;
+      if (!v.specialUsed && (!o || own !== undefined))
         out.push({
           command: 'massacre',
           via: 'pm',
           template: tpl(s, 'massacre', '{name} ΩΣ {choice}'),
-          targets,
-          choices: ['ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ', 'ΝΤΕΤΕΚΤΙΒ'],
+          targets: targets.filter((id) => id !== other),
+          choices: own === undefined ? ['ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ', 'ΝΤΕΤΕΚΤΙΒ'] : [own === 'informant' ? 'ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ' : 'ΝΤΕΤΕΚΤΙΒ'],
           until: v.killAt,
         });
     } else if (eligible && o?.kind === 'massacre' && !o.second && !o.frozen) {
