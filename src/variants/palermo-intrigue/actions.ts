@@ -12,7 +12,7 @@ import type { Claim, NightRole, OutingKind } from './events.ts';
 import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { playCard } from './play.ts';
 import { type IntBuilder, reject } from './rejections.ts';
-import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stamp, TIMES, votable } from './rules.ts';
+import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stamp, TIMES, vendettaOpen, votable } from './rules.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
@@ -364,15 +364,6 @@ function eligibleOuter(s: S, id: PlayerId): boolean {
   const hidden = active(s).filter((x) => roleOf(s, x) === 'hidden-mafioso');
   if (hidden.length === 0) return true;
   return hidden.includes(id) || roleOf(s, id) === 'archmafioso';
-}
-
-/** INT-OUT-7.2: a vendetta is accepted now. */
-function vendettaOpen(s: S): boolean {
-  const p = s.v.vendetta;
-  if (p.kind === 'none' || s.v.vendettaClosed) return false;
-  const round = s.v.phase === 'runoff' ? s.v.round + 1 : s.v.round;
-  if (p.kind === 'rounds') return round >= 2 && round <= p.last;
-  return s.order.filter((id) => cond(s, id) === 'active' || cond(s, id) === 'detained').length >= p.min;
 }
 
 /** INT-OUT-1…3, -6, -7: an outing declaration (or the replacement of the sender's own). */

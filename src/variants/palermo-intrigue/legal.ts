@@ -6,7 +6,7 @@ import type { GameState } from '../../engine/state.ts';
 import type { LegalAction } from '../../engine/variant.ts';
 import { cardDef } from './cards.ts';
 import { canExecute } from './flow.ts';
-import { active, at, cardRound, cond, deadTime, inOuting, isMafioso, may, roleOf, type S, TIMES, votable } from './rules.ts';
+import { active, at, cardRound, cond, deadTime, inOuting, isMafioso, may, roleOf, type S, TIMES, vendettaOpen, votable } from './rules.ts';
 import type { IntState } from './state.ts';
 
 function tpl(s: S, command: string, arg = '{name}'): string {
@@ -98,7 +98,7 @@ function roleActions(s: S, me: PlayerId, role: string, t: Millis, out: LegalActi
           choices: own === undefined ? ['ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ', 'ΝΤΕΤΕΚΤΙΒ'] : [own === 'informant' ? 'ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ' : 'ΝΤΕΤΕΚΤΙΒ'],
           until: v.killAt,
         });
-    } else if (eligible && o?.kind === 'massacre' && !o.second && !o.frozen) {
+    } else if (eligible && o?.kind === 'massacre' && !o.second && !o.frozen && !inOuting(s, me)) {
       out.push({
         command: 'massacre',
         via: 'pm',
@@ -107,6 +107,14 @@ function roleActions(s: S, me: PlayerId, role: string, t: Millis, out: LegalActi
         choices: [o.claim === 'informant' ? 'ΝΤΕΤΕΚΤΙΒ' : 'ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ'],
         until: v.killAt,
       });
+    }
+  }
+  // INT-OUT-7: the vendetta, while its period lasts and no massacre or vendetta has been resolved.
+  if (isMafioso(s, me) && v.outingOpen && !v.specialUsed && vendettaOpen(s) && act.filter((id) => isMafioso(s, id)).length >= 2) {
+    const hidden = act.filter((id) => roleOf(s, id) === 'hidden-mafioso');
+    const o = v.outing;
+    if ((hidden.length === 0 || hidden.includes(me) || role === 'archmafioso') && (!o || (o.kind === 'vendetta' && o.outer === me && !o.frozen))) {
+      out.push({ command: 'vendetta', via: 'pm', template: tpl(s, 'vendetta'), targets: act.filter((id) => id !== me && !isMafioso(s, id)), until: v.killAt });
     }
   }
   if (v.outing && inOuting(s, me) && !v.outing.frozen) out.push({ command: 'withdraw', via: 'pm', template: tpl(s, 'withdraw') });

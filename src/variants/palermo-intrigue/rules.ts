@@ -127,3 +127,12 @@ export function dateLabel(s: GameState<unknown>, t: Millis): string {
 export function stamp(s: GameState<unknown>, t: Millis): { date: string; time: string } {
   return { date: dateLabel(s, t), time: hhmm(t, s.config.timeZone) };
 }
+
+/** INT-OUT-7.2: a vendetta is accepted now. */
+export function vendettaOpen(s: S): boolean {
+  const p = s.v.vendetta;
+  if (p.kind === 'none' || s.v.vendettaClosed) return false;
+  const round = s.v.phase === 'runoff' ? s.v.round + 1 : s.v.round;
+  if (p.kind === 'rounds') return round >= 2 && round <= p.last;
+  return s.order.filter((id) => cond(s, id) === 'active' || cond(s, id) === 'detained').length >= p.min;
+}

@@ -123,6 +123,7 @@ function policy(style: 'sensible' | 'random'): Policy<IntView> {
       const v = turn.view;
       const rng = turn.rng;
       const out: Intent[] = [];
+      let outed = false;
       const pick = (targets: readonly PlayerId[], score: (id: PlayerId) => number) =>
         style === 'random' ? (targets.length > 0 ? rng.pick(targets) : undefined) : best(rng, targets, score);
       for (const a of turn.legal) {
@@ -167,11 +168,18 @@ function policy(style: 'sensible' | 'random'): Policy<IntView> {
             break;
           }
           case 'out':
-            if (turn.pass === 0 && rng.chance(style === 'random' ? 0.1 : 0.05) && targets.length > 0) out.push(write(a, turn, rng.pick(targets)));
+          case 'vendetta':
+            // One outing declaration per turn: a second one would meet the first (R-OUT-ACTIVE).
+            if (!outed && turn.pass === 0 && rng.chance(style === 'random' ? 0.1 : 0.05) && targets.length > 0) {
+              out.push(write(a, turn, rng.pick(targets)));
+              outed = true;
+            }
             break;
           case 'massacre':
-            if (turn.pass === 0 && rng.chance(style === 'random' ? 0.05 : 0.02) && targets.length > 0)
+            if (!outed && turn.pass === 0 && rng.chance(style === 'random' ? 0.05 : 0.02) && targets.length > 0) {
               out.push(write(a, turn, rng.pick(targets), { choice: rng.pick(a.choices ?? ['ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ']) }));
+              outed = true;
+            }
             break;
           case 'withdraw':
             if (rng.chance(0.05)) out.push(write(a, turn));
