@@ -2,11 +2,13 @@
 // stamp are resolved first (resolutions before actions stamped with the same instant), then the command itself.
 import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLIC, type Rejection, SYSTEM } from '../core/types.ts';
 import { actorLabel, Builder, type Env } from './builder.ts';
+import { canRead, channelById, MAIN_CHANNEL } from './channels.ts';
 import { initialState } from './evolve.ts';
 import { ENGINE_MOD_ACTIONS, parseModArgs } from './modactions.ts';
 import { fold, matchName } from './names.ts';
 import { commandExample, compileSyntax, parseCommands, readText, type Syntax } from './parse.ts';
 import { commitmentOf, keyOf } from './rng.ts';
+import { dispatch } from './schedule.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
 import { hhmm, localDate } from './time.ts';
 import type { Recognised, Variant } from './variant.ts';
@@ -158,7 +160,7 @@ function fire<V>(b: Builder<V>, d: Deadline): void {
     b.variant.start(b);
     return;
   }
-  b.variant.onDeadline(b, d);
+  dispatch(b.variant.timetable, b, d);
 }
 
 function closeSignup<V>(b: Builder<V>): void {
@@ -218,6 +220,12 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
     return;
   }
   if (join || leave) return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+  // A post names a channel the author reads, else it is refused alike for every reason (a channel that does not
+  // exist and a private one of others are the same to him: the refusal tells nobody which groups exist).
+  if (cmd.channel !== undefined && cmd.channel !== MAIN_CHANNEL) {
+    const c = channelById(b.variant, s, cmd.channel);
+    if (!c || !canRead(c, { kind: 'player', id: cmd.actor.id })) return b.reject(cmd.actor, 'R-CHANNEL', { channel: cmd.channel });
+  }
   b.variant.post(b, cmd);
 }
 

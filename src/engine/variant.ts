@@ -4,11 +4,13 @@ import type { z } from 'zod';
 import type { Command, Millis, PlayerId, Rejection } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
+import type { ChannelDef } from './channels.ts';
 import type { EventsOf } from './events.ts';
 import type { RuleFiring } from './firing.ts';
 import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
-import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
+import type { Timetable } from './schedule.ts';
+import type { GameConfig, GameState, Locale } from './state.ts';
 
 /** A role of a rulebook. */
 export interface RoleDef {
@@ -23,6 +25,14 @@ export interface RoleDef {
   readonly summary: Partial<Record<Locale, string>>;
 }
 
+/** Other things a rulebook deals besides roles (cards, tokens): what `narrator rules` lists under its own heading. */
+export interface PieceSet {
+  readonly heading: Partial<Record<Locale, string>>;
+  readonly pieces: readonly { readonly id: string; readonly names: Partial<Record<Locale, string>>; readonly summary: Partial<Record<Locale, string>> }[];
+  /** How many of each piece a deal to `n` players holds. */
+  counts?(n: number): Readonly<Record<string, number>>;
+}
+
 /** A side that can win. */
 export interface SideDef {
   readonly id: string;
@@ -35,6 +45,8 @@ export interface LegalAction {
   readonly command: string;
   /** Where it is sent. */
   readonly via: 'post' | 'pm';
+  /** For a post: the channel it is posted in, when the game has several (engine/channels.ts). */
+  readonly channel?: string;
   /** How to write it (the canonical keyword line with a placeholder). */
   readonly template: string;
   /** Allowed targets, in signup order (absent when the command takes none). */
@@ -49,12 +61,6 @@ export interface LegalAction {
 export interface Recognised {
   readonly command: string;
   readonly target?: string;
-}
-
-/** A line of the schedule description shown by `narrator rules`. */
-export interface ScheduleLine {
-  readonly when: string;
-  readonly what: string;
 }
 
 /**
@@ -90,6 +96,10 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly maxPlayers: number;
   readonly roles: readonly RoleDef[];
   readonly sides: readonly SideDef[];
+  /** Cards, tokens and the like the rulebook deals besides roles (for `narrator rules`). */
+  readonly pieces?: readonly PieceSet[];
+  /** Teams as reveals name them (`{ref:'team'}` parameters), where they differ from the sides. */
+  readonly teams?: readonly SideDef[];
   /** Command syntax; must include 'join' and 'leave' for signup posts. */
   readonly syntax: readonly SyntaxRule[];
   /** Which rule each event shows firing (firing.ts), for the simulator's statistics. */
@@ -116,8 +126,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   deal(b: Builder<V, M>): void;
   /** Starts the game at its start instant (announcement, first deadlines). */
   start(b: Builder<V, M>): void;
-  /** Handles a fired deadline of its own kinds. */
-  onDeadline(b: Builder<V, M>, deadline: Deadline): void;
+  /** The declared schedule (phases, instants, windows) with a hook per instant: fired deadlines go to the hooks. */
+  readonly timetable: Timetable<V, M>;
   /** Handles a thread post while the game runs. */
   post(b: Builder<V, M>, cmd: Extract<Command, { type: 'post' }>): void;
   /** Handles an edit of a thread post while the game runs. */
@@ -130,10 +140,6 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly modActions?: Readonly<Record<string, ModActionInfo>>;
   /** What a player may do now. */
   legalActions(s: GameState<V>, player: PlayerId): LegalAction[];
-  /** The schedule in words, for `narrator rules`. */
-  schedule(locale: Locale): ScheduleLine[];
-  /** Localises a message parameter that names game things (roles, teams, reasons); undefined keeps it as is. */
-  formatParam?(locale: Locale, name: string, value: string | number): string | undefined;
   /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
   defaultRoles(n: number): string[];
   /** Optional signup policy (blacklists, extensions, own confirmations). */
@@ -142,6 +148,11 @@ export interface Variant<V = unknown, M = AnyEvents> {
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
   /** A player's condition in the rulebook's own terms ('ghost', 'detained', …) where it has more than in/out. */
   condition?(s: GameState<V>, player: PlayerId): string;
+  /**
+   * The game's channels now (public threads and private group channels with their readers and writers); without
+   * it a game has its main thread alone (engine/channels.ts).
+   */
+  channels?(s: GameState<V>): readonly ChannelDef[];
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

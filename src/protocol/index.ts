@@ -2,8 +2,11 @@
 // in zod, and their types. Pure: no Fastify, no node:*, so the server, its OpenAPI document and a browser client
 // import the same definitions.
 export * from './accounts.ts';
+export * from './channels.ts';
 export * from './common.ts';
 export * from './games.ts';
+export * from './messages.ts';
 export * from './mod.ts';
 export * from './replies.ts';
+export * from './schedule.ts';
 export * from './ws.ts';

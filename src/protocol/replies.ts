@@ -56,6 +56,8 @@ export interface ActionsReply {
   readonly actions: readonly {
     readonly command: string;
     readonly via: 'post' | 'pm';
+    /** For a post: the channel it goes to (null: the main thread). */
+    readonly channel: string | null;
     readonly template: string;
     readonly targets: readonly { readonly id: string; readonly name: string }[] | null;
     readonly choices: readonly string[] | null;

@@ -6,10 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { HealthReply } from '../../protocol/index.ts';
 import { route } from '../http.ts';
 import { registerAccountRoutes } from './accounts.ts';
+import { registerChannelRoutes } from './channels.ts';
 import { registerExportRoutes } from './exports.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerModerationRoutes } from './moderation.ts';
 import { registerPrivateRoutes } from './private.ts';
+import { registerScheduleRoutes } from './schedule.ts';
 import type { RouteDeps } from './shared.ts';
 import { registerThreadRoutes } from './thread.ts';
 
@@ -19,7 +21,9 @@ export type { RouteDeps } from './shared.ts';
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerAccountRoutes(app, d);
   registerGameRoutes(app, d);
+  registerScheduleRoutes(app, d);
   registerThreadRoutes(app, d);
+  registerChannelRoutes(app, d);
   registerPrivateRoutes(app, d);
   registerModerationRoutes(app, d);
   registerExportRoutes(app, d);

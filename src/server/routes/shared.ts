@@ -9,7 +9,7 @@ import { AppError } from '../../app/errors.ts';
 import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts';
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
 import { nameSkeleton } from '../../core/names.ts';
-import type { Command, GameEvent, Rejection, Viewer } from '../../core/types.ts';
+import type { Command, GameEvent, Params, Rejection, Viewer } from '../../core/types.ts';
 import { typed } from '../../engine/events.ts';
 import { evolve } from '../../engine/evolve.ts';
 import { decide } from '../../engine/game.ts';
@@ -62,8 +62,9 @@ export function ctxOf(g: LoadedGame, locale?: Locale): ViewContext {
 }
 
 /** A rejection with its text in the game's locale. */
-function rendered(g: LoadedGame, r: Rejection): { code: string; text: string } {
-  return { code: r.code, text: renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params }) };
+function rendered(g: LoadedGame, r: Rejection): { code: string; text: string; params?: Params } {
+  const text = renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params });
+  return { code: r.code, text, ...(r.params && Object.keys(r.params).length > 0 ? { params: r.params } : {}) };
 }
 
 /**
@@ -95,8 +96,8 @@ export interface SubmitOptions {
   readonly refusals?: 'reply' | 'error';
 }
 
-/** Submits an engine command in the game's queue, optionally only at an expected version, and answers it. */
-async function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
+/** Submits an engine command in the game's queue, optionally only at an expected version, and answers it (every command route runs it). */
+export async function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
   const expected = opts.ifVersion;
   // A player's or spectator's version counts through the cursor index: load it before entering the queue.
   if (expected !== undefined && roleIn(g, principal).kind !== 'moderator') await service.cursors(g.id);

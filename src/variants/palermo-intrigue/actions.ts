@@ -12,7 +12,7 @@ import type { Claim, NightRole, OutingKind } from './events.ts';
 import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { playCard } from './play.ts';
 import { type IntBuilder, reject } from './rejections.ts';
-import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stamp, TIMES, vendettaOpen, votable } from './rules.ts';
+import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stamp, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
@@ -35,10 +35,6 @@ function late(b: B, actor: Actor, deadline: Millis, received: Millis, line: stri
   const s = b.state;
   const { date, time } = stamp(s, deadline);
   reject(b, actor, 'R-LATE', { date, time, received: hhmmss(received, s.config.timeZone) }, { line });
-}
-
-function stateParam(s: S, id: PlayerId): string {
-  return cond(s, id) === 'ghost' && s.v.echo[id] !== undefined ? 'ghost' : cond(s, id);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -248,7 +244,7 @@ function orderKill(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void
   if (to === undefined) return;
   const executor = executorText !== undefined ? named(b, actor, executorText, line.line) : actor.id;
   if (executor === undefined) return;
-  if (cond(s, to) !== 'active') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: cond(s, to) }, { line: line.line });
+  if (cond(s, to) !== 'active') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: stateParam(s, to) }, { line: line.line });
   if (executor === to || !canExecute(s, executor) || (rm && executor !== actor.id)) {
     return reject(b, actor, 'R-EXECUTOR', { name: nameOf(s, executor) }, { line: line.line });
   }
@@ -285,10 +281,10 @@ function night(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void {
   if (to === undefined) return;
   if (role === 'medium') {
     // INT-ROLE-2: the medium names a ghost.
-    if (cond(s, to) !== 'ghost') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: cond(s, to) }, { line: line.line });
+    if (cond(s, to) !== 'ghost') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: stateParam(s, to) }, { line: line.line });
   } else {
     if (to === actor.id && role !== 'nurse') return reject(b, actor, 'R-SELF', {}, { line: line.line });
-    if (cond(s, to) !== 'active') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: cond(s, to) }, { line: line.line });
+    if (cond(s, to) !== 'active') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: stateParam(s, to) }, { line: line.line });
     if (role === 'nurse' && to === actor.id) return reject(b, actor, 'R-NURSE-SELF', {}, { line: line.line }); // PAL-NUR-2
     if (role === 'nurse' && to === v.lastProtection) return reject(b, actor, 'R-NURSE-REPEAT', { name: nameOf(s, to) }, { line: line.line });
   }
@@ -315,7 +311,7 @@ function chooseClient(b: B, actor: PlayerActor, line: CommandLine, t: Millis): v
   const to = named(b, actor, line.arg, line.line);
   if (to === undefined) return;
   if (to === actor.id) return reject(b, actor, 'R-SELF', {}, { line: line.line });
-  if (cond(s, to) !== 'active') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: cond(s, to) }, { line: line.line });
+  if (cond(s, to) !== 'active') return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, to), state: stateParam(s, to) }, { line: line.line });
   const last = s.v.lastClient;
   if (last && last.round === s.v.round - 1 && last.client === to) return reject(b, actor, 'R-LAWYER-REPEAT', { name: nameOf(s, to) }, { line: line.line });
   b.emit('lawyer.client', { client: to, round: s.v.round }, { kind: 'players', ids: [actor.id] });

@@ -1,9 +1,11 @@
 // The palermo-intrigue day (INT §3, §5): deal, start, the night with its 00:00 answers and 02:00 end, the 13:00
 // murder, the 20:00 lock, the 20:05 change window, the 20:10 count, runoff, outings, timers and win checks.
+import { list, phrase, ref } from '../../core/params.ts';
 import type { Message, Millis, PlayerId } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { type DealStep, dealHands } from '../../engine/hands.ts';
+import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
 import { bySignup, nameOf, namesOf } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, localDate } from '../../engine/time.ts';
@@ -18,6 +20,7 @@ import { canonical, checkRoleList, defaultRoles, HELPERS, MAFIOSI, ROLES, VISIBL
 import {
   active,
   at,
+  cardParam,
   cond,
   dateLabel,
   holderOf,
@@ -28,12 +31,16 @@ import {
   nextRoundAt,
   present,
   roleOf,
+  roleParam,
   type S,
   sideOf,
+  stateParam,
   TIMES,
   teamOf,
+  teamParam,
   votable,
 } from './rules.ts';
+import { INT_SCHEDULE, intContext } from './schedule.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
@@ -182,7 +189,10 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
   const s = b.state;
   const visible = s.order.filter((id) => VISIBLE.has(roles[id]!));
   const roommates = s.order.filter((id) => roles[id] === 'roommate');
-  const withRoles = mafiosi.map((id) => `${nameOf(s, id)}=${roles[id]}`).join(';');
+  const withRoles = list(
+    mafiosi.map((id) => phrase('PART-NAME-ROLE', { name: nameOf(s, id), role: ref('role', roles[id]!) })),
+    'semicolon',
+  );
   for (const id of s.order) {
     const role = roles[id]!;
     let knows: PlayerId[] = [];
@@ -219,8 +229,8 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
     b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
     if (knows.length > 0) b.emit('int.knowledge', { player: id, knows }, { kind: 'players', ids: [id] });
     const card = b.state.v.cards[id];
-    const cardPart = card ? [msg('MSG-INT-CARD', { card, cardText: card })] : [];
-    b.tell([id], msg('MSG-INT-ROLE', { roleName: role }), text, ...cardPart);
+    const cardPart = card ? [msg('MSG-INT-CARD', { card: cardParam(card), cardText: phrase(`CARDTEXT-${card}`) })] : [];
+    b.tell([id], msg('MSG-INT-ROLE', { roleName: ref('role', role) }), text, ...cardPart);
   }
   b.emit('team.formed', { team: 'mafia', members: [...mafiosi] }, mafiaGroup(b.state));
   if (roommates.length === 2) b.emit('team.formed', { team: 'roommates', members: roommates }, { kind: 'team', team: 'roommates', ids: roommates });
@@ -241,21 +251,21 @@ export function start(b: B): void {
   const others = ROLES.map((r) => r.id)
     .filter((r) => !MAFIOSI.has(r) && r !== 'citizen')
     .filter((r) => roles.includes(r))
-    .map((r) => `${r}:${roles.filter((x) => x === r).length}`);
+    .map((r) => phrase('PART-ROLE-COUNT', { role: ref('role', r), n: roles.filter((x) => x === r).length }));
   const hands = Object.values(s.v.cards);
-  const cardList = CARDS.filter((c) => hands.includes(c.id))
-    .map((c) => `${c.id}:${hands.filter((x) => x === c.id).length}`)
-    .join(',');
+  const cardList = CARDS.filter((c) => hands.includes(c.id)).map((c) =>
+    phrase('PART-CARD-COUNT', { card: cardParam(c.id), n: hands.filter((x) => x === c.id).length }),
+  );
   const planned = s.config.firstRoundDate ?? localDate(s.config.startAt, s.config.timeZone);
   const replan = b.at < s.config.startAt || at(s, planned, TIMES.lock) <= b.at;
   const D1 = replan ? firstRoundFrom(s.calendar, s.config.timeZone, b.at) : planned;
-  const parts: Message[] = [msg('MSG-START', { N: s.order.length, M: s.v.M, roleList: others.join(','), cardList })];
+  const parts: Message[] = [msg('MSG-START', { N: s.order.length, M: s.v.M, roleList: list(others, 'comma', '—'), cardList: list(cardList, 'comma', '—') })];
   const p = s.v.vendetta;
   if (p.kind === 'rounds') {
     let d = D1;
     for (let r = 1; r < p.last; r++) d = nextPlayDay(s.calendar, d);
-    parts.push(msg('MSG-START-VENDETTA', { period: `until:${ddmm(d)}` }));
-  } else if (p.kind === 'present') parts.push(msg('MSG-START-VENDETTA', { period: `present:${p.min}` }));
+    parts.push(msg('MSG-START-VENDETTA', { period: phrase('PERIOD-UNTIL', { date: ddmm(d) }) }));
+  } else if (p.kind === 'present') parts.push(msg('MSG-START-VENDETTA', { period: phrase('PERIOD-PRESENT', { n: p.min }) }));
   parts.push(msg('MSG-PAUSES', { pauses: pausesParam(s.calendar) }));
   b.announce(...parts);
   openRound(b, 1, D1);
@@ -263,20 +273,15 @@ export function start(b: B): void {
 
 /** Opens round r on date D_r and schedules its instants (13:00 from round 2, 20:00, 20:05, 20:10). */
 export function openRound(b: B, round: number, date: string): void {
-  const s = b.state;
-  const killAt = round >= 2 ? at(s, date, TIMES.kill) : undefined;
-  const lockAt = at(s, date, TIMES.lock);
-  const extAt = at(s, date, TIMES.ext);
-  const closeAt = at(s, date, TIMES.close);
+  // The declared day (schedule.ts) plans the deadlines; the slice keeps their instants for the rules' own checks.
+  const plan = planPhase(INT_SCHEDULE, 'day', intContext(b.state, round, date));
+  const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
+  const killAt = atOf('kill');
+  const lockAt = atOf('lock')!;
+  const extAt = atOf('ext')!;
+  const closeAt = atOf('close')!;
   b.emit('round.opened', { round, date, killAt, lockAt, extAt, closeAt });
-  const kinds = new Set(['kill', 'lock', 'ext', 'close']);
-  b.schedule([
-    ...b.state.deadlines.filter((d) => !kinds.has(d.kind)),
-    ...(killAt !== undefined ? [{ id: `r${round}:kill`, kind: 'kill', at: killAt, round }] : []),
-    { id: `r${round}:lock`, kind: 'lock', at: lockAt, round },
-    { id: `r${round}:ext`, kind: 'ext', at: extAt, round },
-    { id: `r${round}:close`, kind: 'close', at: closeAt, round },
-  ]);
+  openPhase(b, INT_SCHEDULE, 'day', intContext(b.state, round, date));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -285,11 +290,11 @@ export function openRound(b: B, round: number, date: string): void {
 /** INT-NIGHT-1: the night that starts at this count, until the next calendar day's 02:00. */
 function openNight(b: B): void {
   const s = b.state;
-  const next = addDays(s.v.date, 1);
-  const midnightAt = at(s, next, TIMES.midnight);
-  const endsAt = at(s, next, TIMES.dawn);
+  // The night of round r+1 falls on the calendar day after D_r (INT-NIGHT-1), whatever the play calendar says.
+  const plan = openPhase(b, INT_SCHEDULE, 'night', intContext(s, s.v.round + 1, s.v.date));
+  const midnightAt = plan.find((d) => d.kind === 'midnight')!.at;
+  const endsAt = plan.find((d) => d.kind === 'dawn')!.at;
   b.emit('night.opened', { endsAt, midnightAt }, { kind: 'moderator' });
-  b.upsertDeadlines({ id: `n${s.v.round + 1}:midnight`, kind: 'midnight', at: midnightAt }, { id: `n${s.v.round + 1}:dawn`, kind: 'dawn', at: endsAt });
 }
 
 /** INT-NIGHT-3, §5.2 step 2: the Prostitute's block is fixed; the detective's and medium's answers go out. */
@@ -317,11 +322,11 @@ export function answer(b: B, actor: PlayerId, role: 'detective' | 'medium', targ
   // INT-ROLE-1, INT-STATE-4: a target who is no longer a valid target at answer time: the role may choose again.
   const ok = role === 'detective' ? cond(s, target) === 'active' : cond(s, target) === 'ghost';
   if (!ok) {
-    b.reject({ kind: 'player', id: actor }, 'R-TARGET-STATE', { name: nameOf(s, target), state: cond(s, target) });
+    b.reject({ kind: 'player', id: actor }, 'R-TARGET-STATE', { name: nameOf(s, target), state: stateParam(s, target) });
     return;
   }
   b.emit('night.answered', { actor }, { kind: 'players', ids: [actor] });
-  b.tell([actor], msg('MSG-INT-DET-RESULT', { name: nameOf(s, target), team: teamOf(s, target) }));
+  b.tell([actor], msg('MSG-INT-DET-RESULT', { name: nameOf(s, target), team: teamParam(s, target) }));
 }
 
 /** §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). */
@@ -466,10 +471,11 @@ export function resolveClose(b: B): void {
   }
   // PAL-TIE-1, INT-VOTE-8: the runoff [20:10, 21:10); absence removals leave now.
   for (const id of A) parts.push(removeForAbsences(b, id, false, ''));
-  const endsAt = s.v.closeAt + RUNOFF_MINUTES * 60_000;
+  const due = deadlineOf(INT_SCHEDULE, 'runoff', intContext(s, r), { anchor: s.v.closeAt });
+  const endsAt = due.at;
   b.emit('runoff.opened', { round: r, candidates: [...T], endsAt });
   parts.push(msg('MSG-RUNOFF', { n: c.final.max, candidates: namesOf(s, T), end: hhmm(endsAt, s.config.timeZone) }));
-  b.upsertDeadlines({ id: `r${r}:runoff`, kind: 'runoff', at: endsAt, round: r });
+  b.upsertDeadlines(due);
   b.announce(...parts);
   afterChange(b);
 }
@@ -489,7 +495,7 @@ function removeForAbsences(b: B, id: PlayerId, top: boolean, lwDate: string): Me
   setCondition(b, id, 'out', 'absences');
   b.emit('revealed', { players: [id] });
   b.emit('ban.recorded', { player: id }, { kind: 'moderator' });
-  const params = { name: nameOf(s, id), k: counter.consecutive, t: counter.total, roleName: roleOf(s, id) };
+  const params = { name: nameOf(s, id), k: counter.consecutive, t: counter.total, roleName: roleParam(s, id) };
   return top ? msg('MSG-ABS-ELIM-TOP', { ...params, date: lwDate }) : msg('MSG-ABS-ELIM', params);
 }
 
@@ -514,9 +520,10 @@ export function resolveRunoff(b: B): void {
   if (t.top.length === 1) return done([...t.top]);
   const tied = t.max > 0 ? [...t.top] : candidates;
   if (ru.stage === 'poll') {
-    const endsAt = ru.endsAt + intOptions(s.config).runoffExtensionMinutes * 60_000;
+    const due = deadlineOf(INT_SCHEDULE, 'extension', intContext(s, ru.round), { anchor: ru.endsAt });
+    const endsAt = due.at;
     b.emit('runoff.extended', { candidates: tied, endsAt });
-    b.upsertDeadlines({ id: `r${ru.round}:extension`, kind: 'runoff', at: endsAt, round: ru.round });
+    b.upsertDeadlines(due);
     b.announce(...parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(endsAt, s.config.timeZone) }));
     return;
   }
@@ -724,14 +731,23 @@ export function endGame(b: B, side: string, reason: string, byModerator = false)
   const players = s.order.filter((id) => sideOf(s, id) === side);
   b.emit('game.ended', { side, reason, players });
   const head: Message[] = [];
-  if (byModerator) head.push(side === 'none' ? msg('MSG-STOP-MOD') : msg('MSG-WIN-MOD', { side }));
+  if (byModerator) head.push(side === 'none' ? msg('MSG-STOP-MOD') : msg('MSG-WIN-MOD', { side: ref('side', side) }));
   else if (side === 'citizens') head.push(msg('MSG-WIN-CITIZENS'));
   else if (side === 'rival') head.push(msg('MSG-WIN-RIVAL', { name: namesOf(s, players) }));
-  else head.push(msg('MSG-WIN-MAFIA', { reason }));
-  const roles = s.order.map((id) => `${nameOf(s, id)}=${roleOf(s, id)}`).join(';');
+  else head.push(msg('MSG-WIN-MAFIA', { reason: phrase(reason) }));
+  const roles = list(
+    s.order.map((id) => phrase('PART-NAME-ROLE', { name: nameOf(s, id), role: roleParam(s, id) })),
+    'semicolon',
+  );
   const cards = s.order
     .filter((id) => s.v.cards[id])
-    .map((id) => msg('MSG-ROLES-END-CARD', { name: nameOf(s, id), card: s.v.cards[id]!, used: s.v.usedCards.includes(id) ? 'CARD-USED' : 'CARD-UNUSED' }));
+    .map((id) =>
+      msg('MSG-ROLES-END-CARD', {
+        name: nameOf(s, id),
+        card: cardParam(s.v.cards[id]!),
+        used: phrase(s.v.usedCards.includes(id) ? 'CARD-USED' : 'CARD-UNUSED'),
+      }),
+    );
   b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });
   b.announce(...head, msg('MSG-ROLES-END', { roles }), ...cards, msg('MSG-ROLES-END-SEED', { seed: s.seed }));
 }

@@ -4,13 +4,12 @@ import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { fold } from '../../engine/names.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import type { GameState, Locale } from '../../engine/state.ts';
+import { defineTimetable } from '../../engine/schedule.ts';
+import type { GameState } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { roundOneProblem } from '../palermo/flow.ts';
-import { palermo } from '../palermo/index.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
-import { CARDS, cardDef } from './cards.ts';
-import { CONDITION_NAMES } from './conditions.ts';
+import { CARDS, cardCounts } from './cards.ts';
 import type { IntEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import {
@@ -30,63 +29,10 @@ import { legalActions, SYNTAX_REF } from './legal.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { intOptions, options } from './options.ts';
-import { checkRoleList, defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
+import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { cond } from './rules.ts';
+import { INT_SCHEDULE, type IntInstant } from './schedule.ts';
 import { evolveInt, type IntState, initialInt } from './state.ts';
-
-const READABLE: Record<string, 'el' | 'en'> = { el: 'el', en: 'en', de: 'en', ru: 'en' };
-
-function roleName(loc: 'el' | 'en', id: string): string {
-  const r = ROLES.find((x) => x.id === id);
-  return r?.names[loc] ?? r?.names.en ?? id;
-}
-
-/** Localises parameters that carry ids (roles, cards, teams, states, reasons). */
-function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
-  const loc = READABLE[locale] ?? 'en';
-  const v = String(value);
-  const table = loc === 'el' ? el : en;
-  switch (name) {
-    case 'roleName':
-      return roleName(loc, v);
-    case 'team':
-      return TEAM_NAMES[v]?.[loc];
-    case 'card':
-      return cardDef(v)?.names[loc] ?? v;
-    case 'cardText':
-      return cardDef(v)?.summary[loc] ?? v;
-    case 'state':
-      return CONDITION_NAMES[v as keyof typeof CONDITION_NAMES]?.[loc] ?? v;
-    case 'answer':
-    case 'reason':
-    case 'used':
-      return table[v] ?? v;
-    case 'side':
-      return SIDES.find((x) => x.id === v)?.names[loc] ?? v;
-    case 'period': {
-      const [kind, arg = ''] = v.split(':');
-      return (kind === 'until' ? table['PERIOD-UNTIL']! : table['PERIOD-PRESENT']!).replace('{date}', arg).replace('{n}', arg);
-    }
-    case 'roleList':
-    case 'cardList':
-      return v === ''
-        ? '—'
-        : v
-            .split(',')
-            .map((x) => {
-              const [id = '', n = ''] = x.split(':');
-              return `${name === 'cardList' ? (cardDef(id)?.names[loc] ?? id) : roleName(loc, id)} ×${n}`;
-            })
-            .join(', ');
-    case 'roles':
-      return v
-        .split(';')
-        .map((x) => `${x.split('=')[0]} — ${roleName(loc, x.split('=')[1]!)}`)
-        .join('; ');
-    default:
-      return palermo.formatParam?.(locale, name, value);
-  }
-}
 
 /** INT-CARD-2, INT-ROLE-*, INT-OUT-3, INT-MOD-2: the command syntax (palermo's plus the new commands). */
 const SYNTAX: readonly SyntaxRule[] = [
@@ -123,6 +69,28 @@ export function template(s: GameState<IntState>, command: string, arg = '{name}'
   return commandExample(SYNTAX, command, s.config.locale, arg);
 }
 
+/** palermo-intrigue's schedule with its hooks: what happens at each declared instant (flow.ts). */
+const TIMETABLE = defineTimetable<IntState, IntEvents, IntInstant>({
+  schedule: INT_SCHEDULE,
+  hooks: {
+    kill: resolveKill,
+    lock: resolveLock,
+    ext: resolveExt,
+    close: resolveClose,
+    runoff: resolveRunoff,
+    extension: resolveRunoff,
+    midnight: resolveMidnight,
+    dawn: resolveDawn,
+    echo: resolveEchoStart,
+    detention: (b, d) => {
+      const [, player = '', t = '0'] = d.id.split(':');
+      resolveDetentionEnd(b, player, Number(t));
+    },
+  },
+  phaseOf: (s) => (s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined),
+  options: intOptions,
+});
+
 /** The palermo-intrigue variant. */
 export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents> = defineVariant({
   id: 'palermo-intrigue',
@@ -136,6 +104,9 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   maxPlayers: 60,
   roles: ROLES,
   sides: SIDES,
+  teams: TEAMS,
+  // INT §2.1: the Intrigue Cards with their deal counts.
+  pieces: [{ heading: { el: 'Κάρτες Ίντριγκας', en: 'Intrigue Cards' }, pieces: CARDS, counts: cardCounts }],
   syntax: SYNTAX,
   firing: FIRING,
   messages: { el, en },
@@ -153,37 +124,13 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   evolve: (v, e) => evolveInt(v, e),
   deal,
   start,
-  onDeadline(b, d) {
-    switch (d.kind) {
-      case 'kill':
-        return resolveKill(b);
-      case 'lock':
-        return resolveLock(b);
-      case 'ext':
-        return resolveExt(b);
-      case 'close':
-        return resolveClose(b);
-      case 'runoff':
-        return resolveRunoff(b);
-      case 'midnight':
-        return resolveMidnight(b);
-      case 'dawn':
-        return resolveDawn(b);
-      case 'echo':
-        return resolveEchoStart(b);
-      case 'detention': {
-        const [, player = '', t = '0'] = d.id.split(':');
-        return resolveDetentionEnd(b, player, Number(t));
-      }
-    }
-  },
+  timetable: TIMETABLE,
   post: onPost,
   edit: onEdit,
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
-  formatParam,
   defaultRoles,
   signup: {
     // INT-ABS-5: a player banned by the previous game of the series cannot sign up (the ΣΕ lifts it by editing the list).
@@ -193,32 +140,6 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
     },
   },
   condition: (s, id: PlayerId) => cond(s, id),
-  schedule(locale) {
-    const g = locale === 'el';
-    return [
-      {
-        when: g ? 'έναρξη' : 'start',
-        what: g ? 'μοίρασμα ρόλων και καρτών με το seed, πμ ρόλων, ανακοίνωση' : 'seeded deal of roles and cards, role PMs, announcement',
-      },
-      {
-        when: '13:00',
-        what: g ? 'δολοφονία (από τον 2ο γύρο)· κλείνει το κάρφωμα και η Εξαίρεση Ψηφοφορίας' : 'murder (from round 2); outing window and Vote Exemption close',
-      },
-      { when: '20:00', what: g ? 'τέλος ψήφων και καρτών ψήφου· κλείδωμα θέματος' : 'last votes and vote cards; thread locked' },
-      { when: '20:05–20:10', what: g ? 'μία αλλαγή ψήφου, μόνο με όνομα' : 'one vote change, a name only' },
-      {
-        when: '20:10',
-        what: g
-          ? 'καταμέτρηση: κάρτες → Δήμαρχος → Δικηγόρος → Διεφθαρμένος· απουσίες· κάρφωμα· αρχίζει η νύχτα'
-          : 'count: cards → Mayor → Lawyer → Corrupt Cop; absences; outing; night starts',
-      },
-      { when: '20:10–21:10', what: g ? 'δημοσκόπηση σε ισοψηφία' : 'runoff on a tie' },
-      { when: '00:00', what: g ? 'προθεσμία Πόρνης· απαντήσεις ντετέκτιβ/μέντιουμ' : 'Prostitute deadline; detective/medium answers' },
-      { when: '02:00', what: g ? 'τέλος νύχτας (ντετέκτιβ, μέντιουμ, νοσοκόμα)' : 'night ends (detective, medium, nurse)' },
-      { when: '02:00–04:00', what: g ? 'νεκρός χρόνος: καμία κάρτα εκτός από Ακύρωση Προφυλάκισης' : 'dead time: no cards except Detention Cancel' },
-      { when: g ? 'κάρτες' : 'cards', what: CARDS.map((c) => `${c.names[g ? 'el' : 'en']}: ${c.summary[g ? 'el' : 'en']}`).join('; ') },
-    ];
-  },
 });
 
 /** Re-exported for bots and tests. */

@@ -1,10 +1,24 @@
 // The palermo-intrigue message templates (INT §6): Greek as the spec gives them, English alongside. Templates the
 // rulebook keeps from palermo are taken from palermo's tables, so a wording fix there reaches both.
 import { el as palEl, en as palEn } from '../palermo/messages.ts';
+import { CARDS } from './cards.ts';
+import { CONDITION_NAMES } from './conditions.ts';
+
+/** Card names and summaries, and condition names, as phrases (`CARD-<id>`, `CARDTEXT-<id>`, `STATE-<id>`). */
+function names(loc: 'el' | 'en'): Record<string, string> {
+  const out: Record<string, string> = { 'PART-CARD-COUNT': '{card} ×{n}' };
+  for (const c of CARDS) {
+    out[`CARD-${c.id}`] = c.names[loc];
+    out[`CARDTEXT-${c.id}`] = c.summary[loc];
+  }
+  for (const [id, n] of Object.entries(CONDITION_NAMES)) out[`STATE-${id}`] = n[loc];
+  return out;
+}
 
 /** Greek templates (the game's language). */
 export const el: Record<string, string> = {
   ...palEl,
+  ...names('el'),
   'MSG-START':
     'Το παιχνίδι ξεκινά! Παίζουν {N} παίκτες. Στο παιχνίδι υπάρχουν {M} μαφιόζοι. Έχουν διανεμηθεί επίσης οι ρόλοι: {roleList}. Κάρτες Ίντριγκας: {cardList}. Δολοφονία 13:00 (όχι στον 1ο γύρο), ψηφοφορία έως 20:00 με αλλαγή 20:05–20:10, νύχτα έως 02:00, νεκρός χρόνος 02:00–04:00.',
   'MSG-START-VENDETTA': 'Κάρφωμα–Βεντέτα: δεκτό {period}.',
@@ -117,6 +131,7 @@ export const el: Record<string, string> = {
 /** English templates. */
 export const en: Record<string, string> = {
   ...palEn,
+  ...names('en'),
   'MSG-START':
     'The game begins! {N} players. There are {M} mafiosi. Also dealt: {roleList}. Intrigue Cards: {cardList}. Murder at 13:00 (not in round 1), vote until 20:00 with one change 20:05–20:10, night until 02:00, dead time 02:00–04:00.',
   'MSG-START-VENDETTA': 'Vendetta outing: accepted {period}.',

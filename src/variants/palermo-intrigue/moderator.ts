@@ -5,12 +5,14 @@ import { z } from 'zod';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import { argPlayer, type ModActionInfo, type ModActions, modArg, notRunning, refuse, refused, runModAction } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
 import { nameOf } from '../../engine/state.ts';
 import { msg } from '../palermo/flow.ts';
 import type { IntEvents } from './events.ts';
 import { afterChange, DETENTION_HOURS, setCondition, voidVotesFor } from './flow.ts';
 import type { IntBuilder } from './rejections.ts';
-import { cond, roleOf, type S } from './rules.ts';
+import { cond, roleParam, type S } from './rules.ts';
+import { INT_SCHEDULE, timerContext } from './schedule.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
@@ -34,7 +36,7 @@ const ACTIONS: ModActions<IntState, IntEvents> = {
       const until = b.at + DETENTION_HOURS * 3_600_000;
       b.emit('detention.started', { player: id, until });
       setCondition(b, id, 'detained', 'penalty');
-      b.upsertDeadlines({ id: `det:${id}:${b.at}`, kind: 'detention', at: until });
+      b.upsertDeadlines(deadlineOf(INT_SCHEDULE, 'detention', timerContext(s), { anchor: b.at, key: `${id}:${b.at}` }));
       b.announce(msg('MSG-PENALTY-DETAINED', { name: nameOf(s, id) }), ...voidVotesFor(b, id));
       afterChange(b as B);
       return undefined;
@@ -53,7 +55,7 @@ const ACTIONS: ModActions<IntState, IntEvents> = {
       if (cond(s, id) === 'out') return refuse(`${nameOf(s, id)} is already out`);
       setCondition(b, id, 'out', 'moderator');
       b.emit('revealed', { players: [id] });
-      b.announce(msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id) }), ...voidVotesFor(b, id));
+      b.announce(msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleParam(s, id) }), ...voidVotesFor(b, id));
       afterChange(b as B);
       return undefined;
     },

@@ -1,15 +1,18 @@
 // Playing an Intrigue Card (INT-CARD-2…12): the common checks in the rule's order, then each card's effect.
+import { phrase } from '../../core/params.ts';
 import type { Actor, Message, Millis, PlayerId } from '../../core/types.ts';
 import { matchName } from '../../engine/names.ts';
 import type { CommandLine } from '../../engine/parse.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
 import { nameOf } from '../../engine/state.ts';
 import { hhmm } from '../../engine/time.ts';
 import { msg } from '../palermo/flow.ts';
 import { type CardId, cardDef, readCard } from './cards.ts';
 import type { IntRight } from './conditions.ts';
-import { afterChange, DETENTION_HOURS, ECHO_HOURS, setCondition, voidVotesFor } from './flow.ts';
+import { afterChange, DETENTION_HOURS, setCondition, voidVotesFor } from './flow.ts';
 import { type IntBuilder, reject } from './rejections.ts';
-import { at, cardRound, cond, dateLabel, deadTime, isMafioso, may, roleOf, type S, TIMES, teamOf } from './rules.ts';
+import { at, cardParam, cardRound, cond, dateLabel, deadTime, isMafioso, may, roleParam, type S, stateParam, TIMES, teamOf, teamParam } from './rules.ts';
+import { INT_SCHEDULE, timerContext } from './schedule.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
@@ -67,9 +70,9 @@ export function playCard(b: B, actor: PlayerActor, line: CommandLine, t: Millis)
   const card = read.card;
   const def = cardDef(card)!;
   // Active, except the murdered holder of «Αποτυχία Δολοφονίας» (INT-CARD-11, decision B39).
-  if (cond(s, me) !== 'active' && card !== 'failed-murder') return reject(b, actor, 'R-STATE', { state: cond(s, me) }, { line: line.line });
+  if (cond(s, me) !== 'active' && card !== 'failed-murder') return reject(b, actor, 'R-STATE', { state: stateParam(s, me) }, { line: line.line });
   if (card === 'failed-murder' && cond(s, me) !== 'active' && cond(s, me) !== 'ghost')
-    return reject(b, actor, 'R-STATE', { state: cond(s, me) }, { line: line.line });
+    return reject(b, actor, 'R-STATE', { state: stateParam(s, me) }, { line: line.line });
   // INT-NIGHT-4: no cards in dead time, except «Ακύρωση Προφυλάκισης».
   if (!def.deadTime && deadTime(s, t)) return reject(b, actor, 'R-DEAD-TIME', {}, { line: line.line });
   let target: PlayerId | undefined;
@@ -82,10 +85,11 @@ export function playCard(b: B, actor: PlayerActor, line: CommandLine, t: Millis)
     target = m.id;
   }
   const why = windowClosed(s, me, card, target, t);
-  if (why) return reject(b, actor, 'R-CARD-WINDOW', { card, reason: why }, { line: line.line });
+  if (why) return reject(b, actor, 'R-CARD-WINDOW', { card: cardParam(card), reason: phrase(why) }, { line: line.line });
   if (target !== undefined) {
     const right = TARGET_RIGHT[card];
-    if (right && !may(s, target, right)) return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, target), state: cond(s, target) }, { line: line.line });
+    if (right && !may(s, target, right))
+      return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, target), state: stateParam(s, target) }, { line: line.line });
     if (target === me) return reject(b, actor, 'R-SELF', {}, { line: line.line });
   }
   const round = cardRound(s);
@@ -117,7 +121,7 @@ function effect(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, 
       const id = target!;
       setCondition(b, id, 'out', 'grave-robbing');
       b.emit('revealed', { players: [id] });
-      b.announce(msg('MSG-INT-GRAVE', { name: name(id), roleName: roleOf(s, id), team: teamOf(s, id) }));
+      b.announce(msg('MSG-INT-GRAVE', { name: name(id), roleName: roleParam(s, id), team: teamParam(s, id) }));
       return afterChange(b);
     }
     case 'extra-vote':
@@ -128,7 +132,7 @@ function effect(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, 
       const until = t + DETENTION_HOURS * HOUR;
       b.emit('detention.started', { player: id, until, cardRound: round });
       setCondition(b, id, 'detained', 'detention');
-      b.upsertDeadlines({ id: `det:${id}:${t}`, kind: 'detention', at: until });
+      b.upsertDeadlines(deadlineOf(INT_SCHEDULE, 'detention', timerContext(s), { anchor: t, key: `${id}:${t}` }));
       const parts: Message[] = [
         msg('MSG-INT-DETAINED', { name: name(id), time: hhmm(until, s.config.timeZone), date: dateLabel(s, until) }),
         ...voidVotesFor(b, id),
@@ -145,15 +149,16 @@ function effect(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, 
       return afterChange(b);
     }
     case 'echo': {
-      const startsAt = t + ECHO_HOURS * HOUR;
-      b.upsertDeadlines({ id: `echo:${t}:${me}`, kind: 'echo', at: startsAt });
+      const due = deadlineOf(INT_SCHEDULE, 'echo', timerContext(s), { anchor: t, key: `${t}:${me}` });
+      const startsAt = due.at;
+      b.upsertDeadlines(due);
       b.announce(msg('MSG-INT-ECHO-PLAYED', { time: hhmm(startsAt, s.config.timeZone) }));
       return;
     }
     case 'oracle': {
       // INT-CARD-10: the fixed question, answered at once; the Prostitute cannot block it.
       const id = target!;
-      b.tell([me], msg('MSG-INT-ORACLE', { name: name(id), answer: teamOf(s, id) === 'mafioso' ? 'YES' : 'NO' }));
+      b.tell([me], msg('MSG-INT-ORACLE', { name: name(id), answer: phrase(teamOf(s, id) === 'mafioso' ? 'YES' : 'NO') }));
       return;
     }
     case 'failed-murder': {

@@ -175,11 +175,11 @@ export const SIDES: readonly SideDef[] = [
   { id: 'rival', names: { el: 'ο Αντίπαλος Μαφιόζος', en: 'the Rival Mafioso' } },
 ];
 
-/** Formal team names as reveals write them. */
-export const TEAM_NAMES: Record<string, { el: string; en: string }> = {
-  citizen: { el: 'πολίτης', en: 'citizen' },
-  mafioso: { el: 'μαφιόζος', en: 'mafioso' },
-};
+/** Formal teams as checks and reveals name them (`{ref:'team'}` parameters). */
+export const TEAMS: readonly SideDef[] = [
+  { id: 'citizen', names: { el: 'πολίτης', en: 'citizen' } },
+  { id: 'mafioso', names: { el: 'μαφιόζος', en: 'mafioso' } },
+];
 
 /** The role definition of an id (citizen for an unknown one, which only a bug causes). */
 export function roleDef(id: string): RoleDef {

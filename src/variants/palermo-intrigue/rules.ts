@@ -1,6 +1,7 @@
 // Questions about a palermo-intrigue state that every part of the rulebook asks (conditions, votability, teams,
 // windows). Pure reads of the state.
-import type { Audience, Millis, PlayerId } from '../../core/types.ts';
+import { phrase, ref } from '../../core/params.ts';
+import type { Audience, Millis, Param, PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import type { GameState } from '../../engine/state.ts';
 import { ddmm, hhmm, type IsoDate, instantOf, localDate } from '../../engine/time.ts';
@@ -135,4 +136,24 @@ export function vendettaOpen(s: S): boolean {
   const round = s.v.phase === 'runoff' ? s.v.round + 1 : s.v.round;
   if (p.kind === 'rounds') return round >= 2 && round <= p.last;
   return s.order.filter((id) => cond(s, id) === 'active' || cond(s, id) === 'detained').length >= p.min;
+}
+
+/** A condition as a message parameter (R-STATE, R-TARGET-STATE). */
+export function stateParam(s: S, id: PlayerId): Param {
+  return phrase(`STATE-${cond(s, id)}`);
+}
+
+/** A player's role as a message parameter. */
+export function roleParam(s: S, id: PlayerId): Param {
+  return ref('role', roleOf(s, id));
+}
+
+/** A player's formal team as a message parameter. */
+export function teamParam(s: S, id: PlayerId): Param {
+  return ref('team', teamOf(s, id));
+}
+
+/** A card's name as a message parameter. */
+export function cardParam(card: string): Param {
+  return phrase(`CARD-${card}`);
 }

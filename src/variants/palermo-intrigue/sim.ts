@@ -1,7 +1,8 @@
 // The simulation adapter of palermo-intrigue: bots for every role and every card, random and sensible. A bot knows
 // only its player's view (events addressed to him or public); what it may do comes from `legalActions`, and it
 // writes every command in the rulebook's syntax, so the engine judges it like a forum post or PM.
-import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { refId } from '../../core/params.ts';
+import type { GameEvent, Message, Param, PlayerId } from '../../core/types.ts';
 import { typed } from '../../engine/events.ts';
 import type { GameState } from '../../engine/state.ts';
 import type { LegalAction } from '../../engine/variant.ts';
@@ -77,13 +78,18 @@ function observe(v: IntView, e: GameEvent): void {
         const name = String(p.params?.name ?? '');
         const id = v.idByName.get(name);
         if (id === undefined) continue;
-        if (p.key === 'MSG-INT-DET-RESULT') v.known.set(id, p.params?.team === 'mafioso' ? 'mafioso' : 'citizen');
-        if (p.key === 'MSG-INT-ORACLE') v.known.set(id, p.params?.answer === 'YES' ? 'mafioso' : 'citizen');
+        if (p.key === 'MSG-INT-DET-RESULT') v.known.set(id, refId(p.params?.team) === 'mafioso' ? 'mafioso' : 'citizen');
+        if (p.key === 'MSG-INT-ORACLE') v.known.set(id, phraseKey(p.params?.answer) === 'YES' ? 'mafioso' : 'citizen');
       }
       return;
     default:
       return;
   }
+}
+
+/** The key of a phrase parameter (undefined when it is none). */
+function phraseKey(p: Param | undefined): string | undefined {
+  return typeof p === 'object' && 'phrase' in p ? p.phrase : undefined;
 }
 
 type T = Turn<IntView>;
