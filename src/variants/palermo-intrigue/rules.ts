@@ -3,10 +3,12 @@
 import { phrase, ref } from '../../core/params.ts';
 import type { Audience, Millis, Param, PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
+import { inDailyWindow } from '../../engine/schedule.ts';
 import type { GameState } from '../../engine/state.ts';
 import { ddmm, hhmm, type IsoDate, instantOf, localDate } from '../../engine/time.ts';
 import { ECHO_RIGHTS, type IntCondition, type IntRight, STATES } from './conditions.ts';
 import { formalTeam, MAFIOSI, roleDef } from './roles.ts';
+import { INT_SCHEDULE } from './schedule.ts';
 import type { IntState } from './state.ts';
 
 /** A palermo-intrigue game state. */
@@ -85,8 +87,8 @@ export function deadTime(s: S, t: Millis): boolean {
   const k = `${Math.floor(t / 900_000)}@${s.config.timeZone}`;
   let hit = deadCache.get(k);
   if (hit === undefined) {
-    const hm = hhmm(t, s.config.timeZone);
-    hit = hm >= TIMES.deadStart && hm < TIMES.deadEnd;
+    const ctx = { timeZone: s.config.timeZone, options: {} };
+    hit = inDailyWindow(INT_SCHEDULE, 'dead', t, ctx, localDate(t, s.config.timeZone));
     if (deadCache.size > 20_000) deadCache.clear();
     deadCache.set(k, hit);
   }

@@ -82,6 +82,14 @@ export const INT_SCHEDULE: ScheduleDef<IntInstant> = {
           what: { en: 'extension ends (still tied: a lot)', el: 'λήξη παράτασης (ισοψηφία: κλήρωση)' },
         },
       ],
+      windows: [
+        {
+          id: 'ballot',
+          opens: 'open',
+          closes: { instant: 'runoff' },
+          what: { en: 'runoff ballot (active players)', el: 'ψήφος δημοσκόπησης (ενεργοί παίκτες)' },
+        },
+      ],
     },
     {
       // Opens at the count; its instants fall on the next calendar day (a Friday night ends on Saturday).
