@@ -5,7 +5,7 @@ import type { Actor, Command, Millis, PlayerId } from '../../core/types.ts';
 import { forward, publishPost, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
-import { type GameState, nameOf } from '../../engine/state.ts';
+import { type GameState, nameOf, namesOf } from '../../engine/state.ts';
 import { hhmmss, localDate } from '../../engine/time.ts';
 import { msg } from '../palermo/flow.ts';
 import type { Claim, NightRole, OutingKind } from './events.ts';
@@ -149,7 +149,7 @@ function castBallot(b: B, actor: PlayerActor, line: CommandLine): void {
   const to = named(b, actor, line.arg, line.line);
   if (to === undefined) return;
   if (to === actor.id || !ru.candidates.includes(to)) {
-    return reject(b, actor, 'R-RUNOFF-CANDIDATE', { candidates: ru.candidates.map((c) => nameOf(s, c)).join(', ') }, { line: line.line });
+    return reject(b, actor, 'R-RUNOFF-CANDIDATE', { candidates: namesOf(s, ru.candidates) }, { line: line.line });
   }
   b.emit('runoff.ballot', { voter: actor.id, target: to });
 }

@@ -205,17 +205,17 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
       text = msg('MSG-INT-ROLE-MAFIOSO', { list: namesOf(s, mafiosi) });
     } else if (role === 'informant') {
       knows = visible;
-      text = msg('MSG-INT-ROLE-INFORMANT', { list: namesOf(s, visible) || '—' });
+      text = msg('MSG-INT-ROLE-INFORMANT', { list: namesOf(s, visible, '—') });
     } else if (role === 'rival-mafioso') {
       knows = s.order.filter((x) => roles[x] === 'visible-mafioso-b');
-      text = msg('MSG-INT-ROLE-RM', { list: namesOf(s, knows) || '—' });
+      text = msg('MSG-INT-ROLE-RM', { list: namesOf(s, knows, '—') });
     } else if (HELPERS.has(role)) {
       knows = [...mafiosi];
       const key = role === 'corrupt-cop' ? 'MSG-INT-ROLE-CC' : role === 'prostitute' ? 'MSG-INT-ROLE-PROSTITUTE' : 'MSG-INT-ROLE-HENCHMAN';
       text = msg(key, { list: namesOf(s, mafiosi) });
     } else if (role === 'roommate') {
       knows = roommates.filter((x) => x !== id);
-      text = msg('MSG-INT-ROLE-ROOMMATE', { list: namesOf(s, knows) || '—' });
+      text = msg('MSG-INT-ROLE-ROOMMATE', { list: namesOf(s, knows, '—') });
     } else {
       const key: Record<string, string> = {
         detective: 'MSG-INT-ROLE-DETECTIVE',
@@ -454,7 +454,13 @@ export function resolveClose(b: B): void {
     msg('MSG-TALLY', { r }),
     ...c.cast.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
     ...c.effects.map((e) => effectLine(s, e)),
-    msg('MSG-TALLY-TOTALS', { totals: c.final.rows.map((row) => `${nameOf(s, row.target)} ${row.total}`).join(', ') || '—' }),
+    msg('MSG-TALLY-TOTALS', {
+      totals: list(
+        c.final.rows.map((row) => phrase('PART-TOTAL', { name: nameOf(s, row.target), n: row.total })),
+        'comma',
+        '—',
+      ),
+    }),
   ];
   const counts = Object.fromEntries(c.final.rows.map((row) => [row.target, row.total]));
   const T = c.final.top;
@@ -687,7 +693,7 @@ export function resolveEchoStart(b: B): void {
   const ghosts = s.order.filter((id) => cond(s, id) === 'ghost');
   const until = s.v.phase === 'day' && b.at < s.v.closeAt ? s.v.closeAt : nextRoundAt(s, TIMES.close);
   if (ghosts.length > 0) b.emit('echo.started', { players: ghosts, until });
-  b.announce(msg('MSG-INT-ECHO-ON', { date: dateLabel(s, until), names: namesOf(s, ghosts) || '—' }));
+  b.announce(msg('MSG-INT-ECHO-ON', { date: dateLabel(s, until), names: namesOf(s, ghosts, '—') }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import { CONDITION_NAMES } from './conditions.ts';
 
 /** Card names and summaries, and condition names, as phrases (`CARD-<id>`, `CARDTEXT-<id>`, `STATE-<id>`). */
 function names(loc: 'el' | 'en'): Record<string, string> {
-  const out: Record<string, string> = { 'PART-CARD-COUNT': '{card} ×{n}' };
+  const out: Record<string, string> = { 'PART-CARD-COUNT': '{card} ×{n}', 'PART-TOTAL': '{name} {n}' };
   for (const c of CARDS) {
     out[`CARD-${c.id}`] = c.names[loc];
     out[`CARDTEXT-${c.id}`] = c.summary[loc];
