@@ -205,7 +205,8 @@ program
       for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
       out('');
       out('Default deal:');
-      for (const n of [7, 10, 14, 20]) {
+      // Sizes below the rulebook's minimum are shown at its minimum instead.
+      for (const n of new Set([7, 10, 14, 20].map((k) => Math.max(k, v.minPlayers)))) {
         const list = v.defaultRoles(n);
         const counts = [...new Set(list)].map((r) => `${r}×${list.filter((x) => x === r).length}`).join(', ');
         out(`  ${String(n).padStart(2)} players: ${counts}`);
