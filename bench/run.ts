@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { engineFigures } from './engine.ts';
+import { engineFigures, intrigueFigures } from './engine.ts';
 import { fanoutFigures } from './fanout.ts';
 import { pgUnreachable, type RestartFigures, restartFigures } from './restart.ts';
 import { type Row, serverRow } from './server-row.ts';
@@ -59,6 +59,15 @@ rows.push({
   measured: fmt(e.bare),
   target: '',
   note: `engine/bare = 1 : ${fmt(e.bare / e.model.gamesPerSec)}`,
+});
+
+log('engine: 16-player palermo-intrigue beside 16-player palermo…');
+const ig = intrigueFigures(quick ? 2 : 4);
+rows.push({
+  figure: 'engine: 16-player palermo-intrigue games/s, 1 core (sensible bots, default deal)',
+  measured: fmt(ig.intrigue.gamesPerSec),
+  target: '',
+  note: `16-player palermo in the same run: ${fmt(ig.palermo.gamesPerSec)} games/s (intrigue/palermo = 1 : ${fmt(ig.palermo.gamesPerSec / ig.intrigue.gamesPerSec, 1)}); ${fmt(ig.intrigue.eventsPerGame)} vs ${fmt(ig.palermo.eventsPerGame)} events/game`,
 });
 
 log('memory: 10,000 active games in one process…');

@@ -33,6 +33,8 @@ interface Fixture {
   readonly prepare?: (g: Game) => Promise<void>;
   /** A rulebook with several threads and private group channels (engine/channels.ts): the channels to check. */
   readonly channels?: { readonly family: (g: Game, city: number) => string; readonly cities: number };
+  /** The rulebook's own secrets, checked once the extra callers exist. */
+  readonly secrets?: (g: Game) => Promise<void>;
 }
 
 interface Game {
@@ -53,9 +55,60 @@ async function palermoExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Cl
   return { voted: g.players[voted], removed: g.players[removed] };
 }
 
+/**
+ * palermo-intrigue: a citizen is voted out at the 20:10 count (a ghost with last words), the moderator expels
+ * another; the oracle's holder asks about a mafioso and a player is detained as a penalty, so the secrets of the
+ * rulebook (cards in hand, the oracle's answer, ghosts' roles, the detention) are in the log the matrix checks.
+ */
+async function intrigueExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Client>>> {
+  const mafia = new Set(['archmafioso', 'visible-mafioso-a', 'visible-mafioso-b', 'visible-mafioso-x', 'hidden-mafioso']);
+  const [voted, removed, detained] = NINE.filter((n) => !mafia.has(g.roles[n]!)).slice(1, 4) as [string, string, string];
+  for (const n of NINE.filter((x) => x !== voted).slice(0, 6)) await g.players[n]!.req('POST', `/api/games/${g.id}/posts`, { text: `Vote: ${voted}` });
+  const oracle = await cardHolder(g, 'ΧΡΗΣΜΟΣ');
+  if (oracle) {
+    const target = NINE.find((n) => mafia.has(g.roles[n]!) && n !== oracle)!;
+    const r = await g.players[oracle]!.req('POST', `/api/games/${g.id}/pms`, { text: `Card: ΧΡΗΣΜΟΣ ${target}` });
+    expect(r.json.accepted).toBe(true);
+  }
+  await h.at('2025-11-03T18:10:00Z');
+  const rm = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'expel', args: { name: removed } });
+  expect(rm.json.accepted).toBe(true);
+  const det = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'penalty-detain', args: { name: detained } });
+  expect(det.json.accepted).toBe(true);
+  return { voted: g.players[voted], removed: g.players[removed] };
+}
+
+/** The player whose legal actions offer the card written with this keyword (INT-CARD-2), if any. */
+async function cardHolder(g: Game, keyword: string): Promise<string | undefined> {
+  for (const n of NINE) {
+    const acts = (await g.players[n]!.req('GET', `/api/games/${g.id}/actions`)).json.actions as { command: string; template: string }[];
+    if (acts.some((a) => a.command === 'card' && a.template.includes(keyword))) return n;
+  }
+  return undefined;
+}
+
+/** palermo-intrigue: every player's inbox names his own card only; the oracle's answer reaches its holder only. */
+async function intrigueSecrets(g: Game): Promise<void> {
+  const texts: Record<string, string[]> = {};
+  for (const n of NINE)
+    texts[n] = ((await g.players[n]!.req('GET', `/api/games/${g.id}/inbox?limit=500`)).json.items as { text?: string }[]).map((i) => i.text ?? '');
+  for (const n of NINE) expect(texts[n]!.filter((t) => t.includes('Your card:')).length, n).toBe(1);
+  const askers = NINE.filter((n) => texts[n]!.some((t) => t.includes('Oracle: does')));
+  expect(askers.length).toBeLessThanOrEqual(1);
+  const game = (await g.players[NINE[0]!]!.req('GET', `/api/games/${g.id}`)).json;
+  expect(game.players.every((p: { role: unknown }) => p.role === null)).toBe(true);
+}
+
 /** One line per registered variant (a test below fails when a variant has none). */
 const FIXTURES: Record<string, Fixture> = {
   palermo: { setup: { startAt: '2025-11-03T11:00', locale: 'en' }, team: 'killers', ballots: 'public', extra: palermoExtra },
+  'palermo-intrigue': {
+    setup: { startAt: '2025-11-03T11:00', locale: 'en' },
+    team: 'mafia',
+    ballots: 'public',
+    extra: intrigueExtra,
+    secrets: intrigueSecrets,
+  },
   'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private', dayExport: 404 },
   // Two cities of five; no maniac, so the nights before the vote kill nobody (the silent families refuse).
   'mafia-cities': {
@@ -232,6 +285,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           ] as typeof rows)
         : []),
     ];
+
+    if (fx.secrets) it('the rulebook’s own secrets stay with their holders', async () => fx.secrets!(a));
 
     if (fx.extra)
       it('rules still bind the players: the voted-out player has last words once; the removed one has none; nobody votes for another', async () => {

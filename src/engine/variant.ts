@@ -25,6 +25,14 @@ export interface RoleDef {
   readonly summary: Partial<Record<Locale, string>>;
 }
 
+/** Other things a rulebook deals besides roles (cards, tokens): what `narrator rules` lists under its own heading. */
+export interface PieceSet {
+  readonly heading: Partial<Record<Locale, string>>;
+  readonly pieces: readonly { readonly id: string; readonly names: Partial<Record<Locale, string>>; readonly summary: Partial<Record<Locale, string>> }[];
+  /** How many of each piece a deal to `n` players holds. */
+  counts?(n: number): Readonly<Record<string, number>>;
+}
+
 /** A side that can win. */
 export interface SideDef {
   readonly id: string;
@@ -96,6 +104,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly maxPlayers: number;
   readonly roles: readonly RoleDef[];
   readonly sides: readonly SideDef[];
+  /** Cards, tokens and the like the rulebook deals besides roles (for `narrator rules`). */
+  readonly pieces?: readonly PieceSet[];
   /** Teams as reveals name them (`{ref:'team'}` parameters), where they differ from the sides. */
   readonly teams?: readonly SideDef[];
   /** Command syntax; must include 'join' and 'leave' for signup posts. */
@@ -144,6 +154,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly signup?: SignupPolicy<V, M>;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
+  /** A player's condition in the rulebook's own terms ('ghost', 'detained', …) where it has more than in/out. */
+  condition?(s: GameState<V>, player: PlayerId): string;
   /**
    * The game's channels now (public threads and private group channels with their readers and writers); without
    * it a game has its main thread alone (engine/channels.ts).

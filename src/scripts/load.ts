@@ -23,7 +23,10 @@ export class ScriptError extends Error {
 
 const time = z.string().min(1);
 const names = z.array(z.string());
-const playerExpect = z.object({ status: z.string(), removedHow: z.string().nullable(), role: z.string(), team: z.string() }).partial().strict();
+const playerExpect = z
+  .object({ status: z.string(), state: z.string(), removedHow: z.string().nullable(), role: z.string(), team: z.string() })
+  .partial()
+  .strict();
 const common = {
   public: names.optional(),
   notPublic: names.optional(),

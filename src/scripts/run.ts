@@ -151,7 +151,8 @@ function checkCommon(
     }
     const p = s.players[id]!;
     const side = script.variant.roles.find((r) => r.id === p.role)?.side;
-    const got: Record<string, unknown> = { status: p.status, removedHow: p.removedHow ?? null, role: p.role, team: side };
+    const state = script.variant.condition?.(s, id) ?? p.status;
+    const got: Record<string, unknown> = { status: p.status, state, removedHow: p.removedHow ?? null, role: p.role, team: side };
     for (const [k, v] of Object.entries(want)) {
       if (got[k] !== v) fail(`${label}: ${who}.${k} expected ${JSON.stringify(v)}, got ${JSON.stringify(got[k])}`);
     }

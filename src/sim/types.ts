@@ -76,6 +76,8 @@ export interface SimVariant<K> {
   readonly killerRoles?: readonly string[];
   /** The role that fills the rest of a list. */
   readonly fillerRole: string;
+  /** The fewest killers a deal of the rulebook may have (default 1). */
+  readonly minKillers?: number;
 }
 
 /** A serialisable description of one simulated setup (sent to worker threads). */

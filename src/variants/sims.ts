@@ -4,10 +4,12 @@ import type { SimVariant } from '../sim/types.ts';
 import { mafiaCitiesSim } from './mafia-cities/sim.ts';
 import { mafiaDeSim } from './mafia-de/sim.ts';
 import { palermoSim } from './palermo/sim.ts';
+import { palermoIntrigueSim } from './palermo-intrigue/sim.ts';
 
 /** Simulation adapters by variant id. */
 export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {
   palermo: palermoSim,
+  'palermo-intrigue': palermoIntrigueSim,
   'mafia-de': mafiaDeSim,
   'mafia-cities': mafiaCitiesSim,
 };
