@@ -163,7 +163,8 @@ export function driveGame(
     for (let pass = 0; pass < 2 && state.status === 'running'; pass++) {
       for (const id of rng.shuffle(state.order)) {
         if (state.status !== 'running' || t >= next.at - STEP_MS) break;
-        if (state.players[id]?.status !== 'alive') continue;
+        // Not only 'alive' seats: a rulebook may leave actions to a player out of the game (an intrigue ghost's
+        // card or echo vote); `legalActions` is the judge, so a seat with nothing to do is still skipped.
         const view = views.get(id)!;
         const role = sim.roleIn(view);
         const policy = role !== undefined ? policyByRole[role] : undefined;
