@@ -55,14 +55,17 @@ async function palermoExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Cl
   return { voted: g.players[voted], removed: g.players[removed] };
 }
 
+/** The formal mafiosi of palermo-intrigue. */
+const INT_MAFIA = new Set(['archmafioso', 'visible-mafioso-a', 'visible-mafioso-b', 'visible-mafioso-x', 'hidden-mafioso']);
+
 /**
  * palermo-intrigue: a citizen is voted out at the 20:10 count (a ghost with last words), the moderator expels
  * another; the oracle's holder asks about a mafioso and a player is detained as a penalty, so the secrets of the
  * rulebook (cards in hand, the oracle's answer, ghosts' roles, the detention) are in the log the matrix checks.
  */
 async function intrigueExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Client>>> {
-  const mafia = new Set(['archmafioso', 'visible-mafioso-a', 'visible-mafioso-b', 'visible-mafioso-x', 'hidden-mafioso']);
-  const [voted, removed, detained] = NINE.filter((n) => !mafia.has(g.roles[n]!)).slice(1, 4) as [string, string, string];
+  const mafia = INT_MAFIA;
+  const [voted, removed, detained] = intrigueVictims(g);
   for (const n of NINE.filter((x) => x !== voted).slice(0, 6)) await g.players[n]!.req('POST', `/api/games/${g.id}/posts`, { text: `Vote: ${voted}` });
   const oracle = await cardHolder(g, 'ΧΡΗΣΜΟΣ');
   if (oracle) {
@@ -97,6 +100,19 @@ async function intrigueSecrets(g: Game): Promise<void> {
   expect(askers.length).toBeLessThanOrEqual(1);
   const game = (await g.players[NINE[0]!]!.req('GET', `/api/games/${g.id}`)).json;
   expect(game.players.every((p: { role: unknown }) => p.role === null)).toBe(true);
+  // Conditions are announced, so the public list shows them (the ghost's, the expelled's and the detainee's
+  // roles stay null above); the same three players intrigueExtra picked.
+  const [voted, removed, detained] = intrigueVictims(g);
+  const condition = Object.fromEntries(game.players.map((p: { name: string; condition?: string }) => [p.name, p.condition]));
+  expect(condition[voted]).toBe('ghost');
+  expect(condition[removed]).toBe('out');
+  expect(condition[detained]).toBe('detained');
+  for (const n of NINE.filter((x) => ![voted, removed, detained].includes(x))) expect(condition[n], n).toBe('active');
+}
+
+/** The citizens intrigueExtra votes out, expels and detains. */
+function intrigueVictims(g: Game): [string, string, string] {
+  return NINE.filter((n) => !INT_MAFIA.has(g.roles[n]!)).slice(1, 4) as [string, string, string];
 }
 
 /** One line per registered variant (a test below fails when a variant has none). */

@@ -11,6 +11,7 @@ import { isoLocal } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
 import { type Cursors, canSee } from '../engine/view.ts';
 import { renderMessage, renderParts } from '../i18n/render.ts';
+import type { PublicPlayer } from '../protocol/replies.ts';
 import type { StoredEvent } from '../store/types.ts';
 import type { GameService, LoadedGame } from './game-service.ts';
 
@@ -290,12 +291,23 @@ export function nextDeadline(s: GameState<unknown>): { at: number; time: string;
   return d ? { at: d.at, time: isoLocal(d.at, s.config.timeZone), kind: d.kind, id: d.id } : null;
 }
 
-/** Players as everyone may see them: names and status; roles only once revealed by the game's end. */
-export function publicPlayers(s: GameState<unknown>): { id: string; name: string; status: string; removedHow: string | null; role: string | null }[] {
+/**
+ * Players as everyone may see them: names and status; roles only once revealed by the game's end; the rulebook's
+ * own condition (ghost, detained, …) when it has more than in/out, since such a rulebook announces every change.
+ */
+export function publicPlayers(s: GameState<unknown>, variant?: Pick<Variant<unknown>, 'condition'>): PublicPlayer[] {
   const ended = s.status === 'ended';
   return s.order.map((id) => {
     const p = s.players[id]!;
-    return { id, name: p.name, status: p.status, removedHow: p.removedHow ?? null, role: ended ? (p.role ?? null) : null };
+    const condition = variant?.condition?.(s, id);
+    return {
+      id,
+      name: p.name,
+      status: p.status,
+      removedHow: p.removedHow ?? null,
+      role: ended ? (p.role ?? null) : null,
+      ...(condition !== undefined ? { condition } : {}),
+    };
   });
 }
 

@@ -154,7 +154,10 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly signup?: SignupPolicy<V, M>;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
-  /** A player's condition in the rulebook's own terms ('ghost', 'detained', …) where it has more than in/out. */
+  /**
+   * A player's condition in the rulebook's own terms ('ghost', 'detained', …) where it has more than in/out. Public:
+   * the players list shows it to everyone, so a rulebook offers it only when its rules announce every change.
+   */
   condition?(s: GameState<V>, player: PlayerId): string;
   /**
    * The game's channels now (public threads and private group channels with their readers and writers); without

@@ -11,6 +11,8 @@ export interface PublicPlayer {
   readonly status: string;
   readonly removedHow: string | null;
   readonly role: string | null;
+  /** The rulebook's own condition ('active', 'ghost', 'detained', …) when it has more than in/out. */
+  readonly condition?: string;
 }
 
 /** The vote count of a reply (null for a private ballot or when no vote is open). */

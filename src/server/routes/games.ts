@@ -102,7 +102,7 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
               : Object.fromEntries(Object.entries(s.config.options).filter(([k]) => !(g.variant.secretOptions ?? []).includes(k))),
           gameNumber: s.config.gameNumber ?? null,
         },
-        players: publicPlayers(s),
+        players: publicPlayers(s, g.variant),
         me,
         votes: voteCountFor(g.variant, s, viewerOf(r)),
         ...(r.kind === 'moderator' ? { moderator: { stateHash: stateHash({ state: s, meta: g.meta }), deadlines: s.deadlines, roles: rolesOf(g) } } : {}),
