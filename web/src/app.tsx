@@ -24,6 +24,8 @@ export function App() {
   useEffect(() => {
     const f = () => setRoute(parseRoute(location.hash));
     addEventListener('hashchange', f);
+    // The hash may have changed between the first render and this effect.
+    f();
     const off = live.onStatus(setUp);
     return () => {
       removeEventListener('hashchange', f);

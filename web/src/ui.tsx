@@ -26,11 +26,11 @@ export function Notice({ error, text }: { readonly error?: unknown; readonly tex
 }
 
 /** What the engine recognised in a submission, or why it refused it. */
-export function ReplyView({ reply }: { readonly reply: CommandReply | null }) {
+export function ReplyView({ reply, n }: { readonly reply: CommandReply | null; readonly n?: number }) {
   if (!reply) return null;
   const read = reply.commands;
   return (
-    <div class={`reply ${reply.accepted ? 'ok' : 'refused'}`} role="status" data-testid="reply">
+    <div class={`reply ${reply.accepted ? 'ok' : 'refused'}`} role="status" data-testid="reply" data-n={n}>
       {read !== undefined && (
         <p>
           {read.length === 0

@@ -13,13 +13,18 @@ export type LegalAction = ActionsReply['actions'][number];
 const SLOTS = ['name', 'choice', 'text', 'pseudonym'] as const;
 type Slot = (typeof SLOTS)[number];
 
+/** A template that is a placeholder in angle brackets (`<last words>`) stands for free text written whole. */
+const FREE = /^<[^<>]+>$/;
+
 /** The slots a template has, in order. */
 export function slotsOf(template: string): Slot[] {
+  if (FREE.test(template)) return ['text'];
   return SLOTS.filter((s) => template.includes(`{${s}}`));
 }
 
 /** The template with its slots filled. */
 export function fill(template: string, values: Partial<Record<Slot, string>>): string {
+  if (FREE.test(template)) return values.text ?? '';
   return template.replace(/\{(name|choice|text|pseudonym)\}/g, (_, s: Slot) => values[s] ?? '');
 }
 
@@ -35,12 +40,19 @@ export function ActionForms({
   readonly zone: string;
   readonly onDone: () => void;
 }) {
-  if (actions.length === 0) return <p class="empty">{t('action.none')}</p>;
+  // The last reply is kept here, not in its form: an action that was used up (last words) leaves the list with it.
+  const [last, setLast] = useState<{ n: number; reply: CommandReply } | null>(null);
+  const replied = (reply: CommandReply) => {
+    setLast((x) => ({ n: (x?.n ?? 0) + 1, reply }));
+    onDone();
+  };
   return (
     <div class="actions">
+      {actions.length === 0 && <p class="empty">{t('action.none')}</p>}
       {actions.map((a) => (
-        <ActionForm key={`${a.command}-${a.via}`} action={a} channels={channels} zone={zone} onDone={onDone} />
+        <ActionForm key={`${a.command}-${a.via}`} action={a} channels={channels} zone={zone} onReply={replied} />
       ))}
+      {last && <ReplyView reply={last.reply} n={last.n} />}
     </div>
   );
 }
@@ -49,19 +61,18 @@ function ActionForm({
   action,
   channels,
   zone,
-  onDone,
+  onReply,
 }: {
   readonly action: LegalAction;
   readonly channels: readonly Channel[];
   readonly zone: string;
-  readonly onDone: () => void;
+  readonly onReply: (r: CommandReply) => void;
 }) {
   const slots = slotsOf(action.template);
   const [values, setValues] = useState<Partial<Record<Slot, string>>>(() => ({
     ...(action.targets?.[0] ? { name: action.targets[0].name } : {}),
     ...(action.choices?.[0] ? { choice: action.choices[0] } : {}),
   }));
-  const [reply, setReply] = useState<CommandReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const line = fill(action.template, values);
@@ -74,9 +85,9 @@ function ActionForm({
     if (!where || !complete) return;
     setBusy(true);
     try {
-      setReply(await api.write(where, line));
+      const r = await api.write(where, line);
       setError(null);
-      onDone();
+      onReply(r);
     } catch (err) {
       setError(err);
     } finally {
@@ -86,7 +97,7 @@ function ActionForm({
   return (
     <form class="action" onSubmit={submit} data-command={action.command}>
       <h3>
-        <span class="keyword">{action.template.replace(/\s*\{\w+\}/g, ' …').trim()}</span>
+        <span class="keyword">{FREE.test(action.template) ? action.template.slice(1, -1) : action.template.replace(/\s*\{\w+\}/g, ' …').trim()}</span>
         <span class="via">{t(action.via === 'post' ? 'action.via.post' : 'action.via.pm')}</span>
       </h3>
       {action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>}
@@ -135,7 +146,6 @@ function ActionForm({
         {t('action.submit', { line })}
       </button>
       <Notice error={error} />
-      <ReplyView reply={reply} />
     </form>
   );
 }

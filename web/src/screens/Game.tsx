@@ -75,7 +75,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
           {channel?.kind === 'public' && (
             <>
               <VoteCount votes={d.votes} privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')} />
-              {actions.some((a) => a.via === 'post') && (
+              {d.me.role === 'player' && d.status !== 'signup' && (
                 <section class="action-panel vote-control" aria-labelledby="vote-h">
                   <h2 id="vote-h">{t('action.title')}</h2>
                   <ActionForms actions={actions.filter((a) => a.via === 'post')} channels={g.channels} zone={zone} onDone={g.refresh} />
