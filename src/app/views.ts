@@ -4,6 +4,7 @@
 import { own } from '../core/own.ts';
 import { balanceBidi, normalizeLineEnds } from '../core/text.ts';
 import type { GameEvent, Message, PlayerId, Viewer } from '../core/types.ts';
+import { channelAccess, channelOfEvent, channelsOf, MAIN_CHANNEL } from '../engine/channels.ts';
 import { typed } from '../engine/events.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
@@ -58,21 +59,41 @@ function keyedItem(c: ViewContext, seq: number, e: GameEvent, kind: string, m: M
   return item(c, seq, e, { kind, code: m.key, ...(author !== undefined ? { author } : {}), text: renderMessage(c.variant, c.locale, m) });
 }
 
-/** The public thread: posts, edits and public announcements. */
+/** The main thread: its posts, edits and public announcements. */
 export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Item[] {
+  return channelItems(c, { kind: 'spectator' }, MAIN_CHANNEL, events);
+}
+
+/**
+ * One channel as the viewer may see it (engine/channels.ts): its posts, edits and announcements. The main thread
+ * holds what names no channel and was public; any other channel what names it and the viewer may see.
+ */
+export function channelItems(c: ViewContext, viewer: Viewer, channel: string, events: readonly StoredEvent[]): Item[] {
   const out: Item[] = [];
+  const main = channel === MAIN_CHANNEL;
+  const inChannel = (e: GameEvent, data: { readonly channel?: string }) =>
+    channelOfEvent(data) === channel && (main ? e.audience.kind === 'public' : canSee(viewer, e.audience));
+  const postChannel = new Map<string, string>();
   for (const { seq, event: e } of events) {
-    if (e.audience.kind !== 'public') continue;
     const ev = typed(e);
-    if (ev.type === 'post.published') out.push(item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text }));
-    else if (ev.type === 'post.edited')
-      out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
-    else if (ev.type === 'message') {
+    if (ev.type === 'post.published') {
+      postChannel.set(ev.data.postId, channelOfEvent(ev.data));
+      if (inChannel(e, ev.data)) out.push(item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text }));
+    } else if (ev.type === 'post.edited') {
+      // An edit belongs where its post is (a page may start after the post: then the main thread is assumed).
+      if (e.audience.kind === 'public' && (postChannel.get(ev.data.postId) ?? MAIN_CHANNEL) === channel)
+        out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
+    } else if (ev.type === 'message' && inChannel(e, ev.data)) {
       const parts = ev.data.parts;
       out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts) }));
     }
   }
   return out;
+}
+
+/** The channels the viewer knows of (engine/channels.ts), titles rendered in the context's locale. */
+export function channelList(c: ViewContext, viewer: Viewer): { id: string; kind: 'public' | 'private'; title: string; readable: boolean; postable: boolean }[] {
+  return channelAccess(channelsOf(c.variant, c.state), viewer).map((a) => ({ ...a, title: renderMessage(c.variant, c.locale, a.title) }));
 }
 
 /** Events of `events` the viewer may see, keeping their (already viewer-local) sequence numbers. */

@@ -64,8 +64,8 @@ export interface ModeratorAction {
 
 /** Every input a game accepts. Each carries the instant it was stamped with. */
 export type Command =
-  /** A post in the public thread (votes and signups are posts). */
-  | { readonly type: 'post'; readonly at: Millis; readonly actor: Actor; readonly text: string; readonly postId?: string }
+  /** A post in a thread (votes and signups are posts); `channel` names it when the game has several (default: the main thread). */
+  | { readonly type: 'post'; readonly at: Millis; readonly actor: Actor; readonly text: string; readonly postId?: string; readonly channel?: string }
   /** An edit of an earlier thread post (tracked only where rules need it, e.g. last words). */
   | { readonly type: 'post.edit'; readonly at: Millis; readonly actor: Actor; readonly postId: string; readonly text: string }
   /** A private message to the moderator (night orders and the like); `subject` is the PM's subject line, if any. */

@@ -25,14 +25,15 @@ export type EngineEvents = {
   'player.restored': { readonly player: PlayerId };
   'role.changed': { readonly player: PlayerId; readonly role: string };
   'player.substituted': { readonly player: PlayerId; readonly name: string; readonly previous?: string };
-  'post.published': { readonly postId: string; readonly author: PlayerId; readonly name: string; readonly text: string };
+  /** A player's post; `channel` names the channel it was posted in (absent: the main thread, engine/channels.ts). */
+  'post.published': { readonly postId: string; readonly author: PlayerId; readonly name: string; readonly text: string; readonly channel?: string };
   'pm.forwarded': { readonly from: string; readonly player?: PlayerId; readonly text: string };
   'game.paused': Record<string, never>;
   'game.resumed': { readonly shiftedBy: number };
   'calendar.changed': { readonly calendar: Calendar };
   'game.ended': Outcome;
-  /** One post (several message parts, rendered in order) to the event's audience. */
-  message: { readonly parts: readonly Message[] };
+  /** One post (several message parts, rendered in order) to the event's audience, in `channel` (absent: the main thread). */
+  message: { readonly parts: readonly Message[]; readonly channel?: string };
   'command.rejected': {
     readonly by: string;
     readonly player?: PlayerId;

@@ -2,6 +2,7 @@
 // stamp are resolved first (resolutions before actions stamped with the same instant), then the command itself.
 import { type Actor, type Command, type GameEvent, type Millis, MODERATOR, PUBLIC, type Rejection, SYSTEM } from '../core/types.ts';
 import { actorLabel, Builder, type Env } from './builder.ts';
+import { canRead, channelById, MAIN_CHANNEL } from './channels.ts';
 import { initialState } from './evolve.ts';
 import { ENGINE_MOD_ACTIONS, parseModArgs } from './modactions.ts';
 import { fold, matchName } from './names.ts';
@@ -218,6 +219,12 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
     return;
   }
   if (join || leave) return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
+  // A post names a channel the author reads, else it is refused alike for every reason (a channel that does not
+  // exist and a private one of others are the same to him: the refusal tells nobody which groups exist).
+  if (cmd.channel !== undefined && cmd.channel !== MAIN_CHANNEL) {
+    const c = channelById(b.variant, s, cmd.channel);
+    if (!c || !canRead(c, { kind: 'player', id: cmd.actor.id })) return b.reject(cmd.actor, 'R-CHANNEL', { channel: cmd.channel });
+  }
   b.variant.post(b, cmd);
 }
 

@@ -3,6 +3,7 @@
 
 /** Every code the engine itself rejects with. */
 export const ENGINE_REJECTIONS = [
+  'R-CHANNEL',
   'R-GAME-OVER',
   'R-HINT-FIRST-LINE',
   'R-HINT-OWN-LINE',

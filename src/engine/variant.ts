@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Command, Millis, PlayerId, Rejection } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
+import type { ChannelDef } from './channels.ts';
 import type { EventsOf } from './events.ts';
 import type { RuleFiring } from './firing.ts';
 import type { ModActionInfo } from './modactions.ts';
@@ -35,6 +36,8 @@ export interface LegalAction {
   readonly command: string;
   /** Where it is sent. */
   readonly via: 'post' | 'pm';
+  /** For a post: the channel it is posted in, when the game has several (engine/channels.ts). */
+  readonly channel?: string;
   /** How to write it (the canonical keyword line with a placeholder). */
   readonly template: string;
   /** Allowed targets, in signup order (absent when the command takes none). */
@@ -140,6 +143,11 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly signup?: SignupPolicy<V, M>;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
+  /**
+   * The game's channels now (public threads and private group channels with their readers and writers); without
+   * it a game has its main thread alone (engine/channels.ts).
+   */
+  channels?(s: GameState<V>): readonly ChannelDef[];
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

@@ -5,6 +5,8 @@ import type { Locale } from '../engine/state.ts';
 /** Engine-level templates, per locale (ICU MessageFormat). */
 export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   en: {
+    'MSG-CHANNEL-MAIN': 'Thread',
+    'R-CHANNEL': 'There is no such thread or inbox for you.',
     'MSG-SIGNUP-OK': 'You are signed up. By taking part you accept the rules of the game.',
     'MSG-SIGNOFF-OK': 'You have withdrawn from the game.',
     'MSG-NOT-ENOUGH': 'Signup closed with {n} players; the game needs {min} to {max}. The game does not start.',
@@ -28,6 +30,8 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'There is no post {post} of yours to edit.',
   },
   el: {
+    'MSG-CHANNEL-MAIN': 'Νήμα',
+    'R-CHANNEL': 'Δεν υπάρχει τέτοιο νήμα ή κανάλι για σένα.',
     'MSG-SIGNUP-OK': 'Η συμμετοχή σου καταχωρήθηκε. Με τη συμμετοχή σου αποδέχεσαι σιωπηρά τους κανόνες του παιχνιδιού.',
     'MSG-SIGNOFF-OK': 'Αποχώρησες από το παιχνίδι.',
     'MSG-NOT-ENOUGH': 'Οι εγγραφές έκλεισαν με {n} παίκτες· χρειάζονται {min} έως {max}. Το παιχνίδι δεν ξεκινά.',
@@ -51,6 +55,8 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'Δεν υπάρχει δική σου ανάρτηση {post} για επεξεργασία.',
   },
   de: {
+    'MSG-CHANNEL-MAIN': 'Thread',
+    'R-CHANNEL': 'Diesen Thread oder Kanal gibt es für dich nicht.',
     'MSG-SIGNUP-OK': 'Du bist angemeldet. Mit der Teilnahme akzeptierst du die Regeln.',
     'MSG-SIGNOFF-OK': 'Du bist abgemeldet.',
     'MSG-NOT-ENOUGH': 'Die Anmeldung endete mit {n} Spielern; nötig sind {min} bis {max}. Das Spiel startet nicht.',
@@ -74,6 +80,8 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'Es gibt keinen eigenen Beitrag {post} zum Bearbeiten.',
   },
   ru: {
+    'MSG-CHANNEL-MAIN': 'Тема',
+    'R-CHANNEL': 'Такой темы или инбокса для вас нет.',
     'MSG-SIGNUP-OK': 'Вы записаны в игру. Участвуя, вы принимаете правила.',
     'MSG-SIGNOFF-OK': 'Вы выписались из игры.',
     'MSG-NOT-ENOUGH': 'Запись закрыта: {n} игроков, а нужно от {min} до {max}. Игра не начинается.',

@@ -2,6 +2,7 @@
 // in zod, and their types. Pure: no Fastify, no node:*, so the server, its OpenAPI document and a browser client
 // import the same definitions.
 export * from './accounts.ts';
+export * from './channels.ts';
 export * from './common.ts';
 export * from './games.ts';
 export * from './mod.ts';

@@ -56,6 +56,8 @@ export interface ActionsReply {
   readonly actions: readonly {
     readonly command: string;
     readonly via: 'post' | 'pm';
+    /** For a post: the channel it goes to (null: the main thread). */
+    readonly channel: string | null;
     readonly template: string;
     readonly targets: readonly { readonly id: string; readonly name: string }[] | null;
     readonly choices: readonly string[] | null;
@@ -93,24 +95,6 @@ export interface HealthReply {
   readonly ok: true;
   readonly store: string;
   readonly games: number;
-}
-
-/** One channel of a game as the caller has it: where it is read and (when he may write) where it is written. */
-export interface Channel {
-  /** Stable within the game: 'thread', 'inbox', 'team:<team>' (a rulebook with several threads adds its own). */
-  readonly id: string;
-  readonly kind: 'public' | 'inbox' | 'team';
-  /** The team's (or thread's) own name, when it has one. */
-  readonly name: string | null;
-  /** GET: pages of the channel (`?from=&limit=&locale=`). */
-  readonly read: string;
-  /** POST `{text}`: a message in the channel; null when the caller may not write there. */
-  readonly write: string | null;
-}
-
-/** Reply of GET /api/games/:id/channels. */
-export interface ChannelsReply {
-  readonly channels: readonly Channel[];
 }
 
 /** Reply of GET /api/games/:id/mod-actions (moderators). */

@@ -31,7 +31,7 @@ async function act(page: Page, command: string, target: string | null, text?: st
 
 /** Waits until the page's thread shows a line containing the text. */
 async function threadShows(page: Page, text: string): Promise<void> {
-  await page.locator('.channel[data-channel=thread] .item', { hasText: text }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.channel[data-channel=main] .item', { hasText: text }).first().waitFor({ timeout: 10_000 });
 }
 
 /** The options of a select, as shown. */
@@ -93,7 +93,7 @@ describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
       await p.page.getByLabel('Password').fill('password1');
       await p.page.getByRole('button', { name: 'Sign up' }).click();
       await p.page.locator('.who .me').waitFor();
-      await p.page.goto(`${w.url}/#/games/${id}/thread`);
+      await p.page.goto(`${w.url}/#/games/${id}/main`);
       await p.page.getByRole('button', { name: 'Sign up for this game' }).click();
       await p.page.getByRole('button', { name: 'Withdraw' }).waitFor();
       pages[n] = p.page;
@@ -118,7 +118,7 @@ describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
       expect(await pages[n]!.locator('.role-card .role').getAttribute('data-role')).toBe(roles[n]);
     }
     await expectAccessible(pages[k1]!, 'role and actions');
-    for (const n of NAMES) await pages[n]!.goto(`${w.url}/#/games/${id}/thread`);
+    for (const n of NAMES) await pages[n]!.goto(`${w.url}/#/games/${id}/main`);
 
     // Round 1: the vote control lists exactly the other six players; a 3–3–1 vote ties k1 and c1.
     const voteTargets = await options(pages[o4]!, 'form.action[data-command="vote"] select');
@@ -164,11 +164,11 @@ describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
       await pages[n]!.goto(`${w.url}/#/games/${id}/me`);
       await pages[n]!.locator('.channel[data-channel=inbox]').waitFor();
       expect(await pages[n]!.locator('.channel').textContent()).not.toContain('Kill');
-      await pages[n]!.goto(`${w.url}/#/games/${id}/thread`);
-      await pages[n]!.locator('.channel[data-channel=thread] .item').first().waitFor();
+      await pages[n]!.goto(`${w.url}/#/games/${id}/main`);
+      await pages[n]!.locator('.channel[data-channel=main] .item').first().waitFor();
       expect(await pages[n]!.locator('.channel').textContent()).not.toContain(`Kill: ${o1}`);
     }
-    await pages[k2]!.goto(`${w.url}/#/games/${id}/thread`);
+    await pages[k2]!.goto(`${w.url}/#/games/${id}/main`);
 
     // 13:00: the murder; the victim is out on every page.
     await w.at('2025-11-04T13:00');

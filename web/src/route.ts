@@ -12,7 +12,7 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   if (parts[0] === 'login') return { screen: 'login' };
   if (parts[0] === 'new') return { screen: 'create' };
-  if (parts[0] === 'games' && parts[1]) return { screen: 'game', id: parts[1], tab: parts[2] || 'thread' };
+  if (parts[0] === 'games' && parts[1]) return { screen: 'game', id: parts[1], tab: parts[2] || 'main' };
   return { screen: 'lobby' };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { HealthReply } from '../../protocol/index.ts';
 import { route } from '../http.ts';
 import { registerAccountRoutes } from './accounts.ts';
+import { registerChannelRoutes } from './channels.ts';
 import { registerClientRoutes } from './client.ts';
 import { registerExportRoutes } from './exports.ts';
 import { registerGameRoutes } from './games.ts';
@@ -21,6 +22,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerAccountRoutes(app, d);
   registerGameRoutes(app, d);
   registerThreadRoutes(app, d);
+  registerChannelRoutes(app, d);
   registerPrivateRoutes(app, d);
   registerModerationRoutes(app, d);
   registerExportRoutes(app, d);

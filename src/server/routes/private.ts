@@ -103,6 +103,7 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
       const actions = g.variant.legalActions(s, p.id).map((a) => ({
         command: a.command,
         via: a.via,
+        channel: a.channel ?? null,
         template: a.template,
         targets: a.targets?.map((id) => ({ id, name: s.players[id]?.name ?? id })) ?? null,
         choices: a.choices ?? null,

@@ -95,8 +95,8 @@ export interface SubmitOptions {
   readonly refusals?: 'reply' | 'error';
 }
 
-/** Submits an engine command in the game's queue, optionally only at an expected version, and answers it. */
-async function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
+/** Submits an engine command in the game's queue, optionally only at an expected version, and answers it (every command route runs it). */
+export async function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
   const expected = opts.ifVersion;
   // A player's or spectator's version counts through the cursor index: load it before entering the queue.
   if (expected !== undefined && roleIn(g, principal).kind !== 'moderator') await service.cursors(g.id);

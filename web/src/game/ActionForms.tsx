@@ -2,7 +2,7 @@
 // engine allows, its closing time, and the canonical line it sends (the rulebook's template filled in). The vote
 // control of the thread is the same form for the actions that are posts.
 import { useState } from 'preact/hooks';
-import type { ActionsReply, Channel, CommandReply } from '../../../src/protocol/index.ts';
+import type { ActionsReply, ChannelInfo as Channel, CommandReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Notice, ReplyView } from '../ui.tsx';
@@ -76,7 +76,8 @@ function ActionForm({
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const line = fill(action.template, values);
-  const where = channels.find((c) => (action.via === 'post' ? c.kind === 'public' : c.kind === 'inbox'))?.write ?? null;
+  // A post goes to the main thread, a PM to the inbox with the moderators.
+  const where = channels.find((c) => (action.via === 'post' ? c.id === 'main' : c.kind === 'inbox'))?.write ?? null;
   const complete = slots.every((s) => (values[s] ?? '').trim() !== '');
   const base = `act-${action.command}-${action.via}`.replace(/[^a-z0-9-]/gi, '_');
   const set = (s: Slot, v: string) => setValues((x) => ({ ...x, [s]: v }));

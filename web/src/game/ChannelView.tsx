@@ -2,7 +2,7 @@
 // the newest page first, older pages on demand, and on every live tick the items after the last number read.
 // Numbers are the caller's own, the same cursor as the WebSocket's, so nothing is read twice or missed.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { Channel, CommandReply, Item } from '../../../src/protocol/index.ts';
+import type { ChannelInfo as Channel, CommandReply, Item } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Rich } from '../markup/Rich.tsx';
@@ -111,16 +111,17 @@ export function ChannelView({
           <ItemView key={it.seq} item={it} zone={zone} />
         ))}
       </ol>
-      {channel.write && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} />}
+      {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} />}
     </section>
   );
 }
 
 /** The name a channel is shown under. */
 export function channelName(c: Channel): string {
-  if (c.kind === 'public') return c.name ?? t('game.thread');
+  if (c.id === 'main') return t('game.thread');
   if (c.kind === 'inbox') return t('game.inbox');
-  return t('game.team', { name: c.name ?? c.id });
+  if (c.kind === 'team') return t('game.team', { name: c.title });
+  return c.title;
 }
 
 /** One line: a post with its author, an announcement set apart, a private message, a chat line. */

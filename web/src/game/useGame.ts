@@ -2,7 +2,7 @@
 // channels and legal actions, kept fresh by the WebSocket. A frame only says that something changed; the hook
 // refetches what it touches (coalesced), and `tick` tells the open channel views to read on from their cursors.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { ActionsReply, Channel, GameDetail } from '../../../src/protocol/index.ts';
+import type { ActionsReply, ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { syncClock } from '../api/clock.ts';
 import { live } from '../api/live.ts';

@@ -2,7 +2,7 @@
 // thread, his inbox with his role and action forms, each team channel), the moderator's console, and the players.
 
 import { useState } from 'preact/hooks';
-import type { Channel, GameDetail } from '../../../src/protocol/index.ts';
+import type { ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { ActionForms } from '../game/ActionForms.tsx';
 import { ChannelView, channelName } from '../game/ChannelView.tsx';
@@ -34,7 +34,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
     ...g.channels.map((c) => ({ id: tabOf(c), label: c.kind === 'inbox' && d.me.role === 'player' ? t('game.private') : channelName(c) })),
     ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console') }] : []),
   ];
-  const current = tabs.some((x) => x.id === tab) ? tab : 'thread';
+  const current = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'main');
   const zone = d.timeZone;
   const channel = current === 'me' ? g.channels.find((c) => c.kind === 'inbox') : g.channels.find((c) => c.id === current);
   const actions = g.actions?.actions ?? [];
@@ -72,7 +72,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
               </section>
             </>
           )}
-          {channel?.kind === 'public' && (
+          {channel?.id === 'main' && (
             <>
               <VoteCount votes={d.votes} privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')} />
               {d.me.role === 'player' && d.status !== 'signup' && (

@@ -44,7 +44,7 @@ export function Lobby() {
               <ul class="games">
                 {list.map((g) => (
                   <li key={g.id} class="game-card" data-id={g.id}>
-                    <a href={href({ screen: 'game', id: g.id, tab: 'thread' })}>
+                    <a href={href({ screen: 'game', id: g.id, tab: 'main' })}>
                       <bdi>{g.title}</bdi>
                     </a>
                     <span class={`status status-${g.status}`}>{statusLabel(g.status)}</span>
