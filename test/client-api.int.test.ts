@@ -17,7 +17,8 @@ describe('GET /api/games/:id/channels', () => {
     const citizen = Object.keys(roles).find((n) => roles[n] === 'citizen')!;
     const anon = await h.client('chAnon', true);
     const base = `/api/games/${id}`;
-    const list = async (c: typeof mod) => (await c.req('GET', `${base}/channels`)).json.channels as { id: string; kind: string; read: string; write: string | null }[];
+    const list = async (c: typeof mod) =>
+      (await c.req('GET', `${base}/channels`)).json.channels as { id: string; kind: string; read: string; write: string | null }[];
 
     const spectator = await list(anon);
     expect(spectator.map((c) => [c.id, c.kind, c.read, c.write])).toEqual([['main', 'public', `${base}/thread`, null]]);

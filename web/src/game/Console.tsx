@@ -129,7 +129,7 @@ function Deadlines({
           <h4>{t('console.move')}</h4>
           {kinds.length > 0 && (
             <p class="field">
-              <label for="move-which">{t('console.deadlines')}</label>
+              <label for="move-which">{t('console.which')}</label>
               <select id="move-which" value={which} onChange={(e) => setWhich(e.currentTarget.value)}>
                 {kinds.map((k) => (
                   <option key={k} value={k}>

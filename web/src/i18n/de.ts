@@ -92,6 +92,7 @@ export const de: Catalog = {
   'console.resume': 'Fortsetzen',
   'console.deadlines': 'Fristen',
   'console.move': 'Frist verschieben',
+  'console.which': 'Welche Frist',
   'console.moveTo': 'Neue Zeit ({zone})',
   'console.movePreview': 'Neue Zeit: {game} in der Spielzeitzone = {mine} deine Zeit',
   'console.confirm': 'Bestätigen',

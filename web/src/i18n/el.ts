@@ -92,6 +92,7 @@ export const el: Catalog = {
   'console.resume': 'Συνέχεια',
   'console.deadlines': 'Προθεσμίες',
   'console.move': 'Μετακίνηση προθεσμίας',
+  'console.which': 'Ποια προθεσμία',
   'console.moveTo': 'Νέα ώρα ({zone})',
   'console.movePreview': 'Νέα ώρα: {game} στη ζώνη του παιχνιδιού = {mine} δική σου ώρα',
   'console.confirm': 'Επιβεβαίωση',

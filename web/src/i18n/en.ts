@@ -91,6 +91,7 @@ export const en = {
   'console.resume': 'Resume',
   'console.deadlines': 'Deadlines',
   'console.move': 'Move a deadline',
+  'console.which': 'Which deadline',
   'console.moveTo': 'New time ({zone})',
   'console.movePreview': 'New time: {game} in the game zone = {mine} your time',
   'console.confirm': 'Confirm',

@@ -92,6 +92,7 @@ export const ru: Catalog = {
   'console.resume': 'Продолжить',
   'console.deadlines': 'Сроки',
   'console.move': 'Перенести срок',
+  'console.which': 'Какой срок',
   'console.moveTo': 'Новое время ({zone})',
   'console.movePreview': 'Новое время: {game} в поясе игры = {mine} по вашему времени',
   'console.confirm': 'Подтвердить',
