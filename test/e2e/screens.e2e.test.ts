@@ -127,7 +127,7 @@ describe.skipIf(!run)('screens, the console and languages', () => {
     const name = NINE.find((n) => game.roles[n] === 'killer')!;
     const page = await as(name, 'main', { phone: true });
     await page.locator('form.action[data-command="vote"]').waitFor();
-    const [scroll, width] = await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]');
+    const [scroll, width] = (await page.evaluate('[document.documentElement.scrollWidth, window.innerWidth]')) as [number, number];
     expect(scroll).toBeLessThanOrEqual(width);
     // The players come after the thread, not beside it.
     const boxes = await Promise.all(['.main-col', '.side-col'].map((s) => page.locator(s).boundingBox()));
