@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { live } from './api/live.ts';
 import { LOCALE_NAMES, LOCALES, type Locale, locale, onLocale, setLocale, t } from './i18n/i18n.ts';
-import { parseRoute } from './route.ts';
+import { noteHash, parseRoute } from './route.ts';
 import { Create } from './screens/Create.tsx';
 import { GameScreen } from './screens/Game.tsx';
 import { Lobby } from './screens/Lobby.tsx';
@@ -22,7 +22,10 @@ export function App() {
   useRerender(onLocale);
   useRerender(onSession);
   useEffect(() => {
-    const f = () => setRoute(parseRoute(location.hash));
+    const f = () => {
+      noteHash(location.hash);
+      setRoute(parseRoute(location.hash));
+    };
     addEventListener('hashchange', f);
     // The hash may have changed between the first render and this effect.
     f();

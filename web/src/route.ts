@@ -29,3 +29,17 @@ export function href(r: Route): string {
       return `#/games/${encodeURIComponent(r.id)}/${encodeURIComponent(r.tab)}`;
   }
 }
+
+let previous: string | null = null;
+let current = typeof location === 'undefined' ? '' : location.hash;
+
+/** Notes a hash change (the app calls it), so the log-in screen can return to where the user was. */
+export function noteHash(hash: string): void {
+  if (hash !== current) previous = current;
+  current = hash;
+}
+
+/** The hash shown before the current one, if it was not the log-in screen itself. */
+export function previousHash(): string | null {
+  return previous && parseRoute(previous).screen !== 'login' ? previous : null;
+}

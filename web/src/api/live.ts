@@ -10,6 +10,9 @@ type Listener = (f: ServerFrame) => void;
 export class Live {
   private ws: WebSocket | undefined;
   private readonly last = new Map<string, number>();
+  /** Games whose catch-up is done on the current socket. */
+  private readonly live = new Set<string>();
+  private pending: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly statusListeners = new Set<(up: boolean) => void>();
   private retry = 250;
@@ -58,6 +61,7 @@ export class Live {
     this.ws = ws;
     ws.onopen = () => {
       this.retry = 250;
+      this.live.clear();
       this.setUp(true);
       for (const [game, from] of this.last) ws.send(JSON.stringify({ type: 'subscribe', game, from }));
     };
@@ -75,6 +79,16 @@ export class Live {
   }
 
   private frame(f: ServerFrame): void {
+    if (f.type === 'subscribed') this.live.add(f.game);
+    // Over a cap (too many catch-ups at once from this address) or after a reload of the game the server refuses or
+    // drops the subscription: ask again, from the last number seen, for every game not live yet.
+    if (f.type === 'error' && /^ws\.(too_many_|resubscribe)/.test(f.code)) {
+      if (f.code === 'ws.resubscribe') this.live.clear();
+      this.pending ??= setTimeout(() => {
+        this.pending = undefined;
+        for (const [game, from] of this.last) if (!this.live.has(game)) this.send({ type: 'subscribe', game, from });
+      }, 1000);
+    }
     if (f.type === 'event') this.last.set(f.game, Math.max(this.last.get(f.game) ?? 0, f.seq));
     else if (f.type === 'renumbered') this.last.set(f.game, f.seq);
     const game = 'game' in f ? f.game : undefined;

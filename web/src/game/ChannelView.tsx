@@ -9,7 +9,7 @@ import { Rich } from '../markup/Rich.tsx';
 import { coalesce, Notice, ReplyView } from '../ui.tsx';
 
 /** How many of the caller's events one page looks back over. */
-const WINDOW = 300;
+const WINDOW = 120;
 /** A first page with fewer items than this looks further back. */
 const ENOUGH = 40;
 
@@ -38,14 +38,15 @@ async function readOn(url: string, from: number): Promise<{ items: Item[]; upto:
 export function ChannelView({
   channel,
   version,
-  tick,
+  onLive,
   zone,
   onPosted,
 }: {
   readonly channel: Channel;
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
-  readonly tick: number;
+  /** Registers a call on every live frame (useGame's `onLive`). */
+  readonly onLive: (f: () => void) => () => void;
   readonly zone: string;
   readonly onPosted?: () => void;
 }) {
@@ -84,9 +85,7 @@ export function ChannelView({
     };
   }, [channel.read]);
 
-  useEffect(() => {
-    if (tick > 0) update();
-  }, [tick]);
+  useEffect(() => onLive(update), [onLive]);
 
   const older = async () => {
     const cur = ref.current;

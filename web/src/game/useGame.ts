@@ -1,7 +1,7 @@
 // One game as the page holds it: its detail (players, the caller's part, vote count, deadline), the caller's
 // channels and legal actions, kept fresh by the WebSocket. A frame only says that something changed; the hook
 // refetches what it touches (coalesced), and `tick` tells the open channel views to read on from their cursors.
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ActionsReply, ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { syncClock } from '../api/clock.ts';
@@ -16,7 +16,12 @@ export interface GameData {
   readonly error: unknown;
   /** Grows with every batch of live frames: channel views read on when it changes. */
   readonly tick: number;
-  /** Refetches everything now (after the caller's own command). */
+  /**
+   * Calls `f` on every live frame, before any re-render: the channel views read on from there directly, since an
+   * effect waits for the next paint, which a browser throttles in a background tab.
+   */
+  readonly onLive: (f: () => void) => () => void;
+  /** Refetches the detail, channels and actions now (after the caller's own command; his views follow its frames). */
   readonly refresh: () => void;
 }
 
@@ -27,6 +32,14 @@ export function useGame(id: string, accountName: string | null): GameData {
   const [actions, setActions] = useState<ActionsReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
+  const liveListeners = useRef(new Set<() => void>()).current;
+  const onLive = useMemo(
+    () => (f: () => void) => {
+      liveListeners.add(f);
+      return () => liveListeners.delete(f);
+    },
+    [],
+  );
 
   const refresh = useMemo(
     () =>
@@ -41,7 +54,6 @@ export function useGame(id: string, accountName: string | null): GameData {
         } catch (e) {
           setError(e);
         }
-        setTick((n) => n + 1);
       }),
     [id, accountName],
   );
@@ -57,7 +69,11 @@ export function useGame(id: string, accountName: string | null): GameData {
       .then((d) => {
         if (cancelled) return;
         unfollow = live.follow(id, d.version, (f) => {
-          if (f.type === 'event' || f.type === 'subscribed' || f.type === 'renumbered') refresh();
+          if (f.type !== 'event' && f.type !== 'subscribed' && f.type !== 'renumbered') return;
+          // The channel views read on at once, in parallel with the refetch of the detail.
+          for (const l of liveListeners) l();
+          setTick((n) => n + 1);
+          refresh();
         });
       })
       .catch(setError);
@@ -71,5 +87,5 @@ export function useGame(id: string, accountName: string | null): GameData {
     };
   }, [id, accountName, refresh]);
 
-  return { detail, channels, actions, error, tick, refresh };
+  return { detail, channels, actions, error, tick, onLive, refresh };
 }

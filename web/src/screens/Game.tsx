@@ -83,7 +83,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
               )}
             </>
           )}
-          {channel && <ChannelView key={channel.id} channel={channel} version={d.version} tick={g.tick} zone={zone} onPosted={g.refresh} />}
+          {channel && <ChannelView key={channel.id} channel={channel} version={d.version} onLive={g.onLive} zone={zone} onPosted={g.refresh} />}
         </div>
         <aside class="side-col">
           <Players detail={d} />

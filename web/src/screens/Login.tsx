@@ -1,6 +1,7 @@
 // Log in, or sign up with a new name (the same two fields; the server's refusal says which went wrong).
 import { useState } from 'preact/hooks';
 import { t } from '../i18n/i18n.ts';
+import { previousHash } from '../route.ts';
 import { enter } from '../session.ts';
 import { Notice } from '../ui.tsx';
 
@@ -14,7 +15,7 @@ export function Login() {
     setBusy(true);
     try {
       await enter(name.trim(), password, signUp);
-      history.length > 1 && document.referrer === '' ? history.back() : (location.hash = '#/');
+      location.hash = previousHash() ?? '#/';
     } catch (e) {
       setError(e);
     } finally {
