@@ -4,7 +4,7 @@
 // private action form (unseen by the others), round 2's vote and the winner; the game clock is moved by the test.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserAvailable, expectAccessible, launch, logIn, openPage, type WebServer, webServer } from '../support/browser.ts';
+import { browserAvailable, expectAccessible, launch, openPage, type WebServer, webServer } from '../support/browser.ts';
 import type { Client } from '../support/harness.ts';
 
 const NAMES = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos'];
