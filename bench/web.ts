@@ -132,7 +132,7 @@ for (let r = 0; r < ROUNDS; r++) {
   if (!reply.json.accepted) throw new Error(reply.text);
   for (const p of pages) {
     await p
-      .waitForFunction((n) => (globalThis as any).__seen[n] !== undefined, r, { timeout: 20_000 })
+      .waitForFunction((n) => (globalThis as any).__seen[n] !== undefined, r, { timeout: 120_000 })
       .catch(async (e) => {
         process.stderr.write(
           `page ${pages.indexOf(p)}: marker in DOM ${(await p.content()).includes(`bench-marker-${r}`)}, seen ${await p.evaluate('JSON.stringify(window.__seen)')}\n`,
