@@ -219,4 +219,15 @@ describe('narrator rules', () => {
     expect(d.out).toMatch(/move-deadline +.*\(DE-SCHED-5, DE-SIGN-8\)/);
     expect(d.out).not.toContain('runoff-length');
   });
+
+  it('prints the declared day: phases, instants with their local times and options, windows, pauses', () => {
+    const p = run('rules', 'palermo').out;
+    expect(p).toContain('Schedule (local times in Europe/Athens, default options):');
+    expect(p).toMatch(/^ +13:00 +kill: murder; team reveal in odd rounds \(from round 2\)$/m);
+    expect(p).toMatch(/^ +opening → close +window vote: main vote$/m);
+    expect(p).toMatch(/^ +runoff \+ 30 min \(runoffExtensionMinutes\)\n +extension: /m);
+    const d = run('rules', 'mafia-de').out;
+    expect(d).toMatch(/^ +first 20:00 \(dayEnd\) ≥ 8 h \(minDayHours\) after opening\n +day\.end: vote closes/m);
+    expect(d).toMatch(/window role-choice: .*\(round 1 only\)/);
+  });
 });

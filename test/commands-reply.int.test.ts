@@ -16,7 +16,9 @@ describe('the reply names what was read (issue 15 item 2)', () => {
       const mid = await post(`Good evening all. Vote: ${target}`);
       expect(mid.status).toBe(200);
       expect(mid.json).toMatchObject({ accepted: false, commands: [] });
-      expect(mid.json.rejections).toEqual([{ code: 'R-HINT-OWN-LINE', text: 'Not counted: write “Vote: <name>” on a line of its own.' }]);
+      expect(mid.json.rejections).toEqual([
+        { code: 'R-HINT-OWN-LINE', text: 'Not counted: write “Vote: <name>” on a line of its own.', params: { example: 'Vote: <name>' } },
+      ]);
       expect((await post(`vote ${target.toLowerCase()}`)).json).toMatchObject({ accepted: false, commands: [], rejections: [{ code: 'R-HINT-OWN-LINE' }] });
 
       // A sentence that uses the word is discussion: nothing read, nothing said.

@@ -85,7 +85,9 @@ describe('mafia-de: texts', () => {
       for (const locale of ['de', 'en'] as const) {
         const t = buildTranscript(script.variant, r.events, r.state, locale);
         const texts = [...t.public.map((l) => l.text), ...Object.values(t.private).flatMap((ls) => ls.map((l) => l.text)), ...t.rejections.map((x) => x.text)];
-        const broken = texts.filter((x) => /\{[a-zA-Z0-9]+\}|^(MSG|R|SUBJ)-?[A-Z-]* \{/.test(x) || x.includes('\u001f'));
+        // A missing template or phrase shows as its key and JSON; a structured parameter must never reach a string as such.
+        const missing = /\{[a-zA-Z0-9]+\}|^(MSG|R|SUBJ)-?[A-Z-]* \{|(PART|SUBJECT)-[\p{L}-]+ \{|\{"(list|ref|phrase)"/u;
+        const broken = texts.filter((x) => missing.test(x) || x.includes('\u001f') || x.includes('[object Object]'));
         expect(broken, `${file} (${locale})`).toEqual([]);
       }
     }

@@ -101,3 +101,39 @@ describe('an early /start re-plans the first phase', () => {
     expect(h!.service.get(id).state.deadlines.map((d) => d.kind)).toEqual(['phase']);
   });
 });
+
+describe('GET /api/games/:id/schedule', () => {
+  it('serves palermo’s declared day and the running game’s pending instants, named, in the game zone', async () => {
+    const { id, mod } = await created({ variant: 'palermo', title: 'Timeline', locale: 'en', startAt: '2025-11-04T09:00' });
+    const anon = await h!.client('Visitor', true);
+    const before = await anon.req('GET', `/api/games/${id}/schedule`);
+    expect(before.status).toBe(200);
+    expect(before.json).toMatchObject({ timeZone: 'Europe/Athens', status: 'signup', phase: null, paused: false });
+    expect(before.json.next.map((n: { kind: string }) => n.kind)).toEqual(['start']);
+    expect(before.json.next[0].instant).toBeUndefined();
+    const instants = before.json.declared.instants.map((i: { id: string; when: string; phase: string }) => `${i.phase}:${i.id}@${i.when}`);
+    expect(instants).toEqual(['day:kill@13:00', 'day:close@20:00', 'runoff:runoff@close + 1 h', 'runoff:extension@runoff + 30 min (runoffExtensionMinutes)']);
+    const vote = before.json.declared.windows.find((w: { id: string }) => w.id === 'vote');
+    expect(vote).toMatchObject({ phase: 'day', opens: 'opening', closes: 'close', mode: 'open' });
+    expect((await mod.req('POST', `/api/games/${id}/start`)).json.accepted).toBe(true);
+    const running = await anon.req('GET', `/api/games/${id}/schedule?locale=el`);
+    expect(running.json).toMatchObject({ status: 'running', phase: 'day' });
+    // Started early on Monday 3/11 at 10:00: round 1 closes today at 20:00 and has no murder.
+    expect(running.json.next).toEqual([
+      { id: 'r1:close', kind: 'close', instant: 'close', at: expect.any(Number), time: '2025-11-03T20:00:00+02:00', round: 1 },
+    ]);
+    expect(running.json.declared.instants[1].what).toMatch(/λήξη ψηφοφορίας/);
+    const bad = await anon.req('GET', `/api/games/${id}/schedule?locale=xx`);
+    expect(bad.status).toBe(400);
+    expect((await anon.req('GET', '/api/games/nope/schedule')).status).toBe(404);
+  });
+
+  it('names mafia-de’s one `phase` deadline by the open phase: day.end by day', async () => {
+    const { id, mod } = await created({ variant: 'mafia-de', title: 'Mafia #137', signupDeadline: '2025-11-06T10:00', startAt: '2025-11-07T10:00' });
+    expect((await mod.req('POST', `/api/games/${id}/start`)).json.accepted).toBe(true);
+    const r = await mod.req('GET', `/api/games/${id}/schedule`);
+    expect(r.json.phase).toBe('day');
+    expect(r.json.next).toEqual([{ id: 'phase', kind: 'phase', instant: 'day.end', at: expect.any(Number), time: '2025-11-03T20:00:00+01:00', round: 1 }]);
+    expect(r.json.declared.instants.find((i: { id: string }) => i.id === 'night.end').when).toBe('first 10:00 (nightEnd) ≥ 8 h (minNightHours) after opening');
+  });
+});

@@ -28,6 +28,8 @@ export interface Item {
   /** A stable code (rejections) or message key. */
   readonly code?: string;
   readonly text: string;
+  /** The message behind `text` (key and structured parameters), for a client that renders it in its own language. */
+  readonly parts?: readonly Message[];
 }
 
 /** Context every projection needs. */
@@ -56,7 +58,7 @@ function item(c: ViewContext, seq: number, e: GameEvent, rest: Omit<Item, 'seq' 
 
 /** An item that is one message of the rulebook's tables (a rejection, a flag): its code is the message's key. */
 function keyedItem(c: ViewContext, seq: number, e: GameEvent, kind: string, m: Message, author?: string): Item {
-  return item(c, seq, e, { kind, code: m.key, ...(author !== undefined ? { author } : {}), text: renderMessage(c.variant, c.locale, m) });
+  return item(c, seq, e, { kind, code: m.key, ...(author !== undefined ? { author } : {}), text: renderMessage(c.variant, c.locale, m), parts: [m] });
 }
 
 /** The main thread: its posts, edits and public announcements. */
@@ -85,7 +87,7 @@ export function channelItems(c: ViewContext, viewer: Viewer, channel: string, ev
         out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
     } else if (ev.type === 'message' && inChannel(e, ev.data)) {
       const parts = ev.data.parts;
-      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts) }));
+      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts }));
     }
   }
   return out;
@@ -167,7 +169,7 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
     switch (ev.type) {
       case 'message': {
         const parts = ev.data.parts;
-        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), ...(to ? { author: `to ${to}` } : {}) }));
+        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), parts, ...(to ? { author: `to ${to}` } : {}) }));
         break;
       }
       case 'command.rejected':
@@ -203,7 +205,8 @@ export function teamItems(c: ViewContext, viewer: Viewer, team: string, events: 
   for (const { seq, event: e } of visible(viewer, events)) {
     if (e.audience.kind !== 'team' || e.audience.team !== team) continue;
     const ev = typed(e);
-    if (ev.type === 'message') out.push(item(c, seq, e, { kind: 'message', code: ev.data.parts[0]?.key, text: render(c, ev.data.parts) }));
+    if (ev.type === 'message')
+      out.push(item(c, seq, e, { kind: 'message', code: ev.data.parts[0]?.key, text: render(c, ev.data.parts), parts: ev.data.parts }));
     else if (ev.type === 'team.chat') out.push(item(c, seq, e, { kind: 'chat', author: ev.data.name, text: ev.data.text }));
     else if (ev.type === 'team.formed') out.push(item(c, seq, e, { kind: 'team', text: ev.data.members.map((id) => nameOf(c, id)).join(', ') }));
   }

@@ -184,8 +184,12 @@ program
       for (const r of v.roles)
         out(`  ${r.id.padEnd(10)} ${(r.names[loc] ?? r.id).padEnd(16)} side ${r.side.padEnd(9)} ${r.summary[loc] ?? r.summary.en ?? ''}`);
       out('');
-      out('Schedule:');
-      for (const l of v.schedule(loc)) out(`  ${l.when.padEnd(22)} ${l.what}`);
+      // The declared day with the rulebook's default options, local times in the game's zone.
+      const { timeline } = await import('../engine/timeline.ts');
+      out(`Schedule (local times in ${v.defaultTimeZone}, default options):`);
+      // A long `when` gets a line of its own, so the descriptions stay in one column.
+      for (const l of timeline(v.timetable.schedule, loc, v.optionsSchema.parse({})))
+        out(l.when.length > 32 ? `  ${l.when}\n  ${''.padEnd(34)} ${l.what}` : `  ${l.when.padEnd(34)} ${l.what}`);
       out('');
       out('Moderator actions (POST /mod, or `mod:` in scripts):');
       const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');

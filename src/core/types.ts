@@ -41,19 +41,51 @@ export type Actor =
   | { readonly kind: 'moderator'; readonly name: string }
   | { readonly kind: 'system' };
 
-/** A parameter value of a message or rejection; lists are pre-joined by the engine. */
-export type Param = string | number;
+/** What a reference names: a thing of the rulebook whose name the renderer looks up per language. */
+export type RefKind = 'role' | 'side' | 'team' | 'weekday';
+
+/** A reference to a thing of the game by id (a role, a side, a team; a weekday is its ISO number, '1' = Monday). */
+export interface Ref {
+  readonly ref: RefKind;
+  readonly id: string;
+}
+
+/**
+ * How a list is joined: `and`/`or` in the language of the sentence (Intl.ListFormat conjunction/disjunction);
+ * `comma`, `semicolon`, `space` and `none` are the rulebook's own punctuation (", ", "; ", " ", nothing) for lists of
+ * phrases and sentences.
+ */
+export type ListJoin = 'and' | 'or' | 'comma' | 'semicolon' | 'space' | 'none';
+
+/** A list of parameters; `empty` is shown instead when it has no items (e.g. «keine», «—»). */
+export interface ParamList {
+  readonly list: readonly Param[];
+  readonly join: ListJoin;
+  readonly empty?: Param;
+}
+
+/** A phrase of the rulebook's message tables with its own parameters (a date, a «name – role» pair, a fate). */
+export interface Phrase {
+  readonly phrase: string;
+  readonly params?: Params;
+}
+
+/** A parameter of a message or rejection: a value, a reference, a list or a phrase, never a packed string. */
+export type Param = string | number | Ref | ParamList | Phrase;
+
+/** The named parameters of a message. */
+export type Params = Readonly<Record<string, Param>>;
 
 /** A localisable message: a template key of the variant plus its parameters. */
 export interface Message {
   readonly key: string;
-  readonly params?: Readonly<Record<string, Param>>;
+  readonly params?: Params;
 }
 
 /** A refusal of a player's or moderator's action: a stable code plus parameters for the sentence. */
 export interface Rejection<C extends string = string> {
   readonly code: C;
-  readonly params?: Readonly<Record<string, Param>>;
+  readonly params?: Params;
 }
 
 /** Moderator command: a named action with JSON arguments validated by the engine or the variant. */

@@ -8,6 +8,7 @@ import { ENGINE_MOD_ACTIONS, parseModArgs } from './modactions.ts';
 import { fold, matchName } from './names.ts';
 import { commandExample, compileSyntax, parseCommands, readText, type Syntax } from './parse.ts';
 import { commitmentOf, keyOf } from './rng.ts';
+import { dispatch } from './schedule.ts';
 import type { Deadline, GameConfig, GameState } from './state.ts';
 import { hhmm, localDate } from './time.ts';
 import type { Recognised, Variant } from './variant.ts';
@@ -159,7 +160,7 @@ function fire<V>(b: Builder<V>, d: Deadline): void {
     b.variant.start(b);
     return;
   }
-  b.variant.onDeadline(b, d);
+  dispatch(b.variant.timetable, b, d);
 }
 
 function closeSignup<V>(b: Builder<V>): void {

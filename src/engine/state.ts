@@ -1,5 +1,6 @@
 // The generic game state every variant shares, and the configuration a game is created with.
-import type { Millis, PlayerId } from '../core/types.ts';
+import { list } from '../core/params.ts';
+import type { Millis, ParamList, PlayerId } from '../core/types.ts';
 import type { Calendar } from './calendar.ts';
 import type { IsoDate } from './time.ts';
 
@@ -168,13 +169,14 @@ export function nameOf<V>(s: GameState<V>, id: PlayerId): string {
   return s.players[id]?.name ?? id;
 }
 
-/** Names of the given players in signup order, joined with ', '. */
-export function namesOf<V>(s: GameState<V>, ids: Iterable<PlayerId>): string {
+/** Names of the given players in signup order, as a list parameter shown joined with ', ' (`empty` for none). */
+export function namesOf<V>(s: GameState<V>, ids: Iterable<PlayerId>, empty?: string): ParamList {
   const set = new Set(ids);
-  return s.order
-    .filter((id) => set.has(id))
-    .map((id) => nameOf(s, id))
-    .join(', ');
+  return list(
+    s.order.filter((id) => set.has(id)).map((id) => nameOf(s, id)),
+    'comma',
+    empty,
+  );
 }
 
 /** Sorts ids by signup order. */

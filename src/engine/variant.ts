@@ -9,7 +9,8 @@ import type { EventsOf } from './events.ts';
 import type { RuleFiring } from './firing.ts';
 import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
-import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
+import type { Timetable } from './schedule.ts';
+import type { GameConfig, GameState, Locale } from './state.ts';
 
 /** A role of a rulebook. */
 export interface RoleDef {
@@ -54,12 +55,6 @@ export interface Recognised {
   readonly target?: string;
 }
 
-/** A line of the schedule description shown by `narrator rules`. */
-export interface ScheduleLine {
-  readonly when: string;
-  readonly what: string;
-}
-
 /**
  * How a rulebook shapes the engine's signup (every member optional; a variant without it gets the engine's
  * defaults: static player limits, MSG-SIGNUP-OK, cancellation when too few sign up).
@@ -93,6 +88,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly maxPlayers: number;
   readonly roles: readonly RoleDef[];
   readonly sides: readonly SideDef[];
+  /** Teams as reveals name them (`{ref:'team'}` parameters), where they differ from the sides. */
+  readonly teams?: readonly SideDef[];
   /** Command syntax; must include 'join' and 'leave' for signup posts. */
   readonly syntax: readonly SyntaxRule[];
   /** Which rule each event shows firing (firing.ts), for the simulator's statistics. */
@@ -119,8 +116,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   deal(b: Builder<V, M>): void;
   /** Starts the game at its start instant (announcement, first deadlines). */
   start(b: Builder<V, M>): void;
-  /** Handles a fired deadline of its own kinds. */
-  onDeadline(b: Builder<V, M>, deadline: Deadline): void;
+  /** The declared schedule (phases, instants, windows) with a hook per instant: fired deadlines go to the hooks. */
+  readonly timetable: Timetable<V, M>;
   /** Handles a thread post while the game runs. */
   post(b: Builder<V, M>, cmd: Extract<Command, { type: 'post' }>): void;
   /** Handles an edit of a thread post while the game runs. */
@@ -133,10 +130,6 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly modActions?: Readonly<Record<string, ModActionInfo>>;
   /** What a player may do now. */
   legalActions(s: GameState<V>, player: PlayerId): LegalAction[];
-  /** The schedule in words, for `narrator rules`. */
-  schedule(locale: Locale): ScheduleLine[];
-  /** Localises a message parameter that names game things (roles, teams, reasons); undefined keeps it as is. */
-  formatParam?(locale: Locale, name: string, value: string | number): string | undefined;
   /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
   defaultRoles(n: number): string[];
   /** Optional signup policy (blacklists, extensions, own confirmations). */

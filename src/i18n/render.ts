@@ -1,47 +1,110 @@
 // Renders messages and rejections to text: the variant's ICU templates first, then the engine's, per locale,
 // falling back to English and finally to the key itself (a missing template is visible, never a crash).
+// Structured parameters (core/types.ts) are resolved in the language of the sentence they sit in: a template that
+// falls back to English gets English role names and an English list, so a sentence never mixes two languages.
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { Message, Param } from '../core/types.ts';
+import type { ListJoin, Message, Param, Params, Ref } from '../core/types.ts';
 import type { Locale } from '../engine/state.ts';
 import type { Variant } from '../engine/variant.ts';
 import { ENGINE_MESSAGES } from './engine-messages.ts';
 
-const compiled = new Map<string, IntlMessageFormat>();
+type AnyVariant = Variant<never> | Variant<unknown>;
 
-function template(variant: Variant<never> | Variant<unknown>, locale: Locale, key: string): string | undefined {
+const compiled = new Map<string, IntlMessageFormat>();
+const lists = new Map<string, Intl.ListFormat>();
+const weekdays = new Map<string, Intl.DateTimeFormat>();
+
+function template(variant: AnyVariant, locale: Locale, key: string): string | undefined {
   return variant.messages[locale]?.[key] ?? ENGINE_MESSAGES[locale]?.[key];
 }
 
-/** Formats one template with parameters. */
-export function format(locale: Locale, source: string, params: Readonly<Record<string, Param>> = {}): string {
+/** The template of a key in the locale, or in English when the locale lacks it, with the language it is in. */
+function source(variant: AnyVariant, locale: Locale, key: string): { src: string; lang: Locale } | undefined {
+  const own = template(variant, locale, key);
+  if (own !== undefined) return { src: own, lang: locale };
+  const en = template(variant, 'en', key);
+  return en === undefined ? undefined : { src: en, lang: 'en' };
+}
+
+/** Formats one template with already resolved values. */
+export function format(locale: Locale, source: string, params: Readonly<Record<string, string | number>> = {}): string {
   const k = `${locale}\u0000${source}`;
   let f = compiled.get(k);
   if (!f) {
     f = new IntlMessageFormat(source, locale, undefined, { ignoreTag: true });
     compiled.set(k, f);
   }
-  const out = f.format(params as Record<string, string | number>);
+  const out = f.format(params);
   return Array.isArray(out) ? out.join('') : String(out);
 }
 
-/** Renders one message in a locale. */
-export function renderMessage(variant: Variant<never> | Variant<unknown>, locale: Locale, m: Message): string {
-  const src = template(variant, locale, m.key) ?? template(variant, 'en', m.key);
-  if (src === undefined) return `${m.key} ${JSON.stringify(m.params ?? {})}`;
-  let params = m.params;
-  if (params && variant.formatParam) {
-    const out: Record<string, Param> = {};
-    for (const [k, v] of Object.entries(params)) out[k] = variant.formatParam(locale, k, v) ?? v;
-    params = out;
+// The project's English lists have no serial comma («A, B and C»), as the rulebooks' English texts write them.
+const listLocale = (lang: Locale) => (lang === 'en' ? 'en-GB' : lang);
+
+const PUNCTUATION: Record<Exclude<ListJoin, 'and' | 'or'>, string> = { comma: ', ', semicolon: '; ', space: ' ', none: '' };
+
+function joinList(lang: Locale, join: ListJoin, items: readonly string[]): string {
+  if (join !== 'and' && join !== 'or') return items.join(PUNCTUATION[join]);
+  const k = `${lang}\u0000${join}`;
+  let f = lists.get(k);
+  if (!f) {
+    f = new Intl.ListFormat(listLocale(lang), { type: join === 'and' ? 'conjunction' : 'disjunction', style: 'long' });
+    lists.set(k, f);
   }
+  return f.format(items);
+}
+
+function weekdayName(lang: Locale, iso: number): string {
+  let f = weekdays.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang, { weekday: 'long', timeZone: 'UTC' });
+    weekdays.set(lang, f);
+  }
+  // 1 January 2024 was a Monday: ISO weekday n is that date plus n - 1 days.
+  return f.format(Date.UTC(2024, 0, iso));
+}
+
+/** The name of a referenced thing in a language (English, then the id, when the rulebook lacks one). */
+export function refName(variant: AnyVariant, lang: Locale, r: Ref): string {
+  if (r.ref === 'weekday') return weekdayName(lang, Number(r.id));
+  const table = r.ref === 'role' ? variant.roles : r.ref === 'side' ? variant.sides : (variant.teams ?? []);
+  const names = table.find((x) => x.id === r.id)?.names;
+  return names?.[lang] ?? names?.en ?? r.id;
+}
+
+/** One parameter as the value the template receives: numbers stay numbers (plural and select need them). */
+export function resolveParam(variant: AnyVariant, lang: Locale, p: Param): string | number {
+  if (typeof p === 'string' || typeof p === 'number') return p;
+  if ('ref' in p) return refName(variant, lang, p);
+  if ('list' in p) {
+    if (p.list.length === 0) return p.empty === undefined ? '' : resolveParam(variant, lang, p.empty);
+    return joinList(
+      lang,
+      p.join,
+      p.list.map((x) => String(resolveParam(variant, lang, x))),
+    );
+  }
+  return renderKey(variant, lang, p.phrase, p.params);
+}
+
+function renderKey(variant: AnyVariant, locale: Locale, key: string, params: Params | undefined): string {
+  const found = source(variant, locale, key);
+  if (found === undefined) return `${key} ${JSON.stringify(params ?? {})}`;
+  const values: Record<string, string | number> = {};
+  for (const [k, v] of Object.entries(params ?? {})) values[k] = resolveParam(variant, found.lang, v);
   try {
-    return format(locale, src, params);
+    return format(locale, found.src, values);
   } catch {
-    return `${src} ${JSON.stringify(m.params ?? {})}`;
+    return `${found.src} ${JSON.stringify(params ?? {})}`;
   }
 }
 
+/** Renders one message in a locale. */
+export function renderMessage(variant: AnyVariant, locale: Locale, m: Message): string {
+  return renderKey(variant, locale, m.key, m.params);
+}
+
 /** Renders a multi-part post: parts joined by line breaks. */
-export function renderParts(variant: Variant<never> | Variant<unknown>, locale: Locale, parts: readonly Message[]): string {
+export function renderParts(variant: AnyVariant, locale: Locale, parts: readonly Message[]): string {
   return parts.map((p) => renderMessage(variant, locale, p)).join('\n');
 }

@@ -2,6 +2,7 @@
 // deadline, and the reply to every command.
 import { z } from 'zod';
 import { localeSchema } from './common.ts';
+import { messageSchema, paramSchema } from './messages.ts';
 
 /** The next deadline a game waits for (null when none). */
 export const deadlineSchema = z.object({ at: z.number(), time: z.string(), kind: z.string(), id: z.string() }).nullable();
@@ -48,6 +49,11 @@ export const itemSchema = z.object({
   postId: z.string().optional(),
   code: z.string().optional(),
   text: z.string(),
+  parts: z
+    .array(messageSchema)
+    .readonly()
+    .optional()
+    .describe('the message behind `text` (announcements, PMs, rejections, flags): key and structured parameters'),
 });
 
 /** One page of a view: `next` is the `from` of the next page (null once the caller has everything). */
@@ -67,7 +73,7 @@ export const commandReply = z.object({
   accepted: z.boolean(),
   version: z.number(),
   seqs: z.array(z.number()),
-  rejections: z.array(z.object({ code: z.string(), text: z.string() })),
+  rejections: z.array(z.object({ code: z.string(), text: z.string(), params: z.record(z.string(), paramSchema).optional() })),
   commands: z
     .array(z.object({ command: z.string(), target: z.string().optional() }))
     .optional()

@@ -5,6 +5,8 @@ export * from './accounts.ts';
 export * from './channels.ts';
 export * from './common.ts';
 export * from './games.ts';
+export * from './messages.ts';
 export * from './mod.ts';
 export * from './replies.ts';
+export * from './schedule.ts';
 export * from './ws.ts';

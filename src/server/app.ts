@@ -14,7 +14,7 @@ import type { GameService } from '../app/game-service.ts';
 import { narratorPackage } from '../app/package-dir.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_COOKIE, SessionCache } from './auth.ts';
-import { classify, sendError } from './http.ts';
+import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
 import { registerWs, type WsOptions } from './ws.ts';
 
@@ -134,6 +134,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
         description: apiDescription(),
       },
       components: {
+        schemas: namedSchemas(),
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'set by POST /api/sessions (the browser sends it)' },
           csrf: {

@@ -4,12 +4,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
 import { AppError } from '../app/errors.ts';
-import { errorSchema } from '../protocol/index.ts';
+import { errorSchema, messageSchema } from '../protocol/index.ts';
 
 /** JSON Schema of a zod schema, in the OpenAPI 3.0 dialect. */
 export function jsonSchema(schema: ZodType, io: 'input' | 'output' = 'input'): Record<string, unknown> {
   const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { target: 'openapi-3.0', unrepresentable: 'any', io }) as Record<string, unknown>;
   return rest;
+}
+
+/**
+ * The protocol's named sub-schemas (the recursive message parameter) as OpenAPI components: the document moves a
+ * reply's own definitions to `#/components/schemas/…` references, so the components must be published there.
+ */
+export function namedSchemas(): Record<string, Record<string, unknown>> {
+  const { definitions = {} } = jsonSchema(messageSchema, 'output') as { definitions?: Record<string, unknown> };
+  return JSON.parse(JSON.stringify(definitions).replaceAll('#/definitions/', '#/components/schemas/')) as Record<string, Record<string, unknown>>;
 }
 
 /** Sends the standard error body. */

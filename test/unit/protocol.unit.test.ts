@@ -61,8 +61,11 @@ describe('keyed view items', () => {
       { seq: 7, event: { ...rejection, audience: { kind: 'moderator' } } },
       { seq: 8, event: flag },
     ]);
-    // Key order is part of the reply's bytes.
-    expect(JSON.stringify(r)).toBe(JSON.stringify({ seq: 7, at: rejection.at, time: r!.time, kind: 'rejection', code: d.code, author: String(d.by), text }));
-    expect(JSON.stringify(f)).toBe(JSON.stringify({ seq: 8, at: rejection.at, time: f!.time, kind: 'flag', code: d.code, text }));
+    // Key order is part of the reply's bytes; the message itself rides along for clients that render it.
+    const parts = [{ key: d.code, params: d.params }];
+    expect(JSON.stringify(r)).toBe(
+      JSON.stringify({ seq: 7, at: rejection.at, time: r!.time, kind: 'rejection', code: d.code, author: String(d.by), text, parts }),
+    );
+    expect(JSON.stringify(f)).toBe(JSON.stringify({ seq: 8, at: rejection.at, time: f!.time, kind: 'flag', code: d.code, text, parts }));
   });
 });

@@ -12,6 +12,7 @@ import { registerExportRoutes } from './exports.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerModerationRoutes } from './moderation.ts';
 import { registerPrivateRoutes } from './private.ts';
+import { registerScheduleRoutes } from './schedule.ts';
 import type { RouteDeps } from './shared.ts';
 import { registerThreadRoutes } from './thread.ts';
 
@@ -21,6 +22,7 @@ export type { RouteDeps } from './shared.ts';
 export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerAccountRoutes(app, d);
   registerGameRoutes(app, d);
+  registerScheduleRoutes(app, d);
   registerThreadRoutes(app, d);
   registerChannelRoutes(app, d);
   registerPrivateRoutes(app, d);

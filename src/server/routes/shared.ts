@@ -9,7 +9,7 @@ import { AppError } from '../../app/errors.ts';
 import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts';
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
 import { nameSkeleton } from '../../core/names.ts';
-import type { Command, GameEvent, Rejection, Viewer } from '../../core/types.ts';
+import type { Command, GameEvent, Params, Rejection, Viewer } from '../../core/types.ts';
 import { typed } from '../../engine/events.ts';
 import { evolve } from '../../engine/evolve.ts';
 import { decide } from '../../engine/game.ts';
@@ -62,8 +62,9 @@ export function ctxOf(g: LoadedGame, locale?: Locale): ViewContext {
 }
 
 /** A rejection with its text in the game's locale. */
-function rendered(g: LoadedGame, r: Rejection): { code: string; text: string } {
-  return { code: r.code, text: renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params }) };
+function rendered(g: LoadedGame, r: Rejection): { code: string; text: string; params?: Params } {
+  const text = renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params });
+  return { code: r.code, text, ...(r.params && Object.keys(r.params).length > 0 ? { params: r.params } : {}) };
 }
 
 /**

@@ -1,7 +1,7 @@
 // Player PNs of mafia-de (DE-GEN-4…11): votes, night orders, the death message, the Night-1 role choice, the
 // insider's guess, the successor, ads, testaments and the surrender confirmation. Checks run in the order of
 // DE-GEN-11; the first failing one answers with its code, and a rejected PN changes nothing.
-import type { Actor, Command, PlayerId, Rejection } from '../../core/types.ts';
+import type { Actor, Command, Param, PlayerId, Rejection } from '../../core/types.ts';
 import { refused } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { activeOn, type NightParity } from '../../engine/parity.ts';
@@ -22,7 +22,7 @@ type PlayerActor = Extract<Actor, { kind: 'player' }>;
 
 /** A refusal inside a handler: code and parameters (DE-GEN-11). */
 /** A refusal of the PM being handled (returned up to onPm, which records it). */
-function no(code: DeRejectionCode, params: Record<string, string | number> = {}): Rejection {
+function no(code: DeRejectionCode, params: Record<string, Param> = {}): Rejection {
   return { code, params };
 }
 
@@ -223,7 +223,7 @@ function compare(b: B, me: PlayerId, arg: string): Rejection | undefined {
 }
 
 /** The state of the death message for a target, as MSG-ACK-KILL reports it. */
-function dmState(s: S, target: PlayerId): Record<string, string | number> {
+function dmState(s: S, target: PlayerId): Record<string, Param> {
   const o = opts(s);
   if (s.v.dm === undefined) return { dm: 'none' };
   const c = checkDm(s.v.dm, nameOf(s, target), { sentences: o.deathMessageMinSentences, chars: o.deathMessageMinChars });
@@ -240,7 +240,7 @@ function kill(b: B, me: PlayerId, arg: string, rest: readonly string[]): Rejecti
   if (to === me) return no('R-SELF');
   const attached = rest.join('\n').trim();
   b.emit('night.act', { kind: 'kill', by: me, targets: [to] }, { kind: 'players', ids: [me] });
-  let state: Record<string, string | number>;
+  let state: Record<string, Param>;
   if (attached !== '') {
     const c = checkDm(attached, nameOf(s, to), { sentences: o.deathMessageMinSentences, chars: o.deathMessageMinChars });
     if (c.ok && !s.v.rejectedDms.includes(normalizeDm(attached))) {
@@ -275,7 +275,7 @@ function deathMessage(b: B, me: PlayerId, text: string): Rejection | undefined {
   }
   if (s.v.rejectedDms.includes(normalizeDm(text))) return no('R-DM-REJECTED');
   b.emit('dm.stored', { text: text.trim() }, { kind: 'players', ids: [me] });
-  const form: Record<string, string | number> = c.form === 'link' ? { form: 'link' } : { form: 'text', s: c.sentences, c: c.chars };
+  const form: Record<string, Param> = c.form === 'link' ? { form: 'link' } : { form: 'text', s: c.sentences, c: c.chars };
   pn(b, [me], 'Bestätigung', msg('MSG-ACK-DM', { N: s.v.n, ...form, order: target !== undefined ? 'set' : 'none' }));
 }
 
@@ -339,10 +339,10 @@ function confirmSurrender(b: B, me: PlayerId): Rejection | undefined {
 }
 
 /** DE-BOSS-1 is enforced by isBoss checks above. The rejection hook: engine codes renamed to this rulebook's (DE-GEN-11) and the game number added. */
-export function decorateRejection(s: S, r: { code: string; params?: Readonly<Record<string, string | number>> }) {
+export function decorateRejection(s: S, r: { code: string; params?: Readonly<Record<string, Param>> }) {
   const outside = s.status === 'signup' || s.status === 'dealt' ? 'R-NOT-RUNNING' : 'R-NOT-PARTICIPANT';
   const rename: Record<string, string> = { 'R-NOT-STARTED': 'R-NOT-RUNNING', 'R-NOT-IN-GAME': outside, 'R-NOT-SIGNED-UP': outside };
-  const params: Record<string, string | number> = { ...(r.params ?? {}), game: gameNo(s) };
+  const params: Record<string, Param> = { ...(r.params ?? {}), game: gameNo(s) };
   if (r.code === 'R-NAME' && params.input === undefined) params.input = String(params.text ?? '');
   return { code: rename[r.code] ?? r.code, params };
 }

@@ -1,6 +1,8 @@
-// Small helpers shared by the mafia-de modules: options, message parts with subjects, encoded parameters,
-// party counts and role labels.
-import type { Message, Millis, Param, PlayerId } from '../../core/types.ts';
+// Small helpers shared by the mafia-de modules: options, message parts with subjects, structured parameters
+// (name lists, deadlines, phases, statuses), party counts and role labels.
+import { Temporal } from 'temporal-polyfill';
+import { list, phrase, ref } from '../../core/params.ts';
+import type { Message, Millis, Param, ParamList, Phrase, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { isoLocal } from '../../engine/time.ts';
@@ -27,22 +29,26 @@ export function gameNo(s: S): string {
   return s.config.gameNumber ?? '?';
 }
 
-/** Separator of encoded list parameters (rendered as a German or English enumeration). */
-export const SEP = '\u001f';
-
-/** A list parameter of player names in signup order. */
-export function nameList(s: S, ids: readonly PlayerId[]): string {
+/** A list parameter of player names in signup order («A, B und C»); `empty` stands in for none. */
+export function nameList(s: S, ids: readonly PlayerId[], empty?: Param): ParamList {
   const set = new Set(ids);
-  return s.order
-    .filter((id) => set.has(id))
-    .map((id) => nameOf(s, id))
-    .join(SEP);
+  return list(
+    s.order.filter((id) => set.has(id)).map((id) => nameOf(s, id)),
+    'and',
+    empty,
+  );
 }
 
-/** A deadline parameter: the local ISO instant (rendered «Donnerstag, 31.03.2011, 20:00 Uhr»). */
-export function when(s: S, ms: Millis): string {
-  return isoLocal(ms, s.config.timeZone);
+/** A deadline parameter in the game's zone (rendered «Donnerstag, 31.03.2011, 20:00 Uhr»). */
+export function when(s: S, ms: Millis): Phrase {
+  const iso = isoLocal(ms, s.config.timeZone);
+  const weekday = Temporal.PlainDate.from(iso.slice(0, 10)).dayOfWeek;
+  const date = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+  return phrase('PART-DEADLINE', { weekday: ref('weekday', String(weekday)), date, time: iso.slice(11, 16) });
 }
+
+/** «keine» / «none», for an empty list of roles or winners. */
+export const NONE: Phrase = phrase('PART-NONE');
 
 /** A message part. */
 export function msg(key: string, params?: Record<string, Param>): Message {
@@ -54,7 +60,7 @@ export type Subject = 'Status' | 'Sonderstatus' | 'Abfrage' | 'Anmeldung' | 'Bes
 
 /** Sends a PN with its subject line «Mafia #{game} | …» to players. */
 export function pn(b: B, ids: readonly PlayerId[], subject: Subject, ...parts: Message[]): void {
-  b.tell(ids, msg('SUBJ', { game: gameNo(b.state), subject }), ...parts);
+  b.tell(ids, msg('SUBJ', { game: gameNo(b.state), subject: phrase(`SUBJECT-${subject}`) }), ...parts);
 }
 
 /** Mafiosi (every mafia role) in the game, signup order. */
@@ -87,17 +93,24 @@ export function isBoss(s: S, id: PlayerId): boolean {
 }
 
 /**
- * A status parameter «Partei (Rolle)»: encoded 'party|role' or 'party|mafia-boss+role' for a boss by succession
- * who holds a special role (a plain successor shows as «Mafiaboss»).
+ * A role label parameter: the role, or «Mafiaboss und Rufmörder» for a boss by succession who holds a special role
+ * (a plain successor shows as «Mafiaboss»).
  */
-export function statusParam(s: S, id: PlayerId): string {
+export function roleLabel(s: S, id: PlayerId): Param {
   const role = roleOf(s, id);
-  const party = partyOfRole(role);
-  if (s.v.boss === id && role !== 'mafia-boss') return `${party}|${role === 'mafioso' ? 'mafia-boss' : `mafia-boss+${role}`}`;
-  return `${party}|${role}`;
+  if (s.v.boss !== id || role === 'mafia-boss') return ref('role', role);
+  return role === 'mafioso' ? ref('role', 'mafia-boss') : list([ref('role', 'mafia-boss'), ref('role', role)], 'and');
 }
 
-/** The current phase as a label parameter ('day:2' → «Tag 2», 'night:2' → «Nacht 2»). */
-export function phaseLabel(s: S): string {
-  return `${s.v.phase}:${s.v.n}`;
+/** A status parameter «Partei (Rolle)». */
+export function statusParam(s: S, id: PlayerId): Phrase {
+  return phrase('PART-STATUS', { party: ref('side', partyOfRole(roleOf(s, id))), role: roleLabel(s, id) });
 }
+
+/** The current phase as a label parameter («Tag 2», «Nacht 2»). */
+export function phaseLabel(s: S): Phrase {
+  return phrase('PART-PHASE', { kind: s.v.phase, n: s.v.n });
+}
+
+/** The signup as a phase label parameter («die Anmeldung»). */
+export const SIGNUP_PHASE: Phrase = phrase('PART-PHASE', { kind: 'signup' });

@@ -1,39 +1,49 @@
 // The mafia-de game flow: deal and role PNs, the start post, day and night deadlines, the resolutions of spec §5
 // (D1–D10, N1–N14), removals with their side effects (voodoo, testaments, succession), warnings, disqualification,
 // win checks and the end post.
-import type { Message, Millis, PlayerId } from '../../core/types.ts';
+import { list, phrase, ref } from '../../core/params.ts';
+import type { Message, Millis, Param, ParamList, PlayerId } from '../../core/types.ts';
 import { countBallots, tallyAllTied, votersFor } from '../../engine/ballot.ts';
-import { type Calendar, firstLocalTimeAfter, isPlayDay } from '../../engine/calendar.ts';
 import { checkTeam, compareTeams } from '../../engine/checks.ts';
 import { linkedDeaths } from '../../engine/links.ts';
 import { isShielded } from '../../engine/protection.ts';
 import { applyBlock } from '../../engine/roleblock.ts';
-import { type GameConfig, isAlive, nameOf, playersIn } from '../../engine/state.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
+import { type Deadline, type GameConfig, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
 import { addDays, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
-import { type B, citizensIn, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, SEP, statusParam, when } from './common.ts';
+import {
+  type B,
+  citizensIn,
+  gameNo,
+  isBoss,
+  mafiaIn,
+  msg,
+  NONE,
+  nameList,
+  opts,
+  partyOf,
+  phaseLabel,
+  pn,
+  roleLabel,
+  roleOf,
+  type S,
+  statusParam,
+  when,
+} from './common.ts';
 import { checkDm } from './deathmessage.ts';
 import { deOptions } from './options.ts';
 import { CITIZENS, defaultRoles, MAFIA, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
+import { DE_SCHEDULE, deContext, isPauseDate } from './schedule.ts';
 import type { Act, ActKind } from './state.ts';
+
+export { isPause, isPauseDate } from './schedule.ts';
 
 const HOUR = 3_600_000;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Calendar
-
-/** DE-SCHED-4: a pause date (configured, added by the moderator, weekend, or not a play day of the calendar). */
-export function isPause(s: S, date: string): boolean {
-  return isPauseDate(s.calendar, opts(s).weekendPause, s.v.pauseDates, date);
-}
-
-/** DE-SCHED-4 on plain data (the configuration check has no state yet). */
-export function isPauseDate(calendar: Calendar, weekendPause: boolean, pauseDates: readonly string[], date: string): boolean {
-  if (pauseDates.includes(date)) return true;
-  if (weekendPause && weekday(date) >= 6) return true;
-  return !isPlayDay(calendar, date);
-}
 
 /**
  * DE-SCHED-2/4, DE-SIGN-5: why a configuration's schedule cannot be played, or null: the signup deadline (a
@@ -64,20 +74,22 @@ export function scheduleProblem(config: GameConfig): string | null {
   return `Day 1 has no deadline: no ${o.dayEnd} at least ${o.minDayHours} h after the signup deadline falls on a game day within a year (DE-SCHED-2, DE-SCHED-4)`;
 }
 
-/** DE-SCHED-2/3: the deadline of a day or night that opens at `from`. */
+/** DE-SCHED-2/3: the deadline of a day or night that opens at `from`, as the schedule declares it. */
 export function phaseDeadline(s: S, phase: 'day' | 'night', from: Millis): Millis {
-  const o = opts(s);
-  const time = phase === 'day' ? o.dayEnd : o.nightEnd;
-  const min = (phase === 'day' ? o.minDayHours : o.minNightHours) * HOUR;
-  return firstLocalTimeAfter(from, time, min, s.config.timeZone, (d) => isPause(s, d));
+  return phaseEnd(s, phase, from).at;
+}
+
+/** The pending `phase` deadline of a day or night opened at `from`, or moved to `exactly` (DE-SCHED-5). */
+export function phaseEnd(s: S, phase: 'day' | 'night', from: Millis, exactly?: Millis, n = s.v.n): Deadline {
+  return deadlineOf(DE_SCHEDULE, phase === 'day' ? 'day.end' : 'night.end', deContext(s, n, from), exactly === undefined ? undefined : { exactly });
 }
 
 /** Opens a day or night (DE-SCHED-1, DE-SCHED-3; no grace period, DE-SCHED-6) and schedules its deadline. */
 function openPhase(b: B, phase: 'day' | 'night', n: number): Millis {
-  const deadline = phaseDeadline(b.state, phase, b.at);
-  b.emit('phase.opened', { phase, n, deadline });
-  b.upsertDeadlines({ id: 'phase', kind: 'phase', at: deadline, round: n });
-  return deadline;
+  const end = phaseEnd(b.state, phase, b.at, undefined, n);
+  b.emit('phase.opened', { phase, n, deadline: end.at });
+  b.upsertDeadlines(end);
+  return end.at;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -152,7 +164,13 @@ export function start(b: B): void {
   const m = mafiaIn(s).length;
   b.announce(
     msg('MSG-START-1', { game: gameNo(s) }),
-    msg('MSG-START-2', { n, names: s.order.map((id) => nameOf(s, id)).join(', ') }),
+    msg('MSG-START-2', {
+      n,
+      names: list(
+        s.order.map((id) => nameOf(s, id)),
+        'comma',
+      ),
+    }),
     msg('MSG-START-3', { m, b: n - m }),
     ...(s.config.fixedRoles ? [msg('MSG-START-FIXED')] : []),
     msg('MSG-START-4', { commitment: s.commitment }),
@@ -237,7 +255,7 @@ export function warn(b: B, id: PlayerId, why: 'vote' | 'posts' | { text: string 
   const max = opts(s).maxWarnings;
   const count = (s.v.warnings[id] ?? 0) + 1;
   b.emit('warning.changed', { player: id, count, ...(cycle !== undefined ? { cycle } : {}) });
-  const params: Record<string, string | number> = typeof why === 'string' ? { why, N: s.v.n } : { why: 'mod', text: why.text, N: s.v.n };
+  const params: Record<string, Param> = typeof why === 'string' ? { why, N: s.v.n } : { why: 'mod', text: why.text, N: s.v.n };
   pn(b, [id], 'Verwarnung', msg('MSG-WARN-PN', { k: count, max, ...params }));
   // Decision (interpretation 8): warnings added by the moderator count towards the limit like automatic ones.
   if (count >= max) return { count, dq: disqualify(b, id, { inactivity: true }) };
@@ -249,11 +267,8 @@ export function warningLine(b: B, warned: readonly PlayerId[]): Message[] {
   const s = b.state;
   if (warned.length === 0) return [];
   const max = opts(s).maxWarnings;
-  const list = s.order
-    .filter((id) => warned.includes(id))
-    .map((id) => `${nameOf(s, id)} (${s.v.warnings[id] ?? 0}/${max})`)
-    .join(', ');
-  return [msg('MSG-WARN', { list })];
+  const lines = s.order.filter((id) => warned.includes(id)).map((id) => phrase('PART-WARNED', { name: nameOf(s, id), k: s.v.warnings[id] ?? 0, max }));
+  return [msg('MSG-WARN', { list: list(lines, 'comma') })];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -282,13 +297,17 @@ export function endParts(b: B, side: string, reason: string, text = ''): Message
   const winners = side === 'none' ? [] : s.order.filter((id) => partyOf(s, id) === side && s.v.fates[id]?.how !== 'dq');
   const lines = s.order.map((id) => {
     const f = s.v.fates[id];
-    return msg('MSG-END-ROLE', { name: nameOf(s, id), status: statusParam(s, id), fate: f ? `${f.how}:${f.phase}:${f.n}` : 'alive' });
+    return msg('MSG-END-ROLE', {
+      name: nameOf(s, id),
+      status: statusParam(s, id),
+      fate: f ? phrase('PART-FATE', { how: f.how, kind: f.phase, n: f.n }) : phrase('PART-FATE', { how: 'alive' }),
+    });
   });
   b.emit('game.ended', { side, reason, players: winners });
   b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });
   return [
     msg('MSG-END', { reason, side, text }),
-    msg('MSG-END-WINNERS', { winners: winners.length ? nameList(s, winners) : 'none' }),
+    msg('MSG-END-WINNERS', { winners: nameList(s, winners, NONE) }),
     msg('MSG-END-ROLES'),
     ...lines,
     msg('MSG-END-SEED', { seed: s.seed }),
@@ -342,10 +361,17 @@ export function resolveDay(b: B): void {
     parts.push(msg('MSG-VOTE-LINE', { voter: nameOf(s, voter), target: nameOf(s, counted.ballots.get(voter)!), mark }));
   }
   const rows = [...t.rows].sort((x, y) => y.total - x.total || byName(x.target, y.target));
-  parts.push(msg('MSG-TALLY', { tally: rows.map((r) => `${nameOf(s, r.target)}: ${r.total}`).join(', ') }));
+  parts.push(
+    msg('MSG-TALLY', {
+      tally: list(
+        rows.map((r) => phrase('PART-TALLY', { name: nameOf(s, r.target), n: r.total })),
+        'comma',
+      ),
+    }),
+  );
   const lynched = [...t.removed].sort(byName);
   if (lynched.length === 1) parts.push(msg('MSG-LYNCH', { name: nameOf(s, lynched[0]!) }));
-  else parts.push(msg('MSG-LYNCH-TIE', { names: lynched.map((id) => nameOf(s, id)).join(SEP), k: t.max }));
+  else parts.push(msg('MSG-LYNCH-TIE', { names: list(lynched.map((id) => nameOf(s, id))), k: t.max }));
   // D5: lynch, then the voodoo death (DE-VOODOO-3, DE-VOODOO-5: no chains, no double death; DE-VOODOO-4: «Außerdem …») with the links as they stood before the removals.
   const links = { ...v.links };
   for (const id of lynched) remove(b, id, 'lynch');
@@ -388,8 +414,12 @@ export function freeSpecials(s: S): string[] {
 }
 
 /** A list parameter of role ids (rendered as role names; empty → «keine»). */
-export function rolesParam(roles: readonly string[]): string {
-  return roles.length === 0 ? 'none' : `roles:${roles.join(',')}`;
+export function rolesParam(roles: readonly string[]): ParamList {
+  return list(
+    roles.map((r) => ref('role', r)),
+    'and',
+    NONE,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -522,7 +552,10 @@ export function resolveNight(b: B): void {
   for (const f of rolePns) f();
   if (N === 1) {
     const mafia = mafiaIn(b.state);
-    const overview = mafia.map((id) => `${nameOf(st, id)}=${statusParam(b.state, id).split('|')[1]}`).join(';');
+    const overview = list(
+      mafia.map((id) => phrase('PART-NAME-ROLE', { name: nameOf(st, id), role: roleLabel(b.state, id) })),
+      'semicolon',
+    );
     pn(b, mafia, 'Sonderstatus', msg('MSG-MAFIA-ROLES', { mafiaRoles: overview }));
   }
   const wills = died.flatMap((id) => deliverWill(b, id));

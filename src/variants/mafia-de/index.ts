@@ -1,135 +1,28 @@
 // The `mafia-de` rulebook (German forum Mafia, the "Durchführungsverordnung" of Mafia #136): data plus the hooks the
 // engine calls. The general mechanisms (private ballots, protection memory, falsifiable checks, role block,
 // linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
-import { Temporal } from 'temporal-polyfill';
-import { own } from '../../core/own.ts';
 import type { PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
-import { isAlive, type Locale, othersIn, playersIn, postAuthor } from '../../engine/state.ts';
+import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
+import { isAlive, othersIn, playersIn, postAuthor } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction, type Recognised } from '../../engine/variant.ts';
 import { decorateRejection, onPm, recognisePm } from './actions.ts';
 import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
-import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, SEP, when } from './common.ts';
+import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, when } from './common.ts';
 import type { DeEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
-import { options } from './options.ts';
+import { deOptions, options } from './options.ts';
 import { onPost } from './posts.ts';
 import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
+import { DE_SCHEDULE, type DeInstant } from './schedule.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
-
-const DE_NAMES: Record<string, string> = {
-  citizen: 'einfacher Bürger',
-  detective: 'Detektiv',
-  matchmaker: 'Matchmaker',
-  'guardian-angel': 'Schutzengel',
-  'mafia-boss': 'Mafiaboss',
-  mafioso: 'einfacher Mafioso',
-  framer: 'Rufmörder',
-  'voodoo-doll': 'Voodoo-Puppe',
-  robber: 'Räuber',
-  insider: 'Insider',
-};
-
-function roleName(locale: Locale, id: string): string {
-  if (id.includes('+')) {
-    const [a, c] = id.split('+') as [string, string];
-    return `${roleName(locale, a)} ${locale === 'de' ? 'und' : 'and'} ${roleName(locale, c)}`;
-  }
-  if (locale === 'de') return own(DE_NAMES, id) ?? id;
-  return ROLES.find((r) => r.id === id)?.names.en ?? id;
-}
-
-/** «A», «A und B», «A, B und C» (English: "and"). */
-function enumerate(locale: Locale, items: readonly string[]): string {
-  const and = locale === 'de' ? 'und' : 'and';
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
-}
-
-const WEEKDAYS_DE = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'];
-const WEEKDAYS_EN = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const SUBJECTS_EN: Record<string, string> = {
-  Status: 'Status',
-  Sonderstatus: 'Special status',
-  Abfrage: 'Query',
-  Anmeldung: 'Signup',
-  Bestätigung: 'Confirmation',
-  Abgelehnt: 'Rejected',
-  Hinweis: 'Notice',
-  Verwarnung: 'Warning',
-  Testament: 'Testament',
-};
-
-/** Renders the encoded parameters (dates, phases, lists, role labels, fates) per locale. */
-function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
-  const loc: Locale = locale === 'de' ? 'de' : 'en';
-  const v = String(value);
-  const party = (p: string) => SIDES.find((x) => x.id === p)?.names[loc] ?? p;
-  const phase = (p: string) => {
-    const [kind, n] = p.split(':');
-    if (kind === 'signup') return loc === 'de' ? 'die Anmeldung' : 'signup';
-    return `${kind === 'night' ? (loc === 'de' ? 'Nacht' : 'Night') : loc === 'de' ? 'Tag' : 'Day'} ${n}`;
-  };
-  switch (name) {
-    case 'deadline': {
-      const date = v.slice(0, 10);
-      const wd = Temporal.PlainDate.from(date).dayOfWeek - 1;
-      const dmy = `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-      return loc === 'de' ? `${WEEKDAYS_DE[wd]}, ${dmy}, ${v.slice(11, 16)} Uhr` : `${WEEKDAYS_EN[wd]}, ${dmy}, ${v.slice(11, 16)}`;
-    }
-    case 'subject':
-      return loc === 'de' ? v : (own(SUBJECTS_EN, v) ?? v);
-    case 'phase':
-      return phase(v);
-    case 'status': {
-      const [p, r] = v.split('|') as [string, string];
-      return `${party(p)} (${roleName(loc, r)})`;
-    }
-    case 'fate': {
-      if (v === 'alive') return loc === 'de' ? 'lebt' : 'alive';
-      const [how, kind, n] = v.split(':') as [string, string, string];
-      const at = loc === 'de' ? `${kind === 'night' ? 'in Nacht' : 'an Tag'} ${n}` : `${kind === 'night' ? 'in Night' : 'on Day'} ${n}`;
-      const de: Record<string, string> = {
-        lynch: 'gelyncht',
-        murder: 'ermordet',
-        voodoo: 'durch Voodoo gestorben',
-        dq: 'disqualifiziert',
-        moderator: 'ausgeschieden',
-      };
-      const en: Record<string, string> = { lynch: 'lynched', murder: 'murdered', voodoo: 'died by voodoo', dq: 'disqualified', moderator: 'removed' };
-      return `${(loc === 'de' ? de : en)[how] ?? how} ${at}`;
-    }
-    case 'mafiaRoles':
-      return v
-        .split(';')
-        .map((x) => `${x.split('=')[0]} – ${roleName(loc, x.split('=')[1]!)}`)
-        .join('; ');
-    case 'free':
-    case 'role':
-      if (v === 'none') return loc === 'de' ? 'keine' : 'none';
-      if (v.startsWith('roles:'))
-        return enumerate(
-          loc,
-          v
-            .slice(6)
-            .split(',')
-            .map((r) => roleName(loc, r)),
-        );
-      return undefined;
-    case 'winners':
-      if (v === 'none') return loc === 'de' ? 'keine' : 'none';
-      return enumerate(loc, v.split(SEP));
-    default:
-      return v.includes(SEP) ? enumerate(loc, v.split(SEP)) : undefined;
-  }
-}
 
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
 function legalActions(s: S, me: PlayerId): LegalAction[] {
@@ -138,7 +31,8 @@ function legalActions(s: S, me: PlayerId): LegalAction[] {
   const all = playersIn(s).map((p) => p.id);
   const out: LegalAction[] = [];
   const role = roleOf(s, me);
-  const until = v.deadline;
+  // The window of the open phase closes at its pending deadline (as moved, or shifted by a pause).
+  const until = v.phase === 'day' || v.phase === 'night' ? windowUntil(DE_SCHEDULE, s, v.phase === 'day' ? 'vote' : 'orders') : undefined;
   if (v.phase === 'day') {
     out.push({ command: 'vote', via: 'pm', template: `${kw(s, 'vote')}: {name}`, targets: all, until });
     if (role === 'insider' && v.insiderDay !== v.n && !v.insiderDone)
@@ -217,6 +111,21 @@ function kw(s: S, command: string): string {
   return keywordOf(command, s.config.locale);
 }
 
+/**
+ * mafia-de's schedule with its hooks (flow.ts). DE-GEN-2: the engine fires every deadline due at an input's stamp
+ * before the input (a vote at 20:00:00 is late); DE-WIN-7: after the end it answers every command with R-GAME-OVER.
+ */
+const TIMETABLE = defineTimetable<DeState, DeEvents, DeInstant>({
+  schedule: DE_SCHEDULE,
+  hooks: {
+    'day.end': resolveDay,
+    'night.end': resolveNight,
+    surrender: (b, d) => expireSurrender(b, d.id.slice('surrender:'.length)),
+  },
+  phaseOf: (s) => (s.v.phase === 'day' || s.v.phase === 'night' ? s.v.phase : undefined),
+  options: deOptions,
+});
+
 /** The mafia-de variant. */
 export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = defineVariant({
   id: 'mafia-de',
@@ -266,16 +175,7 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   evolve: (v, e) => evolveDe(v, e),
   deal: flow.deal,
   start: flow.start,
-  // DE-GEN-2: the engine fires every deadline due at an input's stamp before the input (a vote at 20:00:00 is late).
-  // DE-WIN-7: after the end the engine answers every command with R-GAME-OVER.
-  onDeadline(b, d) {
-    if (d.kind === 'phase') {
-      if (b.state.v.phase === 'day') resolveDay(b);
-      else if (b.state.v.phase === 'night') resolveNight(b);
-    } else if (d.kind === 'surrender') {
-      expireSurrender(b, d.id.slice('surrender:'.length));
-    }
-  },
+  timetable: TIMETABLE,
   post: onPost,
   edit(b, cmd) {
     if (cmd.actor.kind === 'player' && postAuthor(b.state, cmd.postId) === cmd.actor.id) {
@@ -286,7 +186,6 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
-  formatParam,
   defaultRoles: (n) => defaultRoles(n),
   signup: {
     limits: (config) => ({ min: Number(config.options.minPlayers ?? 7), max: Number(config.options.maxPlayers ?? 30) }),
@@ -311,20 +210,4 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
     tooFew,
   },
   rejection: decorateRejection,
-  schedule(locale) {
-    const g = locale === 'de';
-    // The rulebook's default clock (a game's own times are in its role PNs and phase posts).
-    const o = options.parse({});
-    return [
-      { when: g ? 'Anmeldeschluss' : 'signup deadline', what: g ? 'Rollenverteilung, Rollen-PNs, Tag 1 beginnt' : 'deal, role PMs, Day 1 begins' },
-      {
-        when: o.dayEnd,
-        what: g
-          ? 'Einsendeschluss: Stimmen veröffentlicht, Lynchmord (Gleichstand: alle), Zeitung'
-          : 'vote closes: votes published, lynch (tie: all tied), newspaper',
-      },
-      { when: o.nightEnd, what: g ? 'Nachtende: Mord, Abfragen, Zeitung; Tag N+1 beginnt' : 'night ends: murder, queries, newspaper; next day begins' },
-      { when: g ? 'Pausentage' : 'pause dates', what: g ? 'keine Frist fällt auf einen Pausentag' : 'no deadline falls on a pause date' },
-    ];
-  },
 });

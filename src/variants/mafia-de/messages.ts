@@ -1,6 +1,21 @@
 // The mafia-de message templates (spec §6): German as the rulebook fixes them — the seed's own texts verbatim,
-// with the game number as a parameter — and English alongside. ICU MessageFormat; lists, dates and role labels
-// arrive as encoded parameters that `formatParam` (index.ts) renders per locale.
+// with the game number as a parameter — and English alongside. ICU MessageFormat; lists, dates, role labels and
+// fates arrive as structured parameters, and the PART-… phrases below are the pieces they render with.
+import type { Subject } from './common.ts';
+
+/** The PN subjects (spec §6.2), German as the rulebook writes them, and in English. */
+const SUBJECTS_EN: Record<Subject, string> = {
+  Status: 'Status',
+  Sonderstatus: 'Special status',
+  Abfrage: 'Query',
+  Anmeldung: 'Signup',
+  Bestätigung: 'Confirmation',
+  Abgelehnt: 'Rejected',
+  Hinweis: 'Notice',
+  Verwarnung: 'Warning',
+  Testament: 'Testament',
+};
+const SUBJECTS = Object.keys(SUBJECTS_EN);
 
 const PICKED_DE: Record<string, string> = {
   framer: 'Du bist der Rufmörder.\n„Rufmord: Name“ in jeder Nacht bis {nightEnd} Uhr.',
@@ -44,6 +59,17 @@ function perRole(prefix: string, texts: Record<string, string>, lead = ''): Reco
 
 /** German templates (the game's language). */
 export const de: Record<string, string> = {
+  // Phrases inside other messages (structured parameters, see docs/architecture.md).
+  ...Object.fromEntries(SUBJECTS.map((x) => [`SUBJECT-${x}`, x])),
+  'PART-DEADLINE': '{weekday}, {date}, {time} Uhr',
+  'PART-NONE': 'keine',
+  'PART-PHASE': '{kind, select, signup {die Anmeldung} night {Nacht {n}} other {Tag {n}}}',
+  'PART-STATUS': '{party} ({role})',
+  'PART-NAME-ROLE': '{name} – {role}',
+  'PART-FATE':
+    '{how, select, alive {lebt} lynch {gelyncht} murder {ermordet} voodoo {durch Voodoo gestorben} dq {disqualifiziert} moderator {ausgeschieden} other {{how}}}{how, select, alive {} other { {kind, select, night {in Nacht} other {an Tag}} {n}}}',
+  'PART-TALLY': '{name}: {n}',
+  'PART-WARNED': '{name} ({k}/{max})',
   SUBJ: 'Betreff: Mafia #{game} | {subject}',
   BLANK: '',
   RAW: '{text}',
@@ -201,6 +227,17 @@ export const de: Record<string, string> = {
 
 /** English templates, for games in English: they teach the English keywords (the German ones stay accepted). */
 export const en: Record<string, string> = {
+  // Phrases inside other messages (structured parameters, see docs/architecture.md).
+  ...Object.fromEntries(Object.entries(SUBJECTS_EN).map(([x, t]) => [`SUBJECT-${x}`, t])),
+  'PART-DEADLINE': '{weekday}, {date}, {time}',
+  'PART-NONE': 'none',
+  'PART-PHASE': '{kind, select, signup {signup} night {Night {n}} other {Day {n}}}',
+  'PART-STATUS': '{party} ({role})',
+  'PART-NAME-ROLE': '{name} – {role}',
+  'PART-FATE':
+    '{how, select, alive {alive} lynch {lynched} murder {murdered} voodoo {died by voodoo} dq {disqualified} moderator {removed} other {{how}}}{how, select, alive {} other { {kind, select, night {in Night} other {on Day}} {n}}}',
+  'PART-TALLY': '{name}: {n}',
+  'PART-WARNED': '{name} ({k}/{max})',
   SUBJ: 'Subject: Mafia #{game} | {subject}',
   BLANK: '',
   RAW: '{text}',

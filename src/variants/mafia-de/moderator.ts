@@ -19,10 +19,10 @@ import {
 import { matchStrict } from '../../engine/names.ts';
 import { nameOf } from '../../engine/state.ts';
 import { localDate, parseTimestamp } from '../../engine/time.ts';
-import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, when } from './common.ts';
+import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, SIGNUP_PHASE, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
-import { disqualify, endParts, phaseDeadline, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
+import { disqualify, endParts, phaseEnd, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
 import { CITIZENS, MAFIA, ROLES } from './roles.ts';
 import type { DeState } from './state.ts';
 
@@ -63,13 +63,13 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       if (s.status === 'signup') {
         b.emit('signup.deadline', { deadline: to });
         b.upsertDeadlines({ id: 'start', kind: 'start', at: to });
-        b.announce(msg('MSG-DEADLINE', { phase: 'signup', deadline: when(s, to) }));
+        b.announce(msg('MSG-DEADLINE', { phase: SIGNUP_PHASE, deadline: when(s, to) }));
         return;
       }
       const stopped = notRunning(s);
       if (stopped) return stopped;
       b.emit('phase.deadline', { deadline: to });
-      b.upsertDeadlines({ id: 'phase', kind: 'phase', at: to, round: s.v.n });
+      b.upsertDeadlines(phaseEnd(s, s.v.phase === 'night' ? 'night' : 'day', s.v.opensAt, to));
       b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
     },
   },
@@ -90,10 +90,11 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
       if (s.status !== 'running') return;
       const st = b.state;
-      const fresh = phaseDeadline(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+      const end = phaseEnd(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+      const fresh = end.at;
       if (fresh !== st.v.deadline && fresh > b.at) {
         b.emit('phase.deadline', { deadline: fresh });
-        b.upsertDeadlines({ id: 'phase', kind: 'phase', at: fresh, round: st.v.n });
+        b.upsertDeadlines(end);
         b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(st), deadline: when(st, fresh) }));
       }
     },

@@ -1,13 +1,16 @@
 // Thread posts while the game runs: every post is published; posts of players in the game count for activity
 // (DE-INACT-2); a post beginning with «Stimme» earns a hint (DE-VOTE-9); «Aufgabe» opens a surrender window
 // (DE-WIN-4); posts that may prove a status are flagged to the moderator (DE-MOD-3).
+
 import type { Command } from '../../core/types.ts';
 import { publishPost, syntaxOf } from '../../engine/game.ts';
 import { readText, stripMarkup } from '../../engine/parse.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { normKeyword, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, msg, opts, pn } from './common.ts';
 import { de } from './messages.ts';
+import { DE_SCHEDULE, deContext } from './schedule.ts';
 
 const PN_KEYS = /^MSG-(ROLE|HELP|RESULT|BOSS|NO-QUERY|INS|NEW-BOSS|MAFIA-ROLES|WARN-PN|DM-|VOTE-VOID|TARGET-VOID|ACK)/;
 
@@ -36,7 +39,7 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   // DE-WIN-4: a surrender post by any participant, in the game or removed; it needs the boss's PN (DE-WIN-5).
   if (SURRENDER_LINE.test(firstLine)) {
     b.emit('surrender.posted', { postId, author: id });
-    b.upsertDeadlines({ id: `surrender:${postId}`, kind: 'surrender', at: b.at + opts(s).surrenderWindowSeconds * 1000 });
+    b.upsertDeadlines(deadlineOf(DE_SCHEDULE, 'surrender', deContext(s, undefined, b.at), { anchor: b.at, key: postId }));
   }
   // DE-INACT-7: posts of removed players are neither blocked nor counted.
   if (!isAlive(s, id)) return;

@@ -2,14 +2,14 @@
 // with quotas per cycle; testaments that replace each other and go public or to chosen players on death.
 
 import { own } from '../../core/own.ts';
-import type { PlayerId, Rejection } from '../../core/types.ts';
+import type { Param, PlayerId, Rejection } from '../../core/types.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { normKeyword } from './commands.ts';
 import { type B, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S } from './common.ts';
 import type { DeRejectionCode } from './rejections.ts';
 import { MAFIA } from './roles.ts';
 
-type Refuse = (code: DeRejectionCode, params?: Record<string, string | number>) => Rejection;
+type Refuse = (code: DeRejectionCode, params?: Record<string, Param>) => Rejection;
 
 /** DE-NEWS-1/4: the ad quota of a player per cycle; 0 for plain citizens. */
 export function adQuota(s: S, id: PlayerId): number {

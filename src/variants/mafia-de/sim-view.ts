@@ -2,7 +2,8 @@
 // team's PNs, his own check results, the public thread (posts, deaths, vote lists, the newspaper, testaments). The
 // bots speak a small convention in the thread (declared votes, detective and matchmaker claims) that `observe`
 // reads back; nothing here looks at the game state.
-import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
+import { listTexts, refId } from '../../core/params.ts';
+import type { GameEvent, Message, Param, Params, PlayerId } from '../../core/types.ts';
 import { typed } from '../../engine/events.ts';
 import { observing } from '../../sim/choose.ts';
 import type { DeEvents } from './events.ts';
@@ -124,13 +125,21 @@ export function partyOfRole(role: string): string {
   return partyOfDealt(role.split('+')[0]);
 }
 
-const SEP = '\u001f';
-
-function ids(v: DeView, list: unknown): PlayerId[] {
-  return String(list ?? '')
-    .split(SEP)
+function ids(v: DeView, names: Param | undefined): PlayerId[] {
+  return listTexts(names)
     .map((n) => v.idByName.get(n.trim()))
     .filter((x): x is PlayerId => x !== undefined);
+}
+
+/** The role a role label names: a boss by succession with a special role («Mafiaboss und Rufmörder») plays the special one. */
+function labelRole(label: Param | undefined): string | undefined {
+  if (typeof label === 'object' && 'list' in label) return refId(label.list.at(-1));
+  return refId(label);
+}
+
+/** The parameters of a phrase parameter ({} for anything else). */
+function phraseParams(p: Param | undefined): Params {
+  return typeof p === 'object' && 'phrase' in p ? (p.params ?? {}) : {};
 }
 
 function idOf(v: DeView, name: unknown): PlayerId | undefined {
@@ -203,10 +212,10 @@ function observeMessage(v: DeView, parts: readonly Message[]): void {
         v.boss = idOf(v, q.new);
         break;
       case 'MSG-MAFIA-ROLES':
-        for (const pair of String(q.mafiaRoles ?? '').split(';')) {
-          const [name, role] = pair.split('=');
-          const id = idOf(v, name);
-          if (id && role) setRole(v, id, role.includes('+') ? role.split('+')[1]! : role);
+        for (const pair of typeof q.mafiaRoles === 'object' && 'list' in q.mafiaRoles ? q.mafiaRoles.list : []) {
+          const id = idOf(v, phraseParams(pair).name);
+          const role = labelRole(phraseParams(pair).role);
+          if (id && role) setRole(v, id, role);
         }
         break;
       case 'MSG-RESULT-DET-mafia':
@@ -232,9 +241,9 @@ function observeMessage(v: DeView, parts: readonly Message[]): void {
       case 'MSG-DQ-INACT': {
         // DE-ANN-2: a disqualified player's status is published.
         const id = idOf(v, q.name);
-        const role = String(q.status ?? '').split('|')[1];
+        const role = labelRole(phraseParams(q.status).role);
         if (id && role) {
-          setRole(v, id, role.includes('+') ? role.split('+')[1]! : role);
+          setRole(v, id, role);
           learn(v, id, partyOfRole(role));
         }
         break;

@@ -1,9 +1,11 @@
 // The palermo round: deal, start, the 13:00 murder, the 20:00 close with absences, runoff, extension and lot,
 // the outing resolution, reveals and win checks (spec §5).
-import type { Audience, Message, Millis, PlayerId } from '../../core/types.ts';
+import { list, phrase, ref } from '../../core/params.ts';
+import type { Audience, Message, Millis, Param, PlayerId, Ref } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
+import { deadlineOf, openPhase } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
@@ -11,20 +13,16 @@ import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
 import type { PalRejectionCode } from './rejections.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
+import { CLOSE_TIME, PAL_SCHEDULE, palContext } from './schedule.ts';
 import type { PalState } from './state.ts';
 
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
 
-/** Fixed clock times of palermo (spec §3.4: fixed in this variant). */
-export const KILL_TIME = '13:00';
-/** The main vote closes at this local time. */
-export const CLOSE_TIME = '20:00';
-/** Length of a runoff poll in minutes (PAL-TIE-1). */
-export const RUNOFF_MINUTES = 60;
+export { CLOSE_TIME, KILL_TIME, RUNOFF_MINUTES } from './schedule.ts';
 
 /** A message part. */
-export function msg(key: string, params?: Record<string, string | number>): Message {
+export function msg(key: string, params?: Record<string, Param>): Message {
   return params ? { key, params } : { key };
 }
 
@@ -36,6 +34,16 @@ export function roleOf(s: S, id: PlayerId): string {
 /** The formal team a reveal shows (PAL-REV-2). */
 export function teamOf(s: S, id: PlayerId): string {
   return ROLES.find((r) => r.id === roleOf(s, id))?.team ?? 'citizen';
+}
+
+/** The formal team a reveal shows, as a parameter. */
+export function teamRef(s: S, id: PlayerId): Ref {
+  return ref('team', teamOf(s, id));
+}
+
+/** A player's role, as a parameter. */
+export function roleRef(s: S, id: PlayerId): Ref {
+  return ref('role', roleOf(s, id));
 }
 
 /** Killers in the game, signup order. */
@@ -122,7 +130,7 @@ export function deal(b: B): void {
     const role = roles[id]!;
     b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
     if (role === 'killer') b.tell([id], msg('MSG-ROLE-KILLER', { killers: namesOf(st, killers) }));
-    else if (role === 'informant') b.tell([id], msg('MSG-ROLE-INFORMANT', { known: namesOf(st, st.v.knows[id] ?? []) || '—' }));
+    else if (role === 'informant') b.tell([id], msg('MSG-ROLE-INFORMANT', { known: namesOf(st, st.v.knows[id] ?? [], '—') }));
     else if (role === 'nurse') b.tell([id], msg('MSG-ROLE-NURSE'));
     else if (role === 'henchman') b.tell([id], msg('MSG-ROLE-HENCHMAN', { killers: namesOf(st, killers) }));
     else b.tell([id], msg('MSG-ROLE-CITIZEN'));
@@ -173,14 +181,20 @@ export function roundOneProblem(config: GameConfig): string | null {
 }
 
 /**
- * PAL-DIST-5, PAL-CAL-1: the game's own pause days as a parameter the locale renders into the start announcement's
- * last sentence: 'weekdays off|holidays (1/0)|extra pause dates|extra play dates', e.g. '6,7|1||' for the
- * rulebook's «Σαββατοκύριακα και αργίες το παιχνίδι είναι σε παύση.».
+ * PAL-DIST-5, PAL-CAL-1: the game's own pause days as the start announcement's last sentences, e.g. «Σαββατοκύριακα
+ * και αργίες το παιχνίδι είναι σε παύση.» for the rulebook's calendar; extra pause and play dates follow.
  */
-export function pausesParam(cal: Calendar): string {
+export function pausesParam(cal: Calendar): Param {
   const off = [1, 2, 3, 4, 5, 6, 7].filter((d) => !cal.workingWeekdays.includes(d));
   const holidays = cal.preset !== 'none' && (cal.holidays?.length ?? 0) > 0;
-  return [off.join(','), holidays ? '1' : '0', cal.extraPauseDays.map(ddmm).join(','), cal.extraWorkingDays.map(ddmm).join(',')].join('|');
+  const weekend = off.length === 2 && off[0] === 6 && off[1] === 7;
+  const days: Param[] = weekend ? [phrase('PAUSE-WEEKENDS')] : off.map((d) => phrase('PAUSE-DAY', { d: String(d) }));
+  // Greek opens the sentence with the list: holidays alone take the capitalised word.
+  if (holidays) days.push(phrase(days.length === 0 ? 'PAUSE-HOLIDAYS-FIRST' : 'PAUSE-HOLIDAYS'));
+  const sentences: Param[] = [days.length === 0 ? phrase('PAUSES-NONE') : phrase('PAUSES-OFF', { days: list(days, 'and') })];
+  if (cal.extraPauseDays.length > 0) sentences.push(phrase('PAUSES-EXTRA', { dates: list(cal.extraPauseDays.map(ddmm), 'comma') }));
+  if (cal.extraWorkingDays.length > 0) sentences.push(phrase('PAUSES-WORK', { dates: list(cal.extraWorkingDays.map(ddmm), 'comma') }));
+  return list(sentences, 'space');
 }
 
 /** PAL-DIST-5, PAL-CAL-2: the start announcement and round 1. */
@@ -190,7 +204,7 @@ export function start(b: B): void {
     .filter((p) => p.status === 'alive')
     .map((p) => p.role ?? '');
   const count = (r: string) => roles.filter((x) => x === r).length;
-  const others = ['informant', 'nurse', 'henchman'].filter((r) => count(r) > 0).map((r) => `${r}:${count(r)}`);
+  const others = ['informant', 'nurse', 'henchman'].filter((r) => count(r) > 0).map((r) => phrase('PART-ROLE-COUNT', { role: ref('role', r), n: count(r) }));
   // A moderator's early start re-plans round 1 from now by the rulebook's clock (its planned date would leave the
   // round open for days), and so does a start delayed (by a pause) past the planned round's close; otherwise the
   // configured date stands.
@@ -201,7 +215,7 @@ export function start(b: B): void {
     msg('MSG-START', {
       N: s.order.length,
       M: s.v.M,
-      roleList: others.join(','),
+      roleList: list(others, 'comma', '—'),
       tzLabel: s.config.timeZone,
       date: ddmm(D1),
       pauses: pausesParam(s.calendar),
@@ -210,17 +224,13 @@ export function start(b: B): void {
   openRound(b, 1, D1);
 }
 
-/** Opens round r on date D_r: resets the round's orders and schedules its 13:00 and 20:00 instants. */
+/** Opens round r on date D_r: resets the round's orders and plans its declared instants (13:00 from round 2, 20:00). */
 export function openRound(b: B, round: number, date: IsoDate): void {
-  const s = b.state;
-  const killAt = round >= 2 ? at(s, date, KILL_TIME) : undefined;
-  const closeAt = at(s, date, CLOSE_TIME);
+  const ctx = palContext(b.state, round, date);
+  const killAt = round >= 2 ? deadlineOf(PAL_SCHEDULE, 'kill', ctx).at : undefined;
+  const closeAt = deadlineOf(PAL_SCHEDULE, 'close', ctx).at;
   b.emit('round.opened', { round, date, killAt, closeAt });
-  b.schedule([
-    ...b.state.deadlines.filter((d) => d.kind !== 'kill' && d.kind !== 'close'),
-    ...(killAt !== undefined ? [{ id: `r${round}:kill`, kind: 'kill', at: killAt, round }] : []),
-    { id: `r${round}:close`, kind: 'close', at: closeAt, round },
-  ]);
+  openPhase(b, PAL_SCHEDULE, 'day', ctx);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -261,7 +271,7 @@ export function resolveKill(b: B): void {
 /** PAL-REV-1/2: reveals a player's formal team (and records it). */
 export function reveal(b: B, id: PlayerId): Message {
   b.emit('revealed', { players: [id] });
-  return msg('MSG-REVEAL', { name: nameOf(b.state, id), team: teamOf(b.state, id) });
+  return msg('MSG-REVEAL', { name: nameOf(b.state, id), team: teamRef(b.state, id) });
 }
 
 /** PAL-VOTE-7: votes for a player who left before the close become void; the voters are listed. */
@@ -308,7 +318,7 @@ export function resolveClose(b: B): void {
   const parts: Message[] = [
     msg('MSG-TALLY', { r }),
     ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
-    msg('MSG-TALLY-NONVOTERS', { names: namesOf(s, nonVoters) || '—' }),
+    msg('MSG-TALLY-NONVOTERS', { names: namesOf(s, nonVoters, '—') }),
   ];
   const T = t.top;
   const counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
@@ -328,10 +338,11 @@ export function resolveClose(b: B): void {
     b.announce(...parts);
     return checkWin(b);
   }
-  const endsAt = s.v.closeAt + RUNOFF_MINUTES * 60_000;
+  const runoff = deadlineOf(PAL_SCHEDULE, 'runoff', palContext(s, r), { anchor: s.v.closeAt });
+  const endsAt = runoff.at;
   b.emit('runoff.opened', { round: r, candidates: T, endsAt, max: t.max });
   parts.push(msg('MSG-RUNOFF', { n: t.max, candidates: namesOf(s, T), end: hhmm(endsAt, s.config.timeZone) }));
-  b.upsertDeadlines({ id: `r${r}:runoff`, kind: 'runoff', at: endsAt, round: r });
+  b.upsertDeadlines(runoff);
   b.announce(...parts);
 }
 
@@ -340,7 +351,7 @@ function absenceMessage(b: B, id: PlayerId, top: boolean, lwDate?: string): Mess
   const s = b.state;
   const c = s.v.absences[id] ?? { total: 0, consecutive: 0 };
   b.emit('revealed', { players: [id] });
-  const params = { name: nameOf(s, id), k: c.consecutive, t: c.total, roleName: roleOf(s, id), team: teamOf(s, id) };
+  const params = { name: nameOf(s, id), k: c.consecutive, t: c.total, roleName: roleRef(s, id), team: teamRef(s, id) };
   return top ? msg('MSG-ABS-ELIM-TOP', { ...params, date: lwDate ?? '' }) : msg('MSG-ABS-ELIM', params);
 }
 
@@ -369,9 +380,11 @@ export function resolveRunoff(b: B): void {
   const tied = t.max > 0 ? [...t.top] : candidates;
   if (ru.stage === 'poll') {
     // PAL-TIE-4: one extension among the candidates sharing the top.
-    const endsAt = ru.endsAt + s.v.extensionMinutes * 60_000;
+    // The moderator may have chosen the extension's length (PAL-TIE-4), so the state's length overrides the option.
+    const extension = deadlineOf(PAL_SCHEDULE, 'extension', palContext(s, ru.round), { anchor: ru.endsAt, delay: s.v.extensionMinutes * 60_000 });
+    const endsAt = extension.at;
     b.emit('runoff.extended', { candidates: tied, endsAt });
-    b.upsertDeadlines({ id: `r${ru.round}:extension`, kind: 'runoff', at: endsAt, round: ru.round });
+    b.upsertDeadlines(extension);
     b.announce(...parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(endsAt, tz) }));
     return;
   }
@@ -496,13 +509,16 @@ export function endGame(b: B, side: string, reason: string, byModerator = false)
   const players = s.order.filter((id) => ROLES.find((r) => r.id === roleOf(s, id))?.side === side);
   b.emit('game.ended', { side, reason, players });
   const head: Message[] = [];
-  if (byModerator) head.push(side === 'none' ? msg('MSG-STOP-MOD') : msg('MSG-WIN-MOD', { side }));
+  if (byModerator) head.push(side === 'none' ? msg('MSG-STOP-MOD') : msg('MSG-WIN-MOD', { side: ref('side', side) }));
   else if (side === 'citizens') head.push(msg('MSG-WIN-CITIZENS'));
-  else head.push(msg('MSG-WIN-KILLERS', { reason }));
-  const roles = s.order.map((id) => `${nameOf(s, id)}=${roleOf(s, id)}`).join(';');
+  else head.push(msg('MSG-WIN-KILLERS', { reason: phrase(reason) }));
+  const roles = list(
+    s.order.map((id) => phrase('PART-NAME-ROLE', { name: nameOf(s, id), role: roleRef(s, id) })),
+    'semicolon',
+  );
   const tail: Message[] = [msg('MSG-ROLES-END', { roles })];
   for (const id of s.order.filter((x) => roleOf(s, x) === 'informant')) {
-    tail.push(msg('MSG-ROLES-END-INFORMANT', { name: nameOf(s, id), names: namesOf(s, s.v.knows[id] ?? []) || '—' }));
+    tail.push(msg('MSG-ROLES-END-INFORMANT', { name: nameOf(s, id), names: namesOf(s, s.v.knows[id] ?? [], '—') }));
   }
   tail.push(msg('MSG-ROLES-END-SEED', { seed: s.seed }));
   b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });

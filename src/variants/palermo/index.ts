@@ -2,90 +2,19 @@
 import type { PlayerId } from '../../core/types.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
-import { type GameState, isAlive, type Locale, othersIn, playersIn } from '../../engine/state.ts';
+import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
+import { type GameState, isAlive, othersIn, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { CLOSE_TIME, deal, KILL_TIME, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { deal, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
-import { options } from './options.ts';
-import { defaultRoles, ROLES, SIDES, TEAM_NAMES } from './roles.ts';
+import { options, palOptions } from './options.ts';
+import { defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
+import { PAL_SCHEDULE } from './schedule.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
-
-function roleName(locale: Locale, id: string): string {
-  const r = ROLES.find((x) => x.id === id);
-  return r?.names[locale] ?? r?.names.en ?? id;
-}
-
-const READABLE: Record<string, Locale> = { el: 'el', en: 'en', de: 'en', ru: 'en' };
-
-const DAYS_EL = ['Δευτέρες', 'Τρίτες', 'Τετάρτες', 'Πέμπτες', 'Παρασκευές', 'Σάββατα', 'Κυριακές'];
-const DAYS_EN = ['Mondays', 'Tuesdays', 'Wednesdays', 'Thursdays', 'Fridays', 'Saturdays', 'Sundays'];
-
-function joinAnd(items: readonly string[], and: string): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
-}
-
-/** PAL-CAL-1: the start announcement's sentence on the game's own pause days (see flow.ts pausesParam). */
-function pausesSentence(loc: Locale, v: string): string {
-  const [off = '', holidays = '0', extraPause = '', extraWork = ''] = v.split('|');
-  const days = off === '' ? [] : off.split(',').map(Number);
-  const weekend = days.length === 2 && days[0] === 6 && days[1] === 7;
-  const hol = holidays === '1';
-  const el = loc === 'el';
-  const parts: string[] = [];
-  if (days.length === 0 && !hol) parts.push(el ? 'Το παιχνίδι δεν έχει ημέρες παύσης.' : 'The game has no pause days.');
-  else {
-    const names = weekend ? [el ? 'Σαββατοκύριακα' : 'weekends'] : days.map((d) => (el ? DAYS_EL : DAYS_EN)[d - 1]!);
-    if (hol) names.push(el ? 'αργίες' : 'holidays');
-    const list = joinAnd(names, el ? 'και' : 'and');
-    parts.push(el ? `${list.charAt(0).toUpperCase()}${list.slice(1)} το παιχνίδι είναι σε παύση.` : `The game pauses on ${list}.`);
-  }
-  if (extraPause) parts.push(el ? `Επιπλέον παύση: ${extraPause.replaceAll(',', ', ')}.` : `It also pauses on ${extraPause.replaceAll(',', ', ')}.`);
-  if (extraWork) parts.push(el ? `Επιπλέον εργάσιμες: ${extraWork.replaceAll(',', ', ')}.` : `It is also played on ${extraWork.replaceAll(',', ', ')}.`);
-  return parts.join(' ');
-}
-
-/** Localises the parameters that carry ids (roles, teams, reasons, lists). */
-function formatParam(locale: Locale, name: string, value: string | number): string | undefined {
-  const loc = READABLE[locale] ?? 'en';
-  const v = String(value);
-  switch (name) {
-    case 'roleName':
-      return roleName(loc, v);
-    case 'pauses':
-      return pausesSentence(loc, v);
-    case 'team':
-      return TEAM_NAMES[v]?.[loc === 'el' ? 'el' : 'en'];
-    case 'side':
-      return SIDES.find((x) => x.id === v)?.names[loc] ?? v;
-    case 'roleList':
-      return v === ''
-        ? '—'
-        : v
-            .split(',')
-            .map((x) => `${roleName(loc, x.split(':')[0]!)} ×${x.split(':')[1]}`)
-            .join(', ');
-    case 'roles':
-      return v
-        .split(';')
-        .map((x) => `${x.split('=')[0]} — ${roleName(loc, x.split('=')[1]!)}`)
-        .join('; ');
-    case 'reason':
-    case 'what':
-      return (loc === 'el' ? el : en)[v];
-    case 'statusList':
-      return v
-        .split(',')
-        .filter(Boolean)
-        .map((x) => ` ${roleName(loc, x.split(':')[0]!)}: ${(loc === 'el' ? el : en)[x.endsWith(':in') ? 'STATUS-IN' : 'STATUS-OUT']}.`)
-        .join('');
-    default:
-      return undefined;
-  }
-}
 
 /**
  * PAL-GEN-8: the command syntax (canonical keywords; case- and accent-insensitive; one command per line). Every
@@ -128,20 +57,27 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       out.push({ command: 'lastwords', via: 'post', template: s.config.locale === 'el' ? '<τελευταία λόγια>' : '<last words>', until: lw.until });
     return out;
   }
-  if (v.phase === 'day') out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: othersIn(s, me), until: v.closeAt });
+  if (v.phase === 'day')
+    out.push({ command: 'vote', via: 'post', template: template(s, 'vote'), targets: othersIn(s, me), until: windowUntil(PAL_SCHEDULE, s, 'vote') });
   if (v.phase === 'runoff' && v.runoff) {
     out.push({
       command: 'ballot',
       via: 'post',
       template: template(s, 'ballot'),
       targets: v.runoff.candidates.filter((c) => c !== me && isAlive(s, c)),
-      until: v.runoff.endsAt,
+      until: windowUntil(PAL_SCHEDULE, s, 'ballot'),
     });
   }
   const dayOpen = v.phase === 'day' && v.round >= 2 && !v.killDone;
   if (role === 'killer') {
     if (dayOpen && v.killLostRound !== v.round)
-      out.push({ command: 'kill', via: 'pm', template: template(s, 'kill'), targets: playersIn(s).map((p) => p.id), until: v.killAt });
+      out.push({
+        command: 'kill',
+        via: 'pm',
+        template: template(s, 'kill'),
+        targets: playersIn(s).map((p) => p.id),
+        until: windowUntil(PAL_SCHEDULE, s, 'kill'),
+      });
     const two = killersIn(s).length >= 2;
     if (two && v.outingOpen && (!v.outing || (v.outing.outer === me && !v.outing.frozen))) {
       out.push({
@@ -161,11 +97,19 @@ function legalActions(s: GameState<PalState>, me: PlayerId): LegalAction[] {
       via: 'pm',
       template: template(s, 'protect'),
       targets: othersIn(s, me).filter((id) => id !== v.lastProtection),
-      until: v.killAt,
+      until: windowUntil(PAL_SCHEDULE, s, 'protect'),
     });
   }
   return out;
 }
+
+/** palermo's schedule with its hooks: what happens at each declared instant (flow.ts). */
+const TIMETABLE = defineTimetable<PalState, PalEvents, 'kill' | 'close' | 'runoff' | 'extension'>({
+  schedule: PAL_SCHEDULE,
+  hooks: { kill: resolveKill, close: resolveClose, runoff: resolveRunoff, extension: resolveRunoff },
+  phaseOf: (s) => (s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined),
+  options: palOptions,
+});
 
 /** The palermo variant. */
 export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defineVariant({
@@ -180,6 +124,7 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   minPlayers: 7,
   maxPlayers: 60,
   roles: ROLES,
+  teams: TEAMS,
   sides: SIDES,
   syntax: SYNTAX,
   firing: FIRING,
@@ -195,33 +140,12 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   evolve: (v, e) => evolvePal(v, e),
   deal,
   start,
-  onDeadline(b, d) {
-    if (d.kind === 'kill') resolveKill(b);
-    else if (d.kind === 'close') resolveClose(b);
-    else if (d.kind === 'runoff') resolveRunoff(b);
-  },
+  timetable: TIMETABLE,
   post: onPost,
   edit: onEdit,
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
-  formatParam,
   defaultRoles,
-  schedule(locale) {
-    const g = locale === 'el';
-    return [
-      { when: g ? 'έναρξη' : 'start', what: g ? 'μοίρασμα ρόλων με το seed, πμ ρόλων, ανακοίνωση έναρξης' : 'seeded deal, role PMs, start announcement' },
-      { when: KILL_TIME, what: g ? 'δολοφονία (από τον 2ο γύρο)· αποκάλυψη ομάδας σε μονούς γύρους' : 'murder (from round 2); team reveal in odd rounds' },
-      {
-        when: CLOSE_TIME,
-        what: g ? 'λήξη ψηφοφορίας, απουσίες, αποκάλυψη σε ζυγούς γύρους, κάρφωμα' : 'vote closes: tally, absences, reveal in even rounds, outing resolved',
-      },
-      { when: '20:00–21:00', what: g ? 'δημοσκόπηση σε ισοψηφία (+30/60 λεπτά, μετά κλήρωση)' : 'runoff on a tie (+30/60 min extension, then a lot)' },
-      {
-        when: g ? 'Σαββατοκύριακα, αργίες' : 'weekends, holidays',
-        what: g ? 'παύση (προεπιλογή: ελληνικές αργίες)' : 'paused (default: Greek public holidays)',
-      },
-    ];
-  },
 });

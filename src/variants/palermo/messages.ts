@@ -1,5 +1,6 @@
 // The palermo message templates: Greek as the rulebook writes them (§6 of the spec), English alongside.
-// ICU MessageFormat; names and lists arrive pre-joined in signup order.
+// ICU MessageFormat; names arrive in signup order, lists, roles and teams as structured parameters that the
+// renderer resolves (the PART-… and PAUSE… phrases below are their pieces).
 
 /** Greek templates (the game's language). */
 export const el: Record<string, string> = {
@@ -101,6 +102,18 @@ export const el: Record<string, string> = {
   'R-SIGNUP-CLOSED': 'Οι εγγραφές έχουν κλείσει.',
   'R-GAME-OVER': 'Το παιχνίδι έχει λήξει.',
   'R-CONFIG': 'Μη έγκυρη ρύθμιση: {detail}.',
+  // Phrases inside other messages (structured parameters, see docs/architecture.md).
+  'PART-ROLE-COUNT': '{role} ×{n}',
+  'PART-NAME-ROLE': '{name} — {role}',
+  'PART-STATUS-LINE': ' {role}: {status}.',
+  'PAUSES-NONE': 'Το παιχνίδι δεν έχει ημέρες παύσης.',
+  'PAUSES-OFF': '{days} το παιχνίδι είναι σε παύση.',
+  'PAUSES-EXTRA': 'Επιπλέον παύση: {dates}.',
+  'PAUSES-WORK': 'Επιπλέον εργάσιμες: {dates}.',
+  'PAUSE-DAY': '{d, select, 1 {Δευτέρες} 2 {Τρίτες} 3 {Τετάρτες} 4 {Πέμπτες} 5 {Παρασκευές} 6 {Σάββατα} 7 {Κυριακές} other {{d}}}',
+  'PAUSE-WEEKENDS': 'Σαββατοκύριακα',
+  'PAUSE-HOLIDAYS': 'αργίες',
+  'PAUSE-HOLIDAYS-FIRST': 'Αργίες',
 };
 
 /** English templates (for players and moderators who do not read Greek). */
@@ -202,4 +215,16 @@ export const en: Record<string, string> = {
   'R-SIGNUP-CLOSED': 'Signup is closed.',
   'R-GAME-OVER': 'The game is over.',
   'R-CONFIG': 'Invalid configuration: {detail}.',
+  // Phrases inside other messages (structured parameters, see docs/architecture.md).
+  'PART-ROLE-COUNT': '{role} ×{n}',
+  'PART-NAME-ROLE': '{name} — {role}',
+  'PART-STATUS-LINE': ' {role}: {status}.',
+  'PAUSES-NONE': 'The game has no pause days.',
+  'PAUSES-OFF': 'The game pauses on {days}.',
+  'PAUSES-EXTRA': 'It also pauses on {dates}.',
+  'PAUSES-WORK': 'It is also played on {dates}.',
+  'PAUSE-DAY': '{d, select, 1 {Mondays} 2 {Tuesdays} 3 {Wednesdays} 4 {Thursdays} 5 {Fridays} 6 {Saturdays} 7 {Sundays} other {{d}}}',
+  'PAUSE-WEEKENDS': 'weekends',
+  'PAUSE-HOLIDAYS': 'holidays',
+  'PAUSE-HOLIDAYS-FIRST': 'holidays',
 };

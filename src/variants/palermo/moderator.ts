@@ -2,6 +2,7 @@
 // notice where the rules ask for one; the engine logs every accepted action with its author and time.
 
 import { z } from 'zod';
+import { list, phrase, ref } from '../../core/params.ts';
 import type { Command, PlayerId, Rejection } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
@@ -19,11 +20,13 @@ import {
   runModAction,
 } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
+import { deadlineOf, planPhase } from '../../engine/schedule.ts';
 import { type GameState, nameOf, playersIn } from '../../engine/state.ts';
 import { ddmm, localDate, parseTimestamp } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
-import { at, CLOSE_TIME, checkWin, endGame, KILL_TIME, killersIn, msg, removeNow, roleOf, stamp, teamOf } from './flow.ts';
+import { checkWin, endGame, killersIn, msg, removeNow, roleOf, roleRef, stamp, teamRef } from './flow.ts';
 import type { PalRejectionCode } from './rejections.ts';
+import { PAL_SCHEDULE, palContext } from './schedule.ts';
 import type { PalState } from './state.ts';
 
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
@@ -64,23 +67,22 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
         if (s.v.phase !== 'day') return refuse('no main vote is open');
         if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) return refuse('the close cannot precede the murder');
         b.emit('round.timing', { closeAt: to });
-        b.upsertDeadlines({ id: `r${r}:close`, kind: 'close', at: to, round: r });
+        b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'close', palContext(s), { exactly: to }));
       } else if (what === 'kill') {
         if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) return refuse('no murder is pending');
         if (to >= s.v.closeAt) return refuse('the murder must come before the close');
         b.emit('round.timing', { killAt: to });
-        b.upsertDeadlines({ id: `r${r}:kill`, kind: 'kill', at: to, round: r });
+        b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'kill', palContext(s), { exactly: to }));
       } else if (what === 'runoff') {
         const ru = s.v.runoff;
         if (!ru) return refuse('no runoff is open');
         b.emit('runoff.timing', { endsAt: to });
-        const id = ru.stage === 'poll' ? `r${ru.round}:runoff` : `r${ru.round}:extension`;
-        b.upsertDeadlines({ id, kind: 'runoff', at: to, round: ru.round });
+        b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, ru.stage === 'poll' ? 'runoff' : 'extension', palContext(s, ru.round), { exactly: to }));
       } else {
         return refuse('"deadline" must be close, kill or runoff');
       }
       const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
-      b.announce(msg('MSG-DEADLINE-MOVED', { what: label, r, ...stamp(s, to) }));
+      b.announce(msg('MSG-DEADLINE-MOVED', { what: phrase(label), r, ...stamp(s, to) }));
     },
   },
 
@@ -96,15 +98,15 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     run(b, args) {
       const s = b.state;
       const today = localDate(b.at, s.config.timeZone);
-      const list = (k: string): string[] | Rejection => {
+      const dates = (k: string): string[] | Rejection => {
         const v = args[k] ?? [];
         if (!isDateList(v)) return refuse(`"${k}" must be a list of dates`);
         for (const d of v) if (d <= today) return refuse(`${d} is not after the current date`);
         return v;
       };
-      const work = list('addWorkingDays');
+      const work = dates('addWorkingDays');
       if (refused(work)) return work;
-      const pause = list('addPauseDays');
+      const pause = dates('addPauseDays');
       if (refused(pause)) return pause;
       if (work.length + pause.length === 0) return refuse('no date given');
       const cal = s.calendar;
@@ -123,7 +125,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
           redate(b, date);
         }
       }
-      const description = [...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)].join(',');
+      const description = list([...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)], 'comma');
       b.announce(msg('MSG-CALENDAR', { description, date: ddmm(date) }));
     },
   },
@@ -200,8 +202,10 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const stopped = notRunning(s);
       if (stopped) return stopped;
       const dealt = ['informant', 'henchman', 'nurse'].filter((r) => s.order.some((id) => roleOf(s, id) === r));
-      const roles = dealt.map((r) => `${r}:${playersIn(s).some((p) => p.role === r) ? 'in' : 'out'}`).join(',');
-      b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: roles }));
+      const lines = dealt.map((r) =>
+        phrase('PART-STATUS-LINE', { role: ref('role', r), status: phrase(playersIn(s).some((p) => p.role === r) ? 'STATUS-IN' : 'STATUS-OUT') }),
+      );
+      b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: list(lines, 'none') }));
     },
   },
 
@@ -251,7 +255,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const id = livePlayer(s, args);
       if (refused(id)) return id;
       b.emit('revealed', { players: [id] });
-      removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleOf(s, id), team: teamOf(s, id) })]);
+      removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleRef(s, id), team: teamRef(s, id) })]);
     },
   },
 
@@ -297,19 +301,16 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
   }),
 };
 
-/** PAL-CAL-5: moves the open round to a new date D_r (its 13:00 and 20:00 follow). */
+/** PAL-CAL-5: moves the open round to a new date D_r (its planned instants follow; a murder already done stays done). */
 function redate(b: B, date: string): void {
   const s = b.state;
-  const r = s.v.round;
-  b.emit('round.timing', { closeAt: at(s, date, CLOSE_TIME), ...(s.v.killDone ? {} : { killAt: at(s, date, KILL_TIME) }) });
-  const ids = new Set([`r${r}:kill`, `r${r}:close`]);
-  const keep = s.deadlines.filter((d) => !ids.has(d.id));
-  const add = [
-    ...(!s.v.killDone && s.v.killAt !== undefined ? [{ id: `r${r}:kill`, kind: 'kill', at: at(s, date, KILL_TIME), round: r }] : []),
-    { id: `r${r}:close`, kind: 'close', at: at(s, date, CLOSE_TIME), round: r },
-  ];
-  b.schedule([...keep, ...add]);
-  b.emit('round.dated', { round: r, date });
+  const ctx = palContext(s, s.v.round, date);
+  const plan = planPhase(PAL_SCHEDULE, 'day', ctx).filter((d) => d.kind !== 'kill' || (!s.v.killDone && s.v.killAt !== undefined));
+  const closeAt = deadlineOf(PAL_SCHEDULE, 'close', ctx).at;
+  b.emit('round.timing', { closeAt, ...(s.v.killDone ? {} : { killAt: deadlineOf(PAL_SCHEDULE, 'kill', ctx).at }) });
+  const ids = new Set([deadlineOf(PAL_SCHEDULE, 'kill', ctx).id, deadlineOf(PAL_SCHEDULE, 'close', ctx).id]);
+  b.schedule([...s.deadlines.filter((d) => !ids.has(d.id)), ...plan]);
+  b.emit('round.dated', { round: s.v.round, date });
 }
 
 /** Runs a palermo moderator action; false when the action is not one of palermo's. */

@@ -56,10 +56,10 @@ export const SIDES: readonly SideDef[] = [
 ];
 
 /** Formal team names as reveals write them (PAL-REV-2). */
-export const TEAM_NAMES: Record<string, { el: string; en: string }> = {
-  citizen: { el: 'πολίτης', en: 'a citizen' },
-  killer: { el: 'δολοφόνος', en: 'a killer' },
-};
+export const TEAMS: readonly SideDef[] = [
+  { id: 'citizen', names: { el: 'πολίτης', en: 'a citizen' } },
+  { id: 'killer', names: { el: 'δολοφόνος', en: 'a killer' } },
+];
 
 /** Canonical deck order of PAL-DIST-2. */
 export const DECK_ORDER: readonly PalRole[] = ['killer', 'informant', 'nurse', 'henchman', 'citizen'];

@@ -1,5 +1,6 @@
 // The simulation adapter of `palermo`: what each player learns from the events he may see, the bots of every role
 // (random play, sensible play, and the random-lynch model of the literature); the rules each event shows firing are in firing.ts.
+import { listTexts, refId } from '../../core/params.ts';
 import type { GameEvent, Message, PlayerId } from '../../core/types.ts';
 import { typed } from '../../engine/events.ts';
 import { syntaxOf } from '../../engine/game.ts';
@@ -55,11 +56,8 @@ function newView(me: PlayerId): PalView {
 
 const CLAIM = 'Claim: informant';
 
-function namesToIds(v: PalView, list: string): PlayerId[] {
-  return list
-    .split(', ')
-    .map((n) => v.idByName.get(n.trim()))
-    .filter((x): x is PlayerId => x !== undefined);
+function namesToIds(v: PalView, names: readonly string[]): PlayerId[] {
+  return names.map((n) => v.idByName.get(n.trim())).filter((x): x is PlayerId => x !== undefined);
 }
 
 function observeMessage(v: PalView, parts: readonly Message[]): void {
@@ -71,13 +69,13 @@ function observeMessage(v: PalView, parts: readonly Message[]): void {
       case 'MSG-ABS-ELIM':
       case 'MSG-ABS-ELIM-TOP':
       case 'MSG-PENALTY':
-        if (name) v.revealed.set(name, String(params.team));
+        if (name) v.revealed.set(name, refId(params.team) ?? '');
         break;
       case 'MSG-OUT-MISS':
         if (name) v.revealed.set(name, 'killer');
         break;
       case 'MSG-ROLE-HENCHMAN':
-        for (const id of namesToIds(v, String(params.killers ?? ''))) v.mates.add(id);
+        for (const id of namesToIds(v, listTexts(params.killers))) v.mates.add(id);
         break;
     }
   }
