@@ -125,5 +125,8 @@ export const de: Catalog = {
   'create.submit': 'Anlegen',
   'create.players': '{min}–{max} Spieler',
   'error.generic': 'Etwas ist schiefgegangen: {message}',
+  'timeline.title': 'Zeitplan',
+  'timeline.phase': 'Jetzt: {phase}',
+  'timeline.day': 'Der Tag laut Regelwerk',
   'error.network': 'Der Server ist nicht erreichbar.',
 };

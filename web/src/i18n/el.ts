@@ -125,5 +125,8 @@ export const el: Catalog = {
   'create.submit': 'Δημιουργία',
   'create.players': '{min}–{max} παίκτες',
   'error.generic': 'Κάτι πήγε στραβά: {message}',
+  'timeline.title': 'Χρονοδιάγραμμα',
+  'timeline.phase': 'Τώρα: {phase}',
+  'timeline.day': 'Η μέρα κατά τον κανονισμό',
   'error.network': 'Ο διακομιστής δεν είναι διαθέσιμος.',
 };

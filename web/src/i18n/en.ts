@@ -124,6 +124,9 @@ export const en = {
   'create.submit': 'Create',
   'create.players': '{min}–{max} players',
   'error.generic': 'Something went wrong: {message}',
+  'timeline.title': 'Timeline',
+  'timeline.phase': 'Now: {phase}',
+  'timeline.day': 'The rulebook’s day',
   'error.network': 'The server cannot be reached.',
 } as const;
 

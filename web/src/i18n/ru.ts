@@ -125,5 +125,8 @@ export const ru: Catalog = {
   'create.submit': 'Создать',
   'create.players': '{min}–{max} игроков',
   'error.generic': 'Что-то пошло не так: {message}',
+  'timeline.title': 'Расписание',
+  'timeline.phase': 'Сейчас: {phase}',
+  'timeline.day': 'День по правилам',
   'error.network': 'Сервер недоступен.',
 };

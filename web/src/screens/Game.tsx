@@ -8,6 +8,7 @@ import { ActionForms } from '../game/ActionForms.tsx';
 import { ChannelView, channelName } from '../game/ChannelView.tsx';
 import { Console } from '../game/Console.tsx';
 import { Countdown, Players, RoleCard, VoteCount } from '../game/Panels.tsx';
+import { Timeline } from '../game/Timeline.tsx';
 import { useGame } from '../game/useGame.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { t } from '../i18n/i18n.ts';
@@ -87,6 +88,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
         </div>
         <aside class="side-col">
           <Players detail={d} />
+          <Timeline id={id} tick={g.tick} />
         </aside>
       </div>
     </article>
