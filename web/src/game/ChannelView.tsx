@@ -2,7 +2,7 @@
 // the newest page first, older pages on demand, and on every live tick the items after the last number read.
 // Numbers are the caller's own, the same cursor as the WebSocket's, so nothing is read twice or missed.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ChannelInfo as Channel, CommandReply, Item } from '../../../src/protocol/index.ts';
+import type { ChannelInfo as Channel, CommandReply, Item, ServerFrame } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Rich } from '../markup/Rich.tsx';
@@ -46,7 +46,7 @@ export function ChannelView({
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
   /** Registers a call on every live frame (useGame's `onLive`). */
-  readonly onLive: (f: () => void) => () => void;
+  readonly onLive: (f: (frame: ServerFrame) => void) => () => void;
   readonly zone: string;
   readonly onPosted?: () => void;
 }) {
@@ -61,10 +61,21 @@ export function ChannelView({
       if (!cur) return;
       const r = await readOn(channel.read, cur.upto);
       if (r.items.length === 0 && r.upto === cur.upto) return;
-      const seen = new Set(cur.items.map((i) => i.seq));
-      setState({ ...cur, items: [...cur.items, ...r.items.filter((i) => !seen.has(i.seq))], upto: r.upto });
+      setState({ ...ref.current!, items: merged(ref.current!.items, r.items), upto: r.upto });
     }),
   ).current;
+
+  // A public post is shown from its frame at once (the read that follows brings the same line, and every other one).
+  const onFrame = (f: ServerFrame) => {
+    const direct = f.type === 'event' ? postOf(f, channel.id) : null;
+    const cur = ref.current;
+    if (direct && cur) {
+      const next = { ...cur, items: merged(cur.items, [direct]) };
+      ref.current = next;
+      setState(next);
+    }
+    update();
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -85,7 +96,7 @@ export function ChannelView({
     };
   }, [channel.read]);
 
-  useEffect(() => onLive(update), [onLive]);
+  useEffect(() => onLive(onFrame), [onLive]);
 
   const older = async () => {
     const cur = ref.current;
@@ -113,6 +124,25 @@ export function ChannelView({
       {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} />}
     </section>
   );
+}
+
+/** Items with new ones merged in by number, each once, in order. */
+function merged(items: readonly Item[], more: readonly Item[]): Item[] {
+  const seen = new Set(items.map((i) => i.seq));
+  const add = more.filter((i) => !seen.has(i.seq));
+  if (add.length === 0) return [...items];
+  const last = items[items.length - 1]?.seq ?? 0;
+  const out = [...items, ...add];
+  return add.some((i) => i.seq < last) ? out.sort((a, b) => a.seq - b.seq) : out;
+}
+
+/** The thread line of a public post's frame in this channel, or null (every other event waits for the read). */
+function postOf(f: Extract<ServerFrame, { type: 'event' }>, channel: string): Item | null {
+  const e = f.event;
+  if (e.type !== 'post.published' || e.audience.kind !== 'public') return null;
+  const d = e.data as { postId?: unknown; name?: unknown; text?: unknown; channel?: unknown };
+  if (typeof d.text !== 'string' || typeof d.name !== 'string' || (typeof d.channel === 'string' ? d.channel : 'main') !== channel) return null;
+  return { seq: f.seq, at: e.at, time: '', kind: 'post', author: d.name, ...(typeof d.postId === 'string' ? { postId: d.postId } : {}), text: d.text };
 }
 
 /** The name a channel is shown under. */

@@ -2,7 +2,7 @@
 // channels and legal actions, kept fresh by the WebSocket. A frame only says that something changed; the hook
 // refetches what it touches (coalesced), and `tick` tells the open channel views to read on from their cursors.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ActionsReply, ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
+import type { ActionsReply, ChannelInfo as Channel, GameDetail, ServerFrame } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { syncClock } from '../api/clock.ts';
 import { live } from '../api/live.ts';
@@ -20,7 +20,7 @@ export interface GameData {
    * Calls `f` on every live frame, before any re-render: the channel views read on from there directly, since an
    * effect waits for the next paint, which a browser throttles in a background tab.
    */
-  readonly onLive: (f: () => void) => () => void;
+  readonly onLive: (f: (frame: ServerFrame) => void) => () => void;
   /** Refetches the detail, channels and actions now (after the caller's own command; his views follow its frames). */
   readonly refresh: () => void;
 }
@@ -32,9 +32,9 @@ export function useGame(id: string, accountName: string | null): GameData {
   const [actions, setActions] = useState<ActionsReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
-  const liveListeners = useRef(new Set<() => void>()).current;
+  const liveListeners = useRef(new Set<(frame: ServerFrame) => void>()).current;
   const onLive = useMemo(
-    () => (f: () => void) => {
+    () => (f: (frame: ServerFrame) => void) => {
       liveListeners.add(f);
       return () => liveListeners.delete(f);
     },
@@ -71,7 +71,7 @@ export function useGame(id: string, accountName: string | null): GameData {
         unfollow = live.follow(id, d.version, (f) => {
           if (f.type !== 'event' && f.type !== 'subscribed' && f.type !== 'renumbered') return;
           // The channel views read on at once, in parallel with the refetch of the detail.
-          for (const l of liveListeners) l();
+          for (const l of liveListeners) l(f);
           setTick((n) => n + 1);
           refresh();
         });
