@@ -7,12 +7,18 @@ import { modelSpec } from '../src/sim/model.ts';
 import { drawSource, Rand } from '../src/sim/random.ts';
 import { driveGame, playGame, prepare } from '../src/sim/runner.ts';
 import type { SimSpec } from '../src/sim/types.ts';
+import { mafiaCitiesSim } from '../src/variants/mafia-cities/sim.ts';
 import { palermoSim } from '../src/variants/palermo/sim.ts';
+import { palermoIntrigueSim } from '../src/variants/palermo-intrigue/sim.ts';
 import { bareGame } from './bare.ts';
 
 /** Games and commands per second of CPU time for one spec, after a warm-up. */
-export function engineRate(spec: SimSpec, seconds: number): { games: number; gamesPerSec: number; commandsPerSec: number; eventsPerGame: number } {
-  for (let i = 0; i < 200; i++) playGame(spec, 1_000_000 + i);
+export function engineRate(
+  spec: SimSpec,
+  seconds: number,
+  warmup = 200,
+): { games: number; gamesPerSec: number; commandsPerSec: number; eventsPerGame: number } {
+  for (let i = 0; i < warmup; i++) playGame(spec, 1_000_000 + i);
   const c0 = process.cpuUsage();
   let games = 0;
   let commands = 0;
@@ -99,13 +105,25 @@ export function engineShare(spec: SimSpec, games: number): number {
 export function engineFigures(seconds: number) {
   const sensible: SimSpec = { variant: 'palermo', players: 13, roleList: palermoSim.roleList(13), options: {}, policy: 'sensible' };
   const model = modelSpec(13, 3, 'strict');
+  // mafia-cities: three cities of twelve, the rulebook's own deal per city (its bots are sensible too).
+  const cities: SimSpec = { variant: 'mafia-cities', players: 36, roleList: mafiaCitiesSim.roleList(36), options: { cityCount: 3 }, policy: 'sensible' };
   return {
     sensible: engineRate(sensible, seconds),
+    cities: engineRate(cities, seconds),
     sensibleShare: engineShare(sensible, 500),
     sensibleEngineOnly: engineOnlyRate(sensible, seconds),
     model: engineRate(model, seconds),
     modelShare: engineShare(model, 500),
     bare: bareRate(13, 3, Math.min(seconds, 2)),
+  };
+}
+
+/** 16-player palermo-intrigue games per CPU second beside 16-player palermo games, measured one after the other. */
+export function intrigueFigures(seconds: number) {
+  const spec = (variant: string, roleList: string[]): SimSpec => ({ variant, players: 16, roleList, options: {}, policy: 'sensible' });
+  return {
+    palermo: engineRate(spec('palermo', palermoSim.roleList(16)), seconds, 50),
+    intrigue: engineRate(spec('palermo-intrigue', palermoIntrigueSim.roleList(16)), seconds, 50),
   };
 }
 

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { engineFigures } from './engine.ts';
+import { engineFigures, intrigueFigures } from './engine.ts';
 import { fanoutFigures } from './fanout.ts';
 import { pgUnreachable, type RestartFigures, restartFigures } from './restart.ts';
 import { type Row, serverRow } from './server-row.ts';
@@ -31,6 +31,12 @@ rows.push({
   note: `${fmt((e.sensible.gamesPerSec / target) * 100, 1)}% of target; ${fmt(e.sensible.eventsPerGame)} events/game; ${fmt(e.sensibleShare * 100)}% of the time in the engine, the rest in the bots`,
 });
 rows.push({
+  figure: 'engine: 3-city 36-player mafia-cities games/s, 1 core (sensible bots)',
+  measured: fmt(e.cities.gamesPerSec, 1),
+  target: '',
+  note: `palermo/mafia-cities = ${fmt(e.sensible.gamesPerSec / e.cities.gamesPerSec, 1)} : 1 in this run; ${fmt(e.cities.eventsPerGame)} events/game`,
+});
+rows.push({
   figure: 'engine: commands/s, 1 core (sensible bots)',
   measured: fmt(e.sensible.commandsPerSec),
   target: '',
@@ -53,6 +59,15 @@ rows.push({
   measured: fmt(e.bare),
   target: '',
   note: `engine/bare = 1 : ${fmt(e.bare / e.model.gamesPerSec)}`,
+});
+
+log('engine: 16-player palermo-intrigue beside 16-player palermo…');
+const ig = intrigueFigures(quick ? 2 : 4);
+rows.push({
+  figure: 'engine: 16-player palermo-intrigue games/s, 1 core (sensible bots, default deal)',
+  measured: fmt(ig.intrigue.gamesPerSec),
+  target: '',
+  note: `16-player palermo in the same run: ${fmt(ig.palermo.gamesPerSec)} games/s (intrigue/palermo = 1 : ${fmt(ig.palermo.gamesPerSec / ig.intrigue.gamesPerSec, 1)}); ${fmt(ig.intrigue.eventsPerGame)} vs ${fmt(ig.palermo.eventsPerGame)} events/game`,
 });
 
 log('memory: 10,000 active games in one process…');

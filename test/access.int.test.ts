@@ -10,7 +10,7 @@ import type { GameEvent, Viewer } from '../src/core/types.ts';
 import { canSee } from '../src/engine/view.ts';
 import type { StoredEvent } from '../src/store/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
-import { type Client, type Harness, harness, NINE, startedGame } from './support/harness.ts';
+import { type Client, type Harness, harness, NINE, startedGame, TEN } from './support/harness.ts';
 
 type Who = 'anon' | 'outsider' | 'other' | 'player' | 'voted' | 'removed' | 'team' | 'mod';
 const WHO: Who[] = ['anon', 'outsider', 'other', 'player', 'voted', 'removed', 'team', 'mod'];
@@ -27,6 +27,14 @@ interface Fixture {
   readonly dayExport?: number;
   /** Extra callers the rulebook allows to set up (voted out, removed), once a vote is open. */
   readonly extra?: (h: Harness, g: Game) => Promise<Partial<Record<Who, Client>>>;
+  /** The players who sign up (default nine). */
+  readonly players?: readonly string[];
+  /** Played at each step while the game moves towards an open vote (a rulebook that votes only on nominees). */
+  readonly prepare?: (g: Game) => Promise<void>;
+  /** A rulebook with several threads and private group channels (engine/channels.ts): the channels to check. */
+  readonly channels?: { readonly family: (g: Game, city: number) => string; readonly cities: number };
+  /** The rulebook's own secrets, checked once the extra callers exist. */
+  readonly secrets?: (g: Game) => Promise<void>;
 }
 
 interface Game {
@@ -47,11 +55,81 @@ async function palermoExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Cl
   return { voted: g.players[voted], removed: g.players[removed] };
 }
 
+/**
+ * palermo-intrigue: a citizen is voted out at the 20:10 count (a ghost with last words), the moderator expels
+ * another; the oracle's holder asks about a mafioso and a player is detained as a penalty, so the secrets of the
+ * rulebook (cards in hand, the oracle's answer, ghosts' roles, the detention) are in the log the matrix checks.
+ */
+async function intrigueExtra(h: Harness, g: Game): Promise<Partial<Record<Who, Client>>> {
+  const mafia = new Set(['archmafioso', 'visible-mafioso-a', 'visible-mafioso-b', 'visible-mafioso-x', 'hidden-mafioso']);
+  const [voted, removed, detained] = NINE.filter((n) => !mafia.has(g.roles[n]!)).slice(1, 4) as [string, string, string];
+  for (const n of NINE.filter((x) => x !== voted).slice(0, 6)) await g.players[n]!.req('POST', `/api/games/${g.id}/posts`, { text: `Vote: ${voted}` });
+  const oracle = await cardHolder(g, 'ΧΡΗΣΜΟΣ');
+  if (oracle) {
+    const target = NINE.find((n) => mafia.has(g.roles[n]!) && n !== oracle)!;
+    const r = await g.players[oracle]!.req('POST', `/api/games/${g.id}/pms`, { text: `Card: ΧΡΗΣΜΟΣ ${target}` });
+    expect(r.json.accepted).toBe(true);
+  }
+  await h.at('2025-11-03T18:10:00Z');
+  const rm = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'expel', args: { name: removed } });
+  expect(rm.json.accepted).toBe(true);
+  const det = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'penalty-detain', args: { name: detained } });
+  expect(det.json.accepted).toBe(true);
+  return { voted: g.players[voted], removed: g.players[removed] };
+}
+
+/** The player whose legal actions offer the card written with this keyword (INT-CARD-2), if any. */
+async function cardHolder(g: Game, keyword: string): Promise<string | undefined> {
+  for (const n of NINE) {
+    const acts = (await g.players[n]!.req('GET', `/api/games/${g.id}/actions`)).json.actions as { command: string; template: string }[];
+    if (acts.some((a) => a.command === 'card' && a.template.includes(keyword))) return n;
+  }
+  return undefined;
+}
+
+/** palermo-intrigue: every player's inbox names his own card only; the oracle's answer reaches its holder only. */
+async function intrigueSecrets(g: Game): Promise<void> {
+  const texts: Record<string, string[]> = {};
+  for (const n of NINE)
+    texts[n] = ((await g.players[n]!.req('GET', `/api/games/${g.id}/inbox?limit=500`)).json.items as { text?: string }[]).map((i) => i.text ?? '');
+  for (const n of NINE) expect(texts[n]!.filter((t) => t.includes('Your card:')).length, n).toBe(1);
+  const askers = NINE.filter((n) => texts[n]!.some((t) => t.includes('Oracle: does')));
+  expect(askers.length).toBeLessThanOrEqual(1);
+  const game = (await g.players[NINE[0]!]!.req('GET', `/api/games/${g.id}`)).json;
+  expect(game.players.every((p: { role: unknown }) => p.role === null)).toBe(true);
+}
+
 /** One line per registered variant (a test below fails when a variant has none). */
 const FIXTURES: Record<string, Fixture> = {
   palermo: { setup: { startAt: '2025-11-03T11:00', locale: 'en' }, team: 'killers', ballots: 'public', extra: palermoExtra },
+  'palermo-intrigue': {
+    setup: { startAt: '2025-11-03T11:00', locale: 'en' },
+    team: 'mafia',
+    ballots: 'public',
+    extra: intrigueExtra,
+    secrets: intrigueSecrets,
+  },
   'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private', dayExport: 404 },
+  // Two cities of five; no maniac, so the nights before the vote kill nobody (the silent families refuse).
+  'mafia-cities': {
+    setup: { startAt: '2025-11-03T12:00', locale: 'en', options: { includeManiac: false } },
+    team: 'family-1',
+    ballots: 'public',
+    dayExport: 404,
+    players: TEN,
+    prepare: nominateOnce,
+    channels: { family: (_g, c) => `family-${c + 1}`, cities: 2 },
+  },
 };
+
+/** mafia-cities votes only on nominees: the first player nominates someone of his city while nominations are open. */
+async function nominateOnce(g: Game): Promise<void> {
+  const c = g.players[TEN[0]!]!;
+  const a = (await c.req('GET', `/api/games/${g.id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'nominate');
+  if (!a) return;
+  const r = await c.req('POST', `/api/games/${g.id}/channels/${a.channel}`, { text: a.template.replace('{name}', a.targets[0].name) });
+  if (!r.json.accepted) throw new Error(r.text);
+}
 
 it('every registered variant has a line in the access matrix', () => {
   expect(Object.keys(FIXTURES).sort()).toEqual(Object.keys(VARIANTS).sort());
@@ -59,9 +137,10 @@ it('every registered variant has a line in the access matrix', () => {
 
 /** Opens and starts a nine-player game of the variant, and moves the clock until a vote is open. */
 async function openGame(h: Harness, variant: string, fx: Fixture, prefix: string): Promise<Game> {
-  const { id, mod, players } = await startedGame(h, prefix, { variant, ...fx.setup });
-  for (let i = 0; i < 4; i++) {
-    const a = await players[NINE[0]!]!.req('GET', `/api/games/${id}/actions`);
+  const { id, mod, players } = await startedGame(h, prefix, { variant, ...fx.setup }, fx.players ?? NINE);
+  for (let i = 0; i < 6; i++) {
+    await fx.prepare?.({ id, mod, players, roles: {}, pids: {} });
+    const a = await players[(fx.players ?? NINE)[0]!]!.req('GET', `/api/games/${id}/actions`);
     if (a.json.actions.some((x: { command: string }) => x.command === 'vote')) break;
     const next = (await mod.req('GET', `/api/games/${id}`)).json.nextDeadline;
     await h.at(new Date(next.at + 1000).toISOString());
@@ -78,7 +157,8 @@ async function openGame(h: Harness, variant: string, fx: Fixture, prefix: string
 async function vote(c: Client, id: string, target?: string): Promise<{ status: number; json: any }> {
   const a = (await c.req('GET', `/api/games/${id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'vote');
   const name = target ?? a.targets[0].name;
-  return c.req('POST', `/api/games/${id}/${a.via === 'post' ? 'posts' : 'pms'}`, { text: a.template.replace('{name}', name) });
+  const url = a.via === 'pm' ? 'pms' : a.channel ? `channels/${a.channel}` : 'posts';
+  return c.req('POST', `/api/games/${id}/${url}`, { text: a.template.replace('{name}', name) });
 }
 
 /** Frames of a WebSocket subscription from `from` until `subscribed` (and the open socket, to listen on). */
@@ -110,6 +190,8 @@ async function subscribe(port: number, c: Client | undefined, id: string, from =
 
 for (const [variant, fx] of Object.entries(FIXTURES)) {
   describe(`${variant}`, () => {
+    /** The game's players (nine unless the rulebook needs more). */
+    const PLAYERS = fx.players ?? NINE;
     let h: Harness;
     let a: Game;
     let port = 0;
@@ -121,13 +203,14 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
 
     beforeAll(async () => {
       h = await harness();
+      // The other game (whose player BAnna is an outsider here) is set up first, while its start is still ahead.
+      await startedGame(h, 'B', { variant, ...fx.setup }, PLAYERS);
       a = await openGame(h, variant, fx, '');
-      await openGame(h, variant, fx, 'B');
       // The killers are whoever the rulebook's team channel names.
       const members: string[] = [];
-      for (const n of NINE) if ((await a.players[n]!.req('GET', `/api/games/${a.id}`)).json.me.teams.includes(fx.team)) members.push(n);
+      for (const n of PLAYERS) if ((await a.players[n]!.req('GET', `/api/games/${a.id}`)).json.me.teams.includes(fx.team)) members.push(n);
       killer = members[0]!;
-      citizen = NINE.find((n) => !members.includes(n))!;
+      citizen = PLAYERS.find((n) => !members.includes(n))!;
       const extra = fx.extra ? await fx.extra(h, a) : {};
       const other = await h.client('BAnna', true);
       const login = await other.req('POST', '/api/sessions', { name: 'BAnna', password: 'password1' });
@@ -189,7 +272,21 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
       ['withdraw', 'POST', () => `${g()}/withdraw`, undefined, only(403, players)],
       ['add co-moderator', 'POST', () => `${g()}/moderators`, { name: 'Spare' }, only(403, { mod: 200 })],
+      // engine/channels.ts: every game lists its channels and serves its main thread as one.
+      ['channels', 'GET', () => `${g()}/channels`, undefined, all(200)],
+      ['main channel', 'GET', () => `${g()}/channels/main`, undefined, all(200)],
+      ['unknown channel', 'GET', () => `${g()}/channels/nowhere`, undefined, all(404)],
+      ['post in the main channel', 'POST', () => `${g()}/channels/main`, { text: 'hello, main' }, only(200, { mod: 403 })],
+      ...(fx.channels
+        ? ([
+            // A family's inbox is its members' and the Consigliere's (the moderator): to anyone else it does not exist.
+            ['read a family channel', 'GET', () => `${g()}/channels/${fx.team}`, undefined, { ...all(404), team: 200, mod: 200 }],
+            ['the court channel', 'GET', () => `${g()}/channels/court`, undefined, { ...all(404), mod: 200 }],
+          ] as typeof rows)
+        : []),
     ];
+
+    if (fx.secrets) it('the rulebook’s own secrets stay with their holders', async () => fx.secrets!(a));
 
     if (fx.extra)
       it('rules still bind the players: the voted-out player has last words once; the removed one has none; nobody votes for another', async () => {
@@ -237,6 +334,54 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
         const mine = t.json.items.filter((i: { kind: string; text: string }) => i.kind === 'post' && i.text === 'hello');
         expect(mine.map((i: { author: string }) => i.author).sort()).toEqual([names.player, names.team].sort());
       });
+
+      if (fx.channels)
+        it('channels (CIT-THR-1, CIT-THR-2, CIT-MAF-9, CIT-CRT-1, CIT-ENG-3): every city thread is public, a player posts only in his own; a family inbox and the court are their members’ only', async () => {
+          const lists: Record<string, { id: string; kind: string; readable: boolean; postable: boolean }[]> = {};
+          for (const w of who) lists[w] = (await callers[w].req('GET', `/api/games/${a.id}/channels`)).json.channels;
+          const cities = Array.from({ length: fx.channels!.cities }, (_, i) => `city-${i + 1}`);
+          for (const w of who) {
+            const ids = lists[w]!.map((c) => c.id);
+            for (const c of ['main', ...cities]) expect(ids, w).toContain(c);
+            // Private channels a caller does not read are not even listed.
+            expect(ids.includes(fx.team), w).toBe(w === 'team' || w === 'mod');
+            expect(ids.includes('court'), w).toBe(w === 'mod');
+            if (w !== 'player' && w !== 'team')
+              expect(
+                lists[w]!.every((c) => !c.postable),
+                w,
+              ).toBe(true);
+          }
+          // The citizen may post in exactly one city thread (his own) and the main one; a post elsewhere is refused.
+          const mine = lists.player!.filter((c) => c.postable).map((c) => c.id);
+          expect(mine.filter((id) => id.startsWith('city-')).length).toBe(1);
+          const own = mine.find((id) => id.startsWith('city-'))!;
+          const foreign = cities.find((c) => c !== own)!;
+          const ok = await callers.player.req('POST', `/api/games/${a.id}/channels/${own}`, { text: 'at home' });
+          expect(ok.json.accepted).toBe(true);
+          const no = await callers.player.req('POST', `/api/games/${a.id}/channels/${foreign}`, { text: 'abroad' });
+          expect(no.json.rejections.map((r: { code: string }) => r.code)).toEqual(['REJ-THR-CITY']);
+          const spy = await callers.player.req('POST', `/api/games/${a.id}/channels/${fx.team}`, { text: 'let me in' });
+          expect(no.status).toBe(200);
+          expect(spy.json.rejections.map((r: { code: string }) => r.code)).toEqual(['R-CHANNEL']);
+          // The family writes in its inbox through the channel route; nobody outside reads a word of it.
+          const fam = await callers.team.req('POST', `/api/games/${a.id}/channels/${fx.team}`, { text: 'family secret' });
+          expect(fam.json.accepted).toBe(true);
+          for (const w of who) {
+            const page = await callers[w].req('GET', `/api/games/${a.id}/channels/${own}?limit=500`);
+            expect(page.status).toBe(200);
+            const texts = page.json.items.map((i: { text: string }) => i.text);
+            expect(texts).toContain('at home');
+            expect(texts).not.toContain('abroad');
+            const { ws, got } = await subscribe(port, callers[w], a.id);
+            ws.close();
+            expect(JSON.stringify(got).includes('family secret'), w).toBe(w === 'team' || w === 'mod');
+            expect(JSON.stringify(got).includes('let me in'), w).toBe(false);
+          }
+          // Legal actions name the channel they are posted in.
+          const acts = (await callers.player.req('GET', `/api/games/${a.id}/actions`)).json.actions;
+          for (const x of acts.filter((y: { via: string }) => y.via === 'post')) expect(x.channel).toBe(own);
+        });
 
       it('the game view shows a player only his own role, and the console only to the moderator', async () => {
         for (const w of who) {
@@ -298,10 +443,12 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           }
           const total = (await h.service.read(a.id)).length;
           expect(version).toBe(w === 'mod' ? total : mine.length);
-          // The thread is every public post, edit and announcement, each once, at its number in the caller's numbering.
+          // The thread is every public post, edit and announcement of the main channel (those naming no other channel),
+          // each once, at its number in the caller's numbering.
           const thread = ['post.published', 'post.edited', 'message'];
+          const main = (e: GameEvent) => (e.data as { channel?: string }).channel === undefined;
           const pub = mine.flatMap((e, i) =>
-            e.event.audience.kind === 'public' && thread.includes(e.event.type) ? [{ seq: w === 'mod' ? e.seq : i + 1, at: e.event.at }] : [],
+            e.event.audience.kind === 'public' && thread.includes(e.event.type) && main(e.event) ? [{ seq: w === 'mod' ? e.seq : i + 1, at: e.event.at }] : [],
           );
           expect(items.map((i) => ({ seq: i.seq, at: i.at }))).toEqual(pub);
           expect(items.length).toBeGreaterThan(2);
@@ -321,7 +468,7 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           expect(live[w]!.got.at(-1).version).toBe(before[w]!.version);
         }
         // The killers talk, another player writes to the moderator and is answered: none of it is theirs.
-        const other = NINE.find((n) => n !== citizen && n !== killer && a.players[n] !== callers.voted && a.players[n] !== callers.removed)!;
+        const other = PLAYERS.find((n) => n !== citizen && n !== killer && a.players[n] !== callers.voted && a.players[n] !== callers.removed)!;
         expect((await callers.team.req('POST', `/api/games/${a.id}/teams/${fx.team}`, { text: 'tonight?' })).status).toBe(200);
         expect((await callers.team.req('POST', `/api/games/${a.id}/teams/${fx.team}`, { text: 'yes' })).status).toBe(200);
         expect((await a.players[other]!.req('POST', `/api/games/${a.id}/pms`, { text: 'a secret question' })).status).toBe(200);

@@ -12,6 +12,8 @@ export interface Line {
   readonly at: string;
   readonly kind: string;
   readonly text: string;
+  /** The channel of a public line when it is not the main thread (a city's thread, engine/channels.ts). */
+  readonly channel?: string;
 }
 
 /** A rejection as exported. */
@@ -89,12 +91,17 @@ export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEve
     const a = e.audience;
     if (e.type === 'message') {
       const parts = e.data.parts;
-      const line: Line = { at: at(e.at), kind: parts[0]?.key ?? 'message', text: renderParts(v, locale, parts) };
+      const ch = e.data.channel;
+      const line: Line = { at: at(e.at), kind: parts[0]?.key ?? 'message', text: renderParts(v, locale, parts), ...(ch !== undefined ? { channel: ch } : {}) };
       if (a.kind === 'public') pub.push(line);
       else if (a.kind === 'players' || a.kind === 'team') toPrivate(a.ids, a.kind === 'team' ? { ...line, kind: `${a.team}:${line.kind}` } : line);
       else if (a.kind === 'moderator') mod.push(line);
     } else if (e.type === 'post.published') {
-      pub.push({ at: at(e.at), kind: 'post', text: `${e.data.name}: ${e.data.text}` });
+      const ch = e.data.channel;
+      const line: Line = { at: at(e.at), kind: 'post', text: `${e.data.name}: ${e.data.text}`, ...(ch !== undefined ? { channel: ch } : {}) };
+      // A post in a private channel (a family's inbox) belongs to its readers, never to the public thread.
+      if (a.kind === 'public') pub.push(line);
+      else if (a.kind === 'players' || a.kind === 'team') toPrivate(a.ids, { ...line, kind: `${a.kind === 'team' ? a.team : 'players'}:post` });
     } else if (e.type === 'post.edited') {
       pub.push({ at: at(e.at), kind: 'post.edited', text: `${name(e.data.author)} (${e.data.postId}): ${e.data.text}` });
     } else if (e.type === 'command.rejected') {

@@ -218,6 +218,8 @@ export interface VoteLine {
   readonly target: string;
   readonly votes: number;
   readonly voters: string[];
+  /** The channel whose vote this line belongs to, when the game votes in several (one per city). */
+  readonly channel?: string;
 }
 
 /** The live vote count (public: votes are thread posts). */
@@ -236,15 +238,33 @@ export function seesVoteCount(variant: Variant<unknown>, viewer: Viewer): boolea
 
 /** The live count as `viewer` may see it (null for a private ballot unless he is the moderator). */
 export function voteCountFor(variant: Variant<unknown>, s: GameState<unknown>, viewer: Viewer): VoteCount | null {
-  return seesVoteCount(variant, viewer) ? voteCount(s) : null;
+  return seesVoteCount(variant, viewer) ? voteCount(variant, s) : null;
 }
 
 /**
- * The live count of the open vote, for variants whose slice keeps `votes` (voter → target) and `round`, and a
+ * The live count of the open vote: the rulebook's own (`Variant.voteCount`), else, for variants whose slice keeps
+ * `votes` (voter → target) and `round`, and a
  * runoff with `ballots` while one runs. Null when the variant keeps no such record or no vote is open. Who may
  * see it is `voteCountFor`'s decision.
  */
-export function voteCount(s: GameState<unknown>): VoteCount | null {
+export function voteCount(variant: Variant<unknown>, s: GameState<unknown>): VoteCount | null {
+  if (variant.voteCount) {
+    if (s.status !== 'running') return null;
+    const c = variant.voteCount(s);
+    if (!c) return null;
+    const nm = (id: string) => s.players[id]?.name ?? id;
+    return {
+      round: c.round,
+      phase: c.phase,
+      lines: c.lines.map((l) => ({
+        target: nm(l.target),
+        votes: l.voters.length,
+        voters: l.voters.map(nm),
+        ...(l.channel !== undefined ? { channel: l.channel } : {}),
+      })),
+      notVoted: c.notVoted.map(nm),
+    };
+  }
   const v = s.v as { votes?: Record<string, string>; round?: number; phase?: string; runoff?: { ballots?: Record<string, string> } } | null;
   if (!v || typeof v.votes !== 'object' || s.status !== 'running') return null;
   const phase = v.phase ?? 'day';

@@ -15,7 +15,7 @@ const LOCALES = ['el', 'en', 'de', 'ru'];
 
 function printTranscript(t: Transcript, out: (s: string) => void): void {
   out('== Thread ==');
-  for (const l of t.public) out(`[${l.at}] ${l.text.replace(/\n/g, '\n    ')}`);
+  for (const l of t.public) out(`[${l.at}]${l.channel !== undefined ? ` [${l.channel}]` : ''} ${l.text.replace(/\n/g, '\n    ')}`);
   out('');
   out('== Private messages ==');
   for (const [name, lines] of Object.entries(t.private)) {
@@ -183,6 +183,15 @@ program
       out('Roles:');
       for (const r of v.roles)
         out(`  ${r.id.padEnd(10)} ${(r.names[loc] ?? r.id).padEnd(16)} side ${r.side.padEnd(9)} ${r.summary[loc] ?? r.summary.en ?? ''}`);
+      for (const set of v.pieces ?? []) {
+        out('');
+        const counts = set.counts?.(16);
+        out(`${set.heading[loc] ?? set.heading.en ?? ''}${counts ? ' (count for 16 players)' : ''}:`);
+        for (const p of set.pieces) {
+          const n = counts ? ` ×${counts[p.id] ?? 0}`.padEnd(4) : '';
+          out(`  ${p.id.padEnd(16)} ${(p.names[loc] ?? p.id).padEnd(22)}${n} ${p.summary[loc] ?? p.summary.en ?? ''}`);
+        }
+      }
       out('');
       // The declared day with the rulebook's default options, local times in the game's zone.
       const { timeline } = await import('../engine/timeline.ts');
@@ -196,7 +205,8 @@ program
       for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
       out('');
       out('Default deal:');
-      for (const n of [7, 10, 14, 20]) {
+      // Sizes below the rulebook's minimum are shown at its minimum instead.
+      for (const n of new Set([7, 10, 14, 20].map((k) => Math.max(k, v.minPlayers)))) {
         const list = v.defaultRoles(n);
         const counts = [...new Set(list)].map((r) => `${r}×${list.filter((x) => x === r).length}`).join(', ');
         out(`  ${String(n).padStart(2)} players: ${counts}`);

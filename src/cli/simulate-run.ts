@@ -75,14 +75,17 @@ function exactOf(spec: SimSpec): { exact: { rule: string; killers: string; p: nu
 
 /** Runs `narrator simulate` with parsed options (usage mistakes throw UsageError). */
 export async function runSimulate(opts: SimulateOpts): Promise<void> {
-  if (!opts.players) throw new UsageError('--players is required');
+  const cities = opts.cities !== undefined ? int('cities', opts.cities, 2) : undefined;
+  if (!opts.players && cities === undefined) throw new UsageError('--players is required');
+  const players = opts.players ? int('players', opts.players, 1) : 12 * cities!;
+  const options = { ...parseOptions(opts.option), ...(cities !== undefined ? { cityCount: cities } : {}) };
   const spec = specOf({
     variant: opts.variant,
-    players: int('players', opts.players, 1),
+    players,
     ...(opts.roles ? { roles: opts.roles } : {}),
     ...(opts.killers ? { killers: int('killers', opts.killers, 1) } : {}),
     policy: opts.policy,
-    options: parseOptions(opts.option),
+    options,
   });
   const games = int('games', opts.games, 1);
   const workers = opts.workers !== undefined ? int('workers', opts.workers, 0) : availableParallelism();

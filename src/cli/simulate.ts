@@ -16,6 +16,7 @@ export interface SimulateOpts {
   workers?: string;
   seed?: string;
   option: string[];
+  cities?: string;
   json?: boolean;
   progress: boolean;
 }
@@ -33,6 +34,7 @@ export function addSimulate(program: Program): void {
     .option('--games <n>', 'games to play', '10000')
     .option('--workers <n>', 'worker threads (default: all cores)')
     .option('--seed <s>', 'master seed (default: random, printed)')
+    .option('--cities <n>', 'multi-city rulebooks (mafia-cities): the number of cities; --players then defaults to 12 per city')
     .option('--option <key=value>', 'a variant option, e.g. killersWinAtParity=true (repeatable)', (v: string, acc: string[]) => [...acc, v], [])
     .option('--json', 'print one JSON object')
     .option('--no-progress', 'no progress bar')

@@ -169,7 +169,16 @@ function readFresh(text: string, syntax: Syntax): { lines: CommandLine[]; mentio
       // roughly, so cut at the separator instead of using the folded capture.
       let arg = '';
       if (rule.form === 'colon') arg = line.slice(line.indexOf(':') + 1).trim();
-      else if (rule.form === 'space') arg = line.replace(/^\S+\s+/, '').trim();
+      else if (rule.form === 'space') {
+        // A keyword of several words ("/court propose") is followed by its argument after as many words.
+        const kw =
+          rule.keywords
+            .map(fold)
+            .filter((k) => folded.startsWith(k))
+            .sort((a, b) => b.length - a.length)[0] ?? '';
+        const words = Math.max(1, kw.split(' ').length);
+        arg = line.replace(new RegExp(`^(?:\\S+\\s+){${words}}`), '').trim();
+      }
       lines.push({ command: rule.command, arg, line, ...(rule.where ? { where: rule.where } : {}) });
       found = true;
       break;

@@ -25,6 +25,14 @@ export interface RoleDef {
   readonly summary: Partial<Record<Locale, string>>;
 }
 
+/** Other things a rulebook deals besides roles (cards, tokens): what `narrator rules` lists under its own heading. */
+export interface PieceSet {
+  readonly heading: Partial<Record<Locale, string>>;
+  readonly pieces: readonly { readonly id: string; readonly names: Partial<Record<Locale, string>>; readonly summary: Partial<Record<Locale, string>> }[];
+  /** How many of each piece a deal to `n` players holds. */
+  counts?(n: number): Readonly<Record<string, number>>;
+}
+
 /** A side that can win. */
 export interface SideDef {
   readonly id: string;
@@ -47,6 +55,14 @@ export interface LegalAction {
   readonly choices?: readonly string[];
   /** When the current window for it closes, if known. */
   readonly until?: Millis;
+}
+
+/** A rulebook's own live vote count (several votes at once, e.g. one per city): ids, with each line's channel. */
+export interface LiveCount {
+  readonly round: number;
+  readonly phase: string;
+  readonly lines: readonly { readonly target: PlayerId; readonly voters: readonly PlayerId[]; readonly channel?: string }[];
+  readonly notVoted: readonly PlayerId[];
 }
 
 /** A command read in a post or PM, as the reply to its author names it (`target`: the argument as written). */
@@ -88,6 +104,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly maxPlayers: number;
   readonly roles: readonly RoleDef[];
   readonly sides: readonly SideDef[];
+  /** Cards, tokens and the like the rulebook deals besides roles (for `narrator rules`). */
+  readonly pieces?: readonly PieceSet[];
   /** Teams as reveals name them (`{ref:'team'}` parameters), where they differ from the sides. */
   readonly teams?: readonly SideDef[];
   /** Command syntax; must include 'join' and 'leave' for signup posts. */
@@ -136,11 +154,15 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly signup?: SignupPolicy<V, M>;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
+  /** A player's condition in the rulebook's own terms ('ghost', 'detained', …) where it has more than in/out. */
+  condition?(s: GameState<V>, player: PlayerId): string;
   /**
    * The game's channels now (public threads and private group channels with their readers and writers); without
    * it a game has its main thread alone (engine/channels.ts).
    */
   channels?(s: GameState<V>): readonly ChannelDef[];
+  /** The live vote count when the rulebook keeps its own (default: the slice's `votes` record, app/views.ts). */
+  voteCount?(s: GameState<V>): LiveCount | null;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

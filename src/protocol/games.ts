@@ -12,7 +12,7 @@ export const voteCountSchema = z
   .object({
     round: z.number(),
     phase: z.string(),
-    lines: z.array(z.object({ target: z.string(), votes: z.number(), voters: z.array(z.string()) })),
+    lines: z.array(z.object({ target: z.string(), votes: z.number(), voters: z.array(z.string()), channel: z.string().optional() })),
     notVoted: z.array(z.string()),
   })
   .nullable();

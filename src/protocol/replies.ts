@@ -17,7 +17,7 @@ export interface PublicPlayer {
 export interface VoteCountReply {
   readonly round: number;
   readonly phase: string;
-  readonly lines: readonly { readonly target: string; readonly votes: number; readonly voters: readonly string[] }[];
+  readonly lines: readonly { readonly target: string; readonly votes: number; readonly voters: readonly string[]; readonly channel?: string }[];
   readonly notVoted: readonly string[];
 }
 

@@ -23,7 +23,10 @@ export class ScriptError extends Error {
 
 const time = z.string().min(1);
 const names = z.array(z.string());
-const playerExpect = z.object({ status: z.string(), removedHow: z.string().nullable(), role: z.string(), team: z.string() }).partial().strict();
+const playerExpect = z
+  .object({ status: z.string(), state: z.string(), removedHow: z.string().nullable(), role: z.string(), team: z.string() })
+  .partial()
+  .strict();
 const common = {
   public: names.optional(),
   notPublic: names.optional(),
@@ -59,6 +62,8 @@ const step = z
     at: time,
     by: z.string().optional(),
     post: z.string().optional(),
+    /** The channel a post or posts are written in (engine/channels.ts), when the game has several. */
+    channel: z.string().optional(),
     id: z.string().optional(),
     pm: z.string().optional(),
     subject: z.string().optional(),
@@ -82,6 +87,8 @@ const step = z
     if ((s.post !== undefined || s.pm !== undefined || s.edit !== undefined) && !s.by)
       ctx.addIssue({ code: 'custom', message: 'a post, pm or edit needs "by"' });
     if (s.edit !== undefined && s.text === undefined) ctx.addIssue({ code: 'custom', message: 'an edit needs "text"' });
+    if (s.channel !== undefined && s.post === undefined && s.posts === undefined)
+      ctx.addIssue({ code: 'custom', message: '"channel" belongs to a post or posts' });
   });
 
 const scriptSchema = z
@@ -130,10 +137,10 @@ export interface Step {
   readonly line: number | null;
   readonly by?: string;
   readonly input:
-    | { readonly kind: 'post'; readonly text: string; readonly id?: string }
+    | { readonly kind: 'post'; readonly text: string; readonly id?: string; readonly channel?: string }
     | { readonly kind: 'pm'; readonly text: string; readonly subject?: string }
     /** Several private messages (or posts) stamped with the same instant, sent in the listed order. */
-    | { readonly kind: 'batch'; readonly via: 'pm' | 'post'; readonly items: readonly (readonly [string, string])[] }
+    | { readonly kind: 'batch'; readonly via: 'pm' | 'post'; readonly items: readonly (readonly [string, string])[]; readonly channel?: string }
     | { readonly kind: 'edit'; readonly postId: string; readonly text: string }
     | { readonly kind: 'mod'; readonly action: string; readonly args: Record<string, unknown> }
     | { readonly kind: 'advance' };
@@ -252,11 +259,16 @@ export function loadScript(text: string, file = '<script>'): Script {
     const at = instant(s.at, [...path, 'at']);
     const input: Step['input'] =
       s.post !== undefined
-        ? { kind: 'post', text: s.post, ...(s.id !== undefined ? { id: s.id } : {}) }
+        ? { kind: 'post', text: s.post, ...(s.id !== undefined ? { id: s.id } : {}), ...(s.channel !== undefined ? { channel: s.channel } : {}) }
         : s.pm !== undefined
           ? { kind: 'pm', text: s.pm, ...(s.subject !== undefined ? { subject: s.subject } : {}) }
           : s.pms !== undefined || s.posts !== undefined
-            ? { kind: 'batch', via: s.pms !== undefined ? 'pm' : 'post', items: Object.entries(s.pms ?? s.posts ?? {}) }
+            ? {
+                kind: 'batch',
+                via: s.pms !== undefined ? 'pm' : 'post',
+                items: Object.entries(s.pms ?? s.posts ?? {}),
+                ...(s.channel !== undefined ? { channel: s.channel } : {}),
+              }
             : s.edit !== undefined
               ? { kind: 'edit', postId: s.edit, text: s.text ?? '' }
               : s.mod !== undefined

@@ -38,12 +38,20 @@ function commandFor(s: GameState<unknown>, step: Step, item = 0): Command {
   if (step.input.kind === 'batch') {
     const [by, text] = step.input.items[item]!;
     const actor = actorFor(s, step, by);
-    return step.input.via === 'pm' ? { type: 'pm', at, actor, text } : { type: 'post', at, actor, text };
+    const channel = step.input.channel;
+    return step.input.via === 'pm' ? { type: 'pm', at, actor, text } : { type: 'post', at, actor, text, ...(channel !== undefined ? { channel } : {}) };
   }
   const actor = actorFor(s, step);
   switch (step.input.kind) {
     case 'post':
-      return { type: 'post', at, actor, text: step.input.text, ...(step.input.id !== undefined ? { postId: step.input.id } : {}) };
+      return {
+        type: 'post',
+        at,
+        actor,
+        text: step.input.text,
+        ...(step.input.id !== undefined ? { postId: step.input.id } : {}),
+        ...(step.input.channel !== undefined ? { channel: step.input.channel } : {}),
+      };
     case 'pm':
       return { type: 'pm', at, actor, text: step.input.text, ...(step.input.subject !== undefined ? { subject: step.input.subject } : {}) };
     case 'edit':
@@ -143,7 +151,8 @@ function checkCommon(
     }
     const p = s.players[id]!;
     const side = script.variant.roles.find((r) => r.id === p.role)?.side;
-    const got: Record<string, unknown> = { status: p.status, removedHow: p.removedHow ?? null, role: p.role, team: side };
+    const state = script.variant.condition?.(s, id) ?? p.status;
+    const got: Record<string, unknown> = { status: p.status, state, removedHow: p.removedHow ?? null, role: p.role, team: side };
     for (const [k, v] of Object.entries(want)) {
       if (got[k] !== v) fail(`${label}: ${who}.${k} expected ${JSON.stringify(v)}, got ${JSON.stringify(got[k])}`);
     }

@@ -29,10 +29,11 @@ export interface BalanceData {
   readonly cells: readonly BalanceCell[];
 }
 
-/** The killer counts worth showing for n players: 1 up to the default + 3, within the rules (killers < others). */
+/** The killer counts worth showing for n players: the rulebook's least (1 by default) up to the default + 3, within the rules (killers < others). */
 export function killerRange(sim: SimVariant<unknown>, n: number): number[] {
+  const least = sim.minKillers ?? 1;
   const most = Math.min(Math.floor((n - 1) / 2), sim.defaultKillers(n) + 3);
-  return Array.from({ length: most }, (_, i) => i + 1);
+  return Array.from({ length: Math.max(0, most - least + 1) }, (_, i) => i + least);
 }
 
 /** The grid's specs, in order: for each player count, each killer count. */

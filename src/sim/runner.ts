@@ -175,7 +175,8 @@ export function driveGame(
         for (const intent of intents) {
           if (state.status !== 'running') break;
           const actor = { kind: 'player', id } as const;
-          apply(intent.via === 'post' ? { type: 'post', at: t, actor, text: intent.text } : { type: 'pm', at: t, actor, text: intent.text });
+          const ch = intent.channel !== undefined ? { channel: intent.channel } : {};
+          apply(intent.via === 'post' ? { type: 'post', at: t, actor, text: intent.text, ...ch } : { type: 'pm', at: t, actor, text: intent.text });
           t += STEP_MS;
         }
       }

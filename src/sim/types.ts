@@ -11,6 +11,8 @@ import type { Rand } from './random.ts';
 export interface Intent {
   readonly via: 'post' | 'pm';
   readonly text: string;
+  /** A post's channel when the game has several (a city's thread; engine/channels.ts). */
+  readonly channel?: string;
 }
 
 /** The next scheduled instant (public knowledge: the schedule is announced). */
@@ -74,6 +76,8 @@ export interface SimVariant<K> {
   readonly killerRoles?: readonly string[];
   /** The role that fills the rest of a list. */
   readonly fillerRole: string;
+  /** The fewest killers a deal of the rulebook may have (default 1). */
+  readonly minKillers?: number;
 }
 
 /** A serialisable description of one simulated setup (sent to worker threads). */

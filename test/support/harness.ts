@@ -108,21 +108,25 @@ export async function harness(store: Store = new MemoryStore(), t0 = T0): Promis
 /** The nine demo names. */
 export const NINE = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'Hara', 'Ilias'];
 
+/** Ten players: the smallest multi-city game (two cities of five). */
+export const TEN = [...NINE, 'Jota'];
+
 /**
- * A nine-player game started by its moderator: palermo by default (round 1 open on Monday 3/11, closing at 20:00),
+ * A nine-player game (or one of the given players) started by its moderator: palermo by default (round 1 open on Monday 3/11, closing at 20:00),
  * or another variant's create body. Returns the moderator, the players by name, their roles and the id.
  */
 export async function startedGame(
   h: Pick<Harness, 'client'>,
   prefix = '',
   create: Record<string, unknown> = { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en' },
+  names: readonly string[] = NINE,
 ): Promise<{ id: string; mod: Client; players: Record<string, Client>; roles: Record<string, string> }> {
   const mod = await h.client(`${prefix}Mod`);
   const r = await mod.req('POST', '/api/games', { title: `${prefix}Test`, ...create });
   if (r.status !== 201) throw new Error(r.text);
   const id = r.json.id as string;
   const players: Record<string, Client> = {};
-  for (const n of NINE) {
+  for (const n of names) {
     const c = await h.client(`${prefix}${n}`);
     const s = await c.req('POST', `/api/games/${id}/signup`);
     if (!s.json.accepted) throw new Error(s.text);

@@ -1,146 +1,20 @@
 // The declared schedule (engine/schedule.ts) against the two rulebooks it must fit without special cases:
 // palermo-intrigue's day (13:00, 20:00 lock, 20:05–20:10 change, 20:10 count, 00:00, 02:00, dead time 02:00–04:00,
-// card timers) and mafia-cities' (10:00, 14:00 cut-off, 18:00, 22:00, Day 0, elections with a campaign). The two
-// declarations are sketches for the helpers writing those rulebooks; the instants and windows of a sample week are
+// card timers; declared in src/variants/palermo-intrigue/schedule.ts) and mafia-cities' (10:00, 14:00 cut-off, 18:00,
+// 22:00, Day 0, elections with a campaign; a sketch for the helper writing it); the instants and windows of a sample week are
 // computed by the engine piece and checked against the specs' tables. palermo's and mafia-de's own declarations
 // are checked too (hooks by key, the phase deciding between shared kinds).
 import { describe, expect, it } from 'vitest';
-import { deadlineOf, inDailyWindow, instantOfDeadline, type PlanContext, planPhase, planWindows, type ScheduleDef } from '../../src/engine/schedule.ts';
+import { deadlineOf, inDailyWindow, instantOfDeadline, type PlanContext, planPhase, planWindows } from '../../src/engine/schedule.ts';
 import type { Deadline } from '../../src/engine/state.ts';
 import { isoLocal, weekday } from '../../src/engine/time.ts';
 import { timeline } from '../../src/engine/timeline.ts';
+import { CIT_SCHEDULE as CITIES } from '../../src/variants/mafia-cities/schedule.ts';
 import { DE_SCHEDULE } from '../../src/variants/mafia-de/schedule.ts';
 import { PAL_SCHEDULE } from '../../src/variants/palermo/schedule.ts';
+import { INT_SCHEDULE as INTRIGUE } from '../../src/variants/palermo-intrigue/schedule.ts';
 
 const t = (ms: number | undefined, tz: string) => (ms === undefined ? undefined : isoLocal(ms, tz).slice(0, 16));
-
-/** palermo-intrigue §3 as a declaration: a day phase on D_r, the night that follows its count, daily dead time, card timers. */
-const INTRIGUE: ScheduleDef = {
-  phases: [
-    {
-      id: 'day',
-      what: { en: 'round r on its play day D_r' },
-      instants: [
-        { id: 'murder', when: { local: '13:00' }, rounds: { from: 2 }, what: { en: 'noon murder: executor, archmafioso priority, RM revenge, nurse' } },
-        { id: 'close', when: { local: '20:00' }, what: { en: 'last new votes and vote cards; thread locked' } },
-        { id: 'change', when: { local: '20:05' }, what: { en: 'one vote change per voter opens' } },
-        { id: 'count', when: { local: '20:10' }, what: { en: 'count: cards → Mayor → Lawyer → Corrupt Cop; detention; absences; outing; night starts' } },
-        { id: 'runoff', when: { after: 'count', delay: { minutes: 60 } }, onDemand: true, what: { en: 'runoff ends' } },
-        {
-          id: 'extension',
-          kind: 'runoff',
-          when: { after: 'runoff', delay: { option: 'runoffExtensionMinutes', unit: 'minutes' } },
-          onDemand: true,
-          what: { en: 'extension ends' },
-        },
-      ],
-      windows: [
-        { id: 'vote', opens: 'open', closes: { instant: 'close' }, what: { en: 'main vote' } },
-        { id: 'exemption-card', opens: 'open', closes: { instant: 'murder' }, what: { en: '«Εξαίρεση Ψηφοφορίας» before 13:00' } },
-        { id: 'outing', opens: 'open', closes: { instant: 'murder' }, what: { en: 'ordinary outing' } },
-        { id: 'failed-murder-card', opens: { instant: 'murder' }, closes: { instant: 'close' }, rounds: { from: 2 }, what: { en: '«Αποτυχία Δολοφονίας»' } },
-        { id: 'lock', opens: { instant: 'close' }, closes: { instant: 'change' }, mode: 'locked', what: { en: 'thread locked' } },
-        { id: 'vote-change', opens: { instant: 'change' }, closes: { instant: 'count' }, what: { en: 'one vote change, a name only' } },
-      ],
-    },
-    {
-      // Opens at D_r 20:10; its times are the next calendar day's (not the next play day: a Friday night ends Saturday).
-      id: 'night',
-      what: { en: 'the night after round r’s count' },
-      instants: [
-        { id: 'prostitute', when: { local: '00:00', dayOffset: 1 }, what: { en: 'Prostitute deadline; answers released' } },
-        { id: 'night.end', when: { local: '02:00', dayOffset: 1 }, what: { en: 'night ends: detective, medium, nurse' } },
-      ],
-      windows: [
-        { id: 'prostitute-order', opens: 'open', closes: { instant: 'prostitute' }, what: { en: 'Prostitute’s block' } },
-        { id: 'night-orders', opens: 'open', closes: { instant: 'night.end' }, what: { en: 'detective, medium, nurse' } },
-        { id: 'answers', opens: { instant: 'prostitute' }, closes: { instant: 'night.end' }, what: { en: 'answers to night actions' } },
-      ],
-    },
-  ],
-  timers: [
-    {
-      id: 'detention',
-      when: { after: 'action', delay: { minutes: 300 } },
-      onDemand: true,
-      key: 'detention:{key}',
-      what: { en: 'detention expires (→ ghost)' },
-    },
-    {
-      id: 'echo',
-      when: { after: 'action', delay: { minutes: 180 } },
-      onDemand: true,
-      key: 'echo:{key}',
-      what: { en: 'echo starts (until the next vote end)' },
-    },
-  ],
-  windows: [{ id: 'cancel-detention', opens: { action: 'detention' }, closes: { instant: 'detention' }, what: { en: '«Ακύρωση Προφυλάκισης» within 5 h' } }],
-  daily: [
-    {
-      id: 'dead',
-      opens: { local: '02:00' },
-      closes: { local: '04:00' },
-      mode: 'dead',
-      what: { en: 'dead time: talk and votes, no cards but the cancellation' },
-    },
-  ],
-  pauses: { en: 'PAL calendar: no 13:00/20:00/20:10 and no night on a pause day; dead time and timers run on' },
-};
-
-/** mafia-cities §3 as a declaration: Day k from dayStart to voteEnd, the night to the next game date's dayStart. */
-const CITIES: ScheduleDef = {
-  phases: [
-    {
-      id: 'day',
-      what: { en: 'Day k (Day 0: the start date)' },
-      instants: [
-        {
-          id: 'cutoff',
-          when: { before: 'vote.start', lead: { option: 'recallLeadHours', unit: 'hours' } },
-          rounds: { from: 1 },
-          what: { en: 'recall cut-off; later vacancies are filled the next game day' },
-        },
-        { id: 'vote.start', when: { local: { option: 'voteStart' } }, what: { en: 'nominations (and judge candidacy) close, voting opens' } },
-        {
-          id: 'vote.end',
-          when: { local: { option: 'voteEnd' } },
-          what: { en: 'day-end resolution; Day 0: judge results, Godfather election closes; the night starts' },
-        },
-      ],
-      windows: [
-        { id: 'nominate', opens: 'open', closes: { instant: 'vote.start' }, rounds: { from: 1 }, what: { en: 'one nomination per day' } },
-        { id: 'execution-vote', opens: { instant: 'vote.start' }, closes: { instant: 'vote.end' }, rounds: { from: 1 }, what: { en: 'execution vote' } },
-        {
-          id: 'recall',
-          opens: 'open',
-          closes: { instant: 'cutoff' },
-          rounds: { from: 1 },
-          what: { en: 'recall requests and confirmations (opened at 22:00)' },
-        },
-        { id: 'doctor', opens: 'open', closes: { instant: 'vote.end' }, what: { en: 'doctor window' } },
-        { id: 'godfather', opens: 'open', closes: { instant: 'vote.end' }, rounds: { only: [0] }, what: { en: 'initial Godfather election' } },
-        { id: 'campaign', opens: { action: 'vacancy' }, closes: { instant: 'vote.start' }, onDemand: true, what: { en: 'judge candidacy and campaign' } },
-        { id: 'judge-vote', opens: { instant: 'vote.start' }, closes: { instant: 'vote.end' }, onDemand: true, what: { en: 'judge election vote' } },
-      ],
-    },
-    {
-      id: 'night',
-      what: { en: 'Night k+1: threads closed' },
-      instants: [
-        {
-          id: 'night.end',
-          when: { first: { option: 'dayStart' }, atLeast: { minutes: 0 } },
-          what: { en: 'end-of-night resolution, morning post; Day k+1 opens' },
-        },
-      ],
-      windows: [
-        { id: 'threads', opens: 'open', closes: { instant: 'night.end' }, mode: 'locked', what: { en: 'threads closed (nightThreadsLocked)' } },
-        { id: 'night-commands', opens: 'open', closes: { instant: 'night.end' }, what: { en: 'mafia, tour, maniac, commissioner; relay; recall filing' } },
-      ],
-    },
-  ],
-  pauses: { en: 'pauseDates and days outside workingDays are not game days: a night across them lengthens' },
-};
 
 describe('palermo-intrigue fits the declared schedule', () => {
   const tz = 'Europe/Athens';
@@ -150,10 +24,10 @@ describe('palermo-intrigue fits the declared schedule', () => {
   it('INT §3: round 6 on Monday 13/10 after Friday round 5: 13:00, 20:00 lock, 20:05–20:10 change, 20:10 count', () => {
     const plan = planPhase(INTRIGUE, 'day', ctx(6, '2025-10-13'));
     expect(plan.map((d) => `${d.id} ${t(d.at, tz)}`)).toEqual([
-      'r6:murder 2025-10-13T13:00',
-      'r6:close 2025-10-13T20:00',
-      'r6:change 2025-10-13T20:05',
-      'r6:count 2025-10-13T20:10',
+      'r6:kill 2025-10-13T13:00',
+      'r6:lock 2025-10-13T20:00',
+      'r6:ext 2025-10-13T20:05',
+      'r6:close 2025-10-13T20:10',
     ]);
     const w = Object.fromEntries(
       planWindows(INTRIGUE, 'day', ctx(6, '2025-10-13', plan[0]!.at - 9 * 3_600_000), plan).map((x) => [x.id, [x.mode, t(x.opens, tz), t(x.closes, tz)]]),
@@ -164,14 +38,14 @@ describe('palermo-intrigue fits the declared schedule', () => {
     expect(w['exemption-card']![2]).toBe('2025-10-13T13:00');
     // Round 1 has no murder, so neither the murder instant nor the window that opens at it.
     const r1 = planPhase(INTRIGUE, 'day', ctx(1, '2025-10-06'));
-    expect(r1.map((d) => d.id)).toEqual(['r1:close', 'r1:change', 'r1:count']);
+    expect(r1.map((d) => d.id)).toEqual(['r1:lock', 'r1:ext', 'r1:close']);
     expect(planWindows(INTRIGUE, 'day', ctx(1, '2025-10-06'), r1).map((x) => x.id)).not.toContain('failed-murder-card');
   });
 
   it('INT §3: the night of a Friday count ends Saturday 02:00, the Prostitute by 00:00, answers only after 00:00', () => {
-    const count = planPhase(INTRIGUE, 'day', ctx(5, '2025-10-10')).find((d) => d.kind === 'count')!.at;
+    const count = planPhase(INTRIGUE, 'day', ctx(5, '2025-10-10')).find((d) => d.kind === 'close')!.at;
     const night = planPhase(INTRIGUE, 'night', ctx(6, '2025-10-10', count));
-    expect(night.map((d) => `${d.kind} ${t(d.at, tz)}`)).toEqual(['prostitute 2025-10-11T00:00', 'night.end 2025-10-11T02:00']);
+    expect(night.map((d) => `${d.id} ${t(d.at, tz)}`)).toEqual(['n6:midnight 2025-10-11T00:00', 'n6:dawn 2025-10-11T02:00']);
     expect(weekday('2025-10-11')).toBe(6);
     const w = Object.fromEntries(planWindows(INTRIGUE, 'night', ctx(6, '2025-10-10', count), night).map((x) => [x.id, [t(x.opens, tz), t(x.closes, tz)]]));
     expect(w.answers).toEqual(['2025-10-11T00:00', '2025-10-11T02:00']);
@@ -191,7 +65,7 @@ describe('palermo-intrigue fits the declared schedule', () => {
     // Saturday 25/10 23:00 EEST; the clocks go back at 04:00 on Sunday 26/10.
     const play = Date.parse('2025-10-25T23:00:00+03:00');
     const detention = deadlineOf(INTRIGUE, 'detention', { opensAt: play, timeZone: tz, options }, { anchor: play, key: 'Anna' });
-    expect(detention).toEqual({ id: 'detention:Anna', kind: 'detention', at: play + 5 * 3_600_000 });
+    expect(detention).toEqual({ id: 'det:Anna', kind: 'detention', at: play + 5 * 3_600_000 });
     expect(t(detention.at, tz)).toBe('2025-10-26T03:00');
     const echo = deadlineOf(INTRIGUE, 'echo', { opensAt: play, timeZone: tz, options }, { anchor: play, key: 'Anna' });
     expect(echo.at - play).toBe(3 * 3_600_000);
@@ -244,8 +118,8 @@ describe('mafia-cities fits the declared schedule', () => {
     expect(lines).toContain('vote.start − 4 h (recallLeadHours) | cutoff: recall cut-off; later vacancies are filled the next game day (from round 1)');
     expect(lines).toContain('on vacancy → vote.start | window campaign: judge candidacy and campaign (every round, when held)');
     const int = timeline(INTRIGUE, 'en', { runoffExtensionMinutes: 30 }).map((l) => `${l.when} | ${l.what}`);
-    expect(int).toContain('02:00 → 04:00 | window dead: dead time: talk and votes, no cards but the cancellation (every calendar day, dead)');
-    expect(int).toContain('00:00 (+1 d) | prostitute: Prostitute deadline; answers released');
+    expect(int).toContain('02:00 → 04:00 | window dead: dead time: no cards except «Ακύρωση Προφυλάκισης» (every calendar day, dead)');
+    expect(int).toContain('00:00 (+1 d) | midnight: Prostitute deadline; detective and medium answers');
   });
 });
 

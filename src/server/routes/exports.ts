@@ -94,7 +94,7 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       const g = service.get(params.id);
       if (!seesVoteCount(g.variant, viewerOf(roleIn(g, req.principal))))
         throw new AppError('export.ballots_private', 403, 'ballots of this rulebook are private: the result is announced in the thread at the deadline');
-      const c = voteCount(g.state);
+      const c = voteCount(g.variant, g.state);
       if (!c) throw new AppError('export.no_vote', 404, 'no vote is open');
       reply.type('text/plain; charset=utf-8');
       return exportsFmt.votes(query.format, c, `${g.meta.title} — vote count, round ${c.round}`);

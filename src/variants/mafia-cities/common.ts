@@ -1,0 +1,190 @@
+// What every part of mafia-cities reads: who lives where, who is alive, positions, and the parameters its
+// templates take (names with gender, reveals, local times).
+import { phrase, ref } from '../../core/params.ts';
+import type { Message, Params, Phrase, PlayerId } from '../../core/types.ts';
+import type { Builder } from '../../engine/builder.ts';
+import { announceIn, type ChannelDef, MAIN_CHANNEL } from '../../engine/channels.ts';
+import { fold } from '../../engine/names.ts';
+import { type GameState, isAlive } from '../../engine/state.ts';
+import { hhmm, localDate } from '../../engine/time.ts';
+import type { CitEvents } from './events.ts';
+import { citOptions } from './options.ts';
+import type { CitRejectionCode } from './rejections.ts';
+import { type CitState, COURT_CHANNEL, cityChannel, familyChannel } from './state.ts';
+
+/** A mafia-cities game state. */
+export type S = GameState<CitState>;
+/** A mafia-cities builder. */
+export type B = Builder<CitState, CitEvents, CitRejectionCode>;
+
+/** The city a player lives in. */
+export function cityOf(s: S, id: PlayerId): number {
+  return s.v.cityOf[id] ?? -1;
+}
+
+/** Living residents of a city, in signup order. */
+export function residents(s: S, city: number): PlayerId[] {
+  return s.order.filter((id) => s.v.cityOf[id] === city && isAlive(s, id));
+}
+
+/** Every resident of a city, living or dead, in signup order. */
+export function everyResident(s: S, city: number): PlayerId[] {
+  return s.order.filter((id) => s.v.cityOf[id] === city);
+}
+
+/** Living players, in signup order. */
+export function living(s: S): PlayerId[] {
+  return s.order.filter((id) => isAlive(s, id));
+}
+
+/** Mafiosi of a city (living only by default), in signup order. */
+export function family(s: S, city: number, aliveOnly = true): PlayerId[] {
+  return s.order.filter((id) => s.v.cityOf[id] === city && s.players[id]?.role === 'mafioso' && (!aliveOnly || isAlive(s, id)));
+}
+
+/** The player holding a role (doctor, maniac), if any. */
+export function holder(s: S, role: string): PlayerId | undefined {
+  return s.order.find((id) => s.players[id]?.role === role);
+}
+
+/** The city a player is the acting judge of, or -1. */
+export function judgeCity(s: S, id: PlayerId): number {
+  return s.v.judge.indexOf(id);
+}
+
+/** True when the player is an acting judge (CIT-JUD-9). */
+export function isJudge(s: S, id: PlayerId): boolean {
+  return s.v.judge.includes(id);
+}
+
+/** The city whose Godfather the player is, or -1. */
+export function gfCity(s: S, id: PlayerId): number {
+  return s.v.godfather.indexOf(id);
+}
+
+/** The grammatical gender parameter of a player (§0): f, m, or x (unknown). */
+export function genderOf(s: S, id: PlayerId): 'f' | 'm' | 'x' {
+  const name = s.players[id]?.name ?? '';
+  const g = citOptions(s.config).genders;
+  if (!g) return 'x';
+  const k = Object.keys(g).find((n) => fold(n) === fold(name));
+  return k ? (g[k] ?? 'x') : 'x';
+}
+
+/** A player's name. */
+export function nm(s: S, id: PlayerId): string {
+  return s.players[id]?.name ?? id;
+}
+
+/** Names joined with ', ' in the given order. */
+export function names(s: S, ids: readonly PlayerId[]): string {
+  return ids.map((id) => nm(s, id)).join(', ');
+}
+
+/** A city's name. */
+export function cityName(s: S, city: number): string {
+  return s.v.cities[city] ?? '?';
+}
+
+/**
+ * CIT-ANN-2: the reveal of a player's role as a phrase
+ * («Мафиози, Крёстный отец, судья города Север»).
+ */
+export function revealParam(s: S, id: PlayerId): Phrase {
+  const role = s.players[id]?.role ?? 'citizen';
+  const j = judgeCity(s, id);
+  return phrase('W-REVEAL', {
+    role: ref('role', role),
+    gf: gfCity(s, id) >= 0 ? 'yes' : 'no',
+    judge: j >= 0 ? 'yes' : 'no',
+    city: j >= 0 ? cityName(s, j) : '',
+  });
+}
+
+/** Local HH:MM of an instant in the game's zone. */
+export function time(s: S, ms: number): string {
+  return hhmm(ms, s.config.timeZone);
+}
+
+/** Local DD.MM of an instant (§0). */
+export function date(s: S, ms: number): string {
+  const d = localDate(ms, s.config.timeZone);
+  return `${d.slice(8, 10)}.${d.slice(5, 7)}`;
+}
+
+/** A message. */
+export function msg(key: string, params: Params = {}): Message {
+  return { key, params };
+}
+
+/** The game's label in its messages. */
+export function gameLabel(s: S): string {
+  return s.config.gameNumber ?? 'Мафия';
+}
+
+/** The channels of a mafia-cities game (CIT-ENG-4 «создает темы», CIT-THR, CIT-MAF-9, CIT-CRT-1). */
+export function channels(s: S): ChannelDef[] {
+  const v = s.v;
+  const game = gameLabel(s);
+  const aliveIds = living(s);
+  // CIT-THR-3: with the night lock, nobody posts in the threads at night (the variant refuses with REJ-THR-NIGHT).
+  const threadsOpen = s.status === 'running' && (v.phase === 'day' || v.phase === 'vote' || !citOptions(s.config).nightThreadsLocked);
+  const out: ChannelDef[] = [{ id: MAIN_CHANNEL, kind: 'public', title: msg('MSG-CHANNEL-MAIN', { game }), readers: [], writers: threadsOpen ? aliveIds : [] }];
+  v.cities.forEach((c, i) => {
+    out.push({
+      id: cityChannel(i),
+      kind: 'public',
+      title: msg('MSG-CHANNEL-CITY', { game, city: c }),
+      readers: [],
+      writers: threadsOpen ? residents(s, i) : [],
+    });
+  });
+  v.cities.forEach((c, i) => {
+    // CIT-MAF-9: the family inbox is open day and night to its living members; the dead keep reading.
+    out.push({
+      id: familyChannel(i),
+      kind: 'private',
+      title: msg('MSG-CHANNEL-FAMILY', { city: c }),
+      readers: family(s, i, false),
+      writers: s.status === 'running' ? family(s, i) : [],
+    });
+  });
+  if (v.cities.length > 0) {
+    const judges = v.judge.filter((j): j is PlayerId => j !== null);
+    out.push({
+      id: COURT_CHANNEL,
+      kind: 'private',
+      title: msg('MSG-CHANNEL-COURT'),
+      readers: judges,
+      writers: s.status === 'running' ? judges.filter((j) => isAlive(s, j)) : [],
+    });
+  }
+  return out;
+}
+
+/** The channel of a city's thread. */
+export function cityThread(s: S, city: number): ChannelDef {
+  return channels(s).find((c) => c.id === cityChannel(city))!;
+}
+
+/** The channel of a family's inbox. */
+export function familyInbox(s: S, city: number): ChannelDef {
+  return channels(s).find((c) => c.id === familyChannel(city))!;
+}
+
+/** Posts in the general thread and in every city thread (T-START, T-NIGHT, T-MORNING…). */
+export function everywhere(b: B, ...parts: Message[]): void {
+  b.announce(...parts);
+  for (let i = 0; i < b.state.v.cities.length; i++) announceIn(b, cityThread(b.state, i), ...parts);
+}
+
+/** Posts in the given cities' threads (and the general thread when `general`), each once. */
+export function inCities(b: B, cities: readonly number[], general: boolean, ...parts: Message[]): void {
+  if (general) b.announce(...parts);
+  for (const c of [...new Set(cities)].sort((x, y) => x - y)) announceIn(b, cityThread(b.state, c), ...parts);
+}
+
+/** Posts in a family's inbox (readers frozen as they are now). */
+export function toFamily(b: B, city: number, ...parts: Message[]): void {
+  announceIn(b, familyInbox(b.state, city), ...parts);
+}

@@ -1,0 +1,844 @@
+// The mafia-cities day and night (spec §3, §5): the deal, Day 0, the 18:00 and 22:00 steps of a day, and the
+// morning resolution of a night. The engine performs the Prokurator's and the Consigliere's duties here
+// (CIT-ENG-1, CIT-ENG-4); every decision is an event.
+import { list, phrase } from '../../core/params.ts';
+import type { Message, Param, Params, PlayerId } from '../../core/types.ts';
+import { MODERATOR } from '../../core/types.ts';
+import { nextPlayDay } from '../../engine/calendar.ts';
+import { announceIn } from '../../engine/channels.ts';
+import { fold } from '../../engine/names.ts';
+import { openPhase } from '../../engine/schedule.ts';
+import { isAlive } from '../../engine/state.ts';
+import { instantOf, localDate } from '../../engine/time.ts';
+import { recountCourt } from './actions.ts';
+import {
+  type B,
+  cityName,
+  cityOf,
+  cityThread,
+  date,
+  everyResident,
+  everywhere,
+  family,
+  gameLabel,
+  genderOf,
+  gfCity,
+  holder,
+  inCities,
+  isJudge,
+  living,
+  msg,
+  names,
+  nm,
+  residents,
+  revealParam,
+  type S,
+  time,
+  toFamily,
+} from './common.ts';
+import type { Cause, Target } from './events.ts';
+import { missedCalls } from './lastword.ts';
+import { citOptions } from './options.ts';
+import { closeRecall, recheck, threshold } from './recall.ts';
+import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
+import { CIT_SCHEDULE, citContext } from './schedule.ts';
+import type { Stamped } from './state.ts';
+
+/** Lists for lots are ordered by case-folded nickname, code-point order (§0 «Lots»). */
+function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
+  const key = (id: PlayerId) => fold(nm(s, id));
+  return [...ids].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
+/** CIT-ENG-7: one uniform pick by the game RNG, logged with its purpose. */
+function lot(b: B, purpose: string, from: readonly PlayerId[]): PlayerId {
+  const d = b.draws();
+  const chosen = from[d.pickIndex(from.length)]!;
+  b.emit('cit.drawn', { purpose, drawn: d.used, check: { kind: 'pick', from, result: chosen } }, MODERATOR);
+  return chosen;
+}
+
+/** The instants of a game day on a date (§3.1). */
+function dayTimes(s: S, d: string): { dayStart: number; voteStart: number; voteEnd: number } {
+  const o = citOptions(s.config);
+  const tz = s.config.timeZone;
+  return { dayStart: instantOf(d, o.dayStart, tz), voteStart: instantOf(d, o.voteStart, tz), voteEnd: instantOf(d, o.voteEnd, tz) };
+}
+
+/** CIT-JUD-3, CIT-REC-2: the recall cutoff and same-day election cutoff of the current day. */
+function cutoff(s: S): number {
+  return s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000;
+}
+
+/** The next game date after the current day (§3.3). */
+function nextDate(s: S): string {
+  return nextPlayDay(s.calendar, s.v.date);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Distribution
+
+/** CIT-SET-3..7: cities, the Prokurator's draw (doctor, maniac), the Consigliere's draw per city, the touring order. */
+export function deal(b: B): void {
+  const s = b.state;
+  const o = citOptions(s.config);
+  const ids = [...s.order];
+  const n = ids.length;
+  const byName = (name: string) => ids.find((id) => fold(nm(s, id)) === fold(name));
+  const k = Math.max(2, Math.min(o.cityNames?.length ?? o.cityCount ?? defaultCityCount(n), Math.max(2, Math.floor(n / 5))));
+  const cities = Array.from({ length: k }, (_, i) => o.cityNames?.[i] ?? `Город ${i + 1}`);
+  const cityIndex = (name: string) => cities.findIndex((c) => fold(c) === fold(name));
+  const fixed: string[] = [];
+  // CIT-SET-3: shuffle, then round-robin in cityNames order (a fixture's cities are taken as given).
+  const cityOf: Record<PlayerId, number> = {};
+  if (o.cities) {
+    for (const [name, c] of Object.entries(o.cities)) {
+      const id = byName(name);
+      if (id !== undefined && cityIndex(c) >= 0) cityOf[id] = cityIndex(c);
+    }
+    fixed.push('cities');
+  }
+  const unplaced = ids.filter((id) => cityOf[id] === undefined);
+  if (unplaced.length > 0) {
+    const d = b.draws();
+    const shuffled = d.shuffle(unplaced);
+    b.emit('cit.drawn', { purpose: 'cities', drawn: d.used, check: { kind: 'shuffle', from: unplaced, result: shuffled } }, MODERATOR);
+    shuffled.forEach((id, i) => {
+      cityOf[id] = i % k;
+    });
+  }
+  const roles: Record<PlayerId, string> = {};
+  const given = s.config.fixedRoles;
+  if (given) {
+    for (const id of ids) {
+      const name = Object.keys(given).find((x) => fold(x) === fold(nm(s, id)));
+      roles[id] = name ? given[name]! : 'citizen';
+    }
+    fixed.push('roles');
+  } else {
+    // CIT-SET-4: doctor among all, then the maniac among the rest (each keeps his city).
+    const pool = byNick(s, ids);
+    const take = (purpose: string, from: PlayerId[], role: string) => {
+      const id = lot(b, purpose, from);
+      roles[id] = role;
+      return from.filter((x) => x !== id);
+    };
+    let rest = pool;
+    if (o.includeDoctor) rest = take('doctor', rest, 'doctor');
+    if (o.includeManiac) rest = take('maniac', rest, 'maniac');
+    // CIT-SET-5: per city, m(s) mafiosi then one commissioner, each a pick among those not yet picked.
+    for (let c = 0; c < k; c++) {
+      const size = ids.filter((id) => cityOf[id] === c).length;
+      let left = byNick(
+        s,
+        ids.filter((id) => cityOf[id] === c && roles[id] === undefined),
+      );
+      for (let i = 0; i < mafiaCount(size) && left.length > 1; i++) left = take(`mafioso:${cities[c]}`, left, 'mafioso');
+      if (left.length > 0) take(`commissioner:${cities[c]}`, left, 'commissioner');
+    }
+    for (const id of ids) roles[id] ??= 'citizen';
+  }
+  // CIT-SET-7: the touring order, a uniform permutation of the cities.
+  let tourOrder: number[];
+  if (o.tourOrder) {
+    tourOrder = o.tourOrder.map(cityIndex).filter((i) => i >= 0);
+    for (let c = 0; c < k; c++) if (!tourOrder.includes(c)) tourOrder.push(c);
+    fixed.push('tourOrder');
+  } else {
+    const d = b.draws();
+    const from = cities.map((_, i) => i);
+    tourOrder = d.shuffle(from);
+    b.emit('cit.drawn', { purpose: 'tourOrder', drawn: d.used, check: { kind: 'shuffle', from, result: tourOrder } }, MODERATOR);
+  }
+  b.emit('game.dealt', { roles, fixed: fixed.includes('roles'), drawn: [] }, MODERATOR);
+  b.emit('cit.cities', { cities, cityOf, tourOrder });
+  if (fixed.length > 0) b.flag('T-FIXED', { what: fixed.join(', ') });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Day 0
+
+/** Day 0 (§1.2, CIT-SET-8, CIT-SET-9, CIT-JUD-2, CIT-GF-1): role messages, the start post, elections. */
+export function start(b: B): void {
+  const s0 = b.state;
+  const o = citOptions(s0.config);
+  // Day 0 is the day the game actually starts (CIT-SET-2 may have postponed it).
+  const d0 = localDate(b.at, s0.config.timeZone);
+  const t = dayTimes(s0, d0);
+  b.emit('cit.day', { day: 0, date: d0, dayStart: Math.min(b.at, t.voteStart), voteStart: t.voteStart, voteEnd: t.voteEnd });
+  const byName = (name: string) => b.state.order.find((id) => fold(nm(b.state, id)) === fold(name));
+  const cityIdx = (name: string) => b.state.v.cities.findIndex((c) => fold(c) === fold(name));
+  // Fixtures: judges and Godfathers set directly.
+  for (const [c, name] of Object.entries(o.judges ?? {})) {
+    const id = byName(name);
+    if (id !== undefined && cityIdx(c) >= 0) b.emit('cit.judge', { city: cityIdx(c), player: id });
+  }
+  const s = b.state;
+  s.v.cities.forEach((_, c) => {
+    const fam = family(s, c);
+    const fixedGf = o.godfathers?.[Object.keys(o.godfathers ?? {}).find((x) => cityIdx(x) === c) ?? ''];
+    const gfId = fixedGf !== undefined ? byName(fixedGf) : undefined;
+    // CIT-SET-6: a sole mafioso is the Godfather from the start; CIT-GF-1: otherwise the family elects him.
+    if (gfId !== undefined && fam.includes(gfId)) b.emit('cit.gf.elected', { city: c, player: gfId, how: 'fixed' }, familyAudience(b, c));
+    else if (fam.length === 1) b.emit('cit.gf.elected', { city: c, player: fam[0]!, how: 'sole' }, familyAudience(b, c));
+    else if (fam.length > 1) b.emit('cit.gf.opened', { city: c, until: t.voteEnd }, familyAudience(b, c));
+  });
+  // CIT-ENG-4 «создает темы»: each family's inbox starts with its members (CIT-SET-8).
+  b.state.v.cities.forEach((_, c) => {
+    const fam = family(b.state, c);
+    if (fam.length > 0) b.emit('team.formed', { team: `family-${c + 1}`, members: fam }, familyAudience(b, c));
+  });
+  for (const id of b.state.order) tellRole(b, id);
+  // CIT-SET-9: the start post in the general thread and every city thread.
+  everywhere(b, startPost(b.state));
+  // CIT-JUD-2: Day 0 elections in every city without a judge.
+  b.state.v.cities.forEach((_, c) => {
+    if (b.state.v.judge[c] !== null) {
+      announceIn(b, cityThread(b.state, c), msg('T-JUDGE-FIXED', { city: cityName(b.state, c), name: nm(b.state, b.state.v.judge[c]!) }));
+      return;
+    }
+    b.emit('cit.election.opened', { city: c, day: 0 });
+    announceIn(b, cityThread(b.state, c), msg('T-JUDGE-OPEN', electionTimes(b.state, c)));
+  });
+  scheduleDay(b);
+}
+
+/** The audience of a family's private events: its members (the Consigliere is the moderator). */
+function familyAudience(b: B, city: number) {
+  return { kind: 'team' as const, team: `family-${city + 1}`, ids: family(b.state, city, false) };
+}
+
+/** The parameters of T-JUDGE-OPEN / T-JUDGE-VACANT for an election held today. */
+function electionTimes(s: S, city: number): Record<string, string> {
+  return { city: cityName(s, city), voteStart: time(s, s.v.voteStart), voteEnd: time(s, s.v.voteEnd), date: date(s, s.v.voteStart) };
+}
+
+function startPost(s: S): Message {
+  const o = citOptions(s.config);
+  const v = s.v;
+  const rosters = v.cities.map((c, i) => `${c}: ${names(s, everyResident(s, i))}`).join('; ');
+  const composition = o.publishComposition
+    ? v.cities
+        .map((c, i) => `${c}: ${family(s, i).length} мафиози, ${everyResident(s, i).filter((id) => s.players[id]?.role === 'commissioner').length} комиссар`)
+        .join('; ')
+    : '—';
+  const extras = [holder(s, 'doctor') ? '1 врач' : '', holder(s, 'maniac') ? '1 маньяк' : ''].filter(Boolean).join(', ') || '—';
+  const order = v.tourOrder.map((c) => cityName(s, c)).join(' → ');
+  return msg('T-START', {
+    game: gameLabel(s),
+    rosters,
+    composition,
+    extras,
+    order,
+    dayStart: citOptions(s.config).dayStart,
+    voteStart: o.voteStart,
+    voteEnd: o.voteEnd,
+    recallCut: time(s, s.v.voteStart - o.recallLeadHours * 3_600_000),
+    hash: s.commitment,
+  });
+}
+
+/** CIT-SET-8: the role message, and the family's list for a mafioso. */
+function tellRole(b: B, id: PlayerId): void {
+  const s = b.state;
+  const role = s.players[id]?.role ?? 'citizen';
+  const c = cityOf(s, id);
+  const city = cityName(s, c);
+  b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
+  const o = citOptions(s.config);
+  if (role === 'mafioso') {
+    const gf = s.v.godfather[c];
+    const el = s.v.gfElection[c];
+    b.tell(
+      [id],
+      msg('P-ROLE-MAFIA', {
+        city,
+        family: names(s, family(s, c)),
+        gfKind: gf === id ? 'you' : gf ? 'other' : 'elect',
+        gf: gf ? nm(s, gf) : '',
+        time: el ? time(s, el.until) : '',
+        date: el ? date(s, el.until) : '',
+      }),
+    );
+  } else if (role === 'commissioner') b.tell([id], msg('P-ROLE-COMMISSIONER', { city, voteEnd: o.voteEnd, dayStart: o.dayStart }));
+  else if (role === 'doctor') b.tell([id], msg('P-ROLE-DOCTOR', { city, voteEnd: o.voteEnd }));
+  else if (role === 'maniac') b.tell([id], msg('P-ROLE-MANIAC', { city }));
+  else b.tell([id], msg('P-ROLE-CITIZEN', { city }));
+}
+
+/** The deadlines of the open day (its cut-off, voteStart and voteEnd), planned from the declared schedule. */
+function scheduleDay(b: B): void {
+  const v = b.state.v;
+  openPhase(b, CIT_SCHEDULE, 'day', citContext(b.state, v.day, v.date, b.at));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 18:00
+
+/** voteStart: nominations close and voting opens (CIT-NOM-6); judge elections of today start voting (CIT-JUD-5). */
+export function voteStart(b: B): void {
+  b.emit('cit.voting', { day: b.state.v.day });
+  const s = b.state;
+  s.v.cities.forEach((_, c) => {
+    const thread = cityThread(b.state, c);
+    if (s.v.day >= 1) {
+      const list = s.v.nominations[c]!.filter((x) => isAlive(s, x.target));
+      if (list.length === 0) announceIn(b, thread, msg('T-VOTE-OPEN-EMPTY'));
+      else
+        announceIn(
+          b,
+          thread,
+          msg('T-VOTE-OPEN', {
+            voteEnd: time(s, s.v.voteEnd),
+            names: candidateList(
+              s,
+              list.map((x) => x.target),
+              c,
+            ),
+          }),
+        );
+    }
+    const el = s.v.election[c];
+    if (el && el.day === s.v.day) {
+      const cands = el.candidates.filter((x) => isAlive(s, x));
+      announceIn(b, thread, msg('T-JUDGE-LIST', { city: cityName(s, c), names: cands.length > 0 ? names(s, cands) : '—', voteEnd: time(s, s.v.voteEnd) }));
+    }
+  });
+}
+
+/** Candidates with their city when it is not the list's own (T-VOTE-OPEN: «Kirill (Юг)»). */
+export function candidateList(s: S, ids: readonly PlayerId[], city: number): string {
+  return ids.map((id) => (cityOf(s, id) === city ? nm(s, id) : `${nm(s, id)} (${cityName(s, cityOf(s, id))})`)).join(', ');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 22:00
+
+/** A player's death with its consequences for lists and votes; the announcement is the caller's. */
+function die(b: B, id: PlayerId, how: Cause): void {
+  if (!isAlive(b.state, id)) return;
+  b.emit('player.removed', { player: id, how });
+}
+
+/** The outcome of one city's tally (CIT-VOTE-8..10). */
+interface CityResult {
+  readonly city: number;
+  readonly chosen: PlayerId | null;
+  /** Chosen by the votes (T-EXEC follows), not by the mandatory-execution fallback. */
+  readonly byVote: boolean;
+  readonly parts: Message[];
+}
+
+/** CIT-VOTE-8: the ranking of a city's candidates by standing votes, ties to the earliest latest vote. */
+export function ranking(s: S, city: number): { target: PlayerId; votes: Stamped[] }[] {
+  const list = s.v.nominations[city]!.filter((x) => isAlive(s, x.target)).map((x) => x.target);
+  const ballots = Object.values(s.v.votes[city]!);
+  const rows = list.map((target) => ({ target, votes: ballots.filter((v) => v.target === target).sort((a, b) => a.at - b.at || a.seq - b.seq) }));
+  const last = (r: { votes: Stamped[] }) => r.votes.at(-1)!;
+  return rows.filter((r) => r.votes.length > 0).sort((a, b) => b.votes.length - a.votes.length || last(a).at - last(b).at || last(a).seq - last(b).seq);
+}
+
+/** The voters of a candidate in the order of their votes. */
+function voterNames(s: S, city: number, votes: readonly Stamped[]): string {
+  const by = s.v.votes[city]!;
+  return votes.map((v) => nm(s, Object.keys(by).find((voter) => by[voter] === v)!)).join(', ');
+}
+
+/** The tally line of T-EXEC («Boris — 2 (Gleb, Vera), Gleb — 1 (Dina)»). */
+function tallyText(s: S, city: number): string {
+  return ranking(s, city)
+    .map((r) => `${nm(s, r.target)} — ${r.votes.length} (${voterNames(s, city, r.votes)})`)
+    .join(', ');
+}
+
+function tallyCity(b: B, city: number): CityResult {
+  const s = b.state;
+  const rows = ranking(s, city);
+  const V = rows.reduce((n, r) => n + r.votes.length, 0);
+  const parts: Message[] = [];
+  const xcity = cityName(s, city);
+  // CIT-VOTE-9: an outsider needs more than half of the votes; he is skipped otherwise.
+  for (const r of rows) {
+    const home = cityOf(s, r.target) === city;
+    if (home || 2 * r.votes.length > V) return { city, chosen: r.target, byVote: true, parts };
+    parts.push(
+      msg('T-EXEC-XCITY-FAIL', { name: nm(s, r.target), city2: cityName(s, cityOf(s, r.target)), g: genderOf(s, r.target), v: r.votes.length, V, city: xcity }),
+    );
+  }
+  // CIT-VOTE-10: the mandatory execution.
+  const list = s.v.nominations[city]!.filter((x) => isAlive(s, x.target));
+  const own = list.find((x) => cityOf(s, x.target) === city);
+  if (own) {
+    return {
+      city,
+      chosen: own.target,
+      byVote: false,
+      parts: [...parts, msg(V > 0 ? 'T-EXEC-FALLBACK-SKIPPED' : 'T-EXEC-FALLBACK-NOM', execParams(s, own.target))],
+    };
+  }
+  const eligible = byNick(
+    s,
+    residents(s, city).filter((id) => !isJudge(s, id)),
+  );
+  if (eligible.length === 0) return { city, chosen: null, byVote: false, parts: [...parts, msg('T-EXEC-NONE', { city: xcity })] };
+  const chosen = lot(b, `execution:${xcity}`, eligible);
+  return {
+    city,
+    chosen,
+    byVote: false,
+    parts: [...parts, msg(list.length > 0 ? 'T-EXEC-LOT-OUTSIDERS' : 'T-EXEC-LOT', { ...execParams(s, chosen), city: xcity })],
+  };
+}
+
+function execParams(s: S, id: PlayerId): Params {
+  return { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) };
+}
+
+/** voteEnd (CIT-RES-1): executions, judge results, Godfather elections, win check, the night. */
+export function voteEnd(b: B): void {
+  const s = b.state;
+  const day = s.v.day;
+  const before = counts(s);
+  const dead: PlayerId[] = [];
+  const gfBefore = [...s.v.godfather];
+  const judgesBefore = [...s.v.judge];
+  // D1: calls the staff did not record (CIT-LW-3).
+  missedCalls(b);
+  // D2, D3 (CIT-CRT-7): the court's final verdict first; its victim leaves every list, his own votes stay.
+  const verdict = s.v.verdict;
+  if (day >= 1 && verdict !== null && isAlive(s, verdict)) {
+    const listed = s.v.cities.map((_, c) => c).filter((c) => s.v.nominations[c]!.some((n) => n.target === verdict));
+    inCities(
+      b,
+      [cityOf(s, verdict)],
+      true,
+      msg('T-COURT-EXEC', { name: nm(s, verdict), city: cityName(s, cityOf(s, verdict)), role: revealParam(s, verdict) }),
+    );
+    die(b, verdict, 'court');
+    dead.push(verdict);
+    b.emit('cit.votes.voided', { target: verdict });
+    inCities(b, listed, false, msg('T-COURT-REMOVED', { name: nm(b.state, verdict), g: genderOf(b.state, verdict) }));
+  }
+  // D4: every city on the same state (CIT-VOTE-11).
+  if (day >= 1) {
+    const results = s.v.cities.map((_, c) => tallyCity(b, c));
+    const st = b.state;
+    for (const r of results) {
+      const parts = [...r.parts];
+      if (r.chosen !== null && r.byVote) {
+        parts.push(
+          msg('T-EXEC', { city: cityName(st, r.city), city2: cityName(st, cityOf(st, r.chosen)), tally: tallyText(st, r.city), ...execParams(st, r.chosen) }),
+        );
+      }
+      // CIT-VOTE-12: the city's thread, the general thread, and the executed player's own city.
+      const cities = r.chosen !== null ? [r.city, cityOf(st, r.chosen)] : [r.city];
+      inCities(b, cities, r.chosen !== null, ...parts);
+    }
+    for (const r of results) if (r.chosen !== null && !dead.includes(r.chosen)) dead.push(r.chosen);
+    for (const id of dead) die(b, id, 'execution');
+  }
+  // D6: judge elections held today.
+  judgeResults(b);
+  // D7: Godfather elections closing now, and re-elections after deaths.
+  closeGfElections(b);
+  afterDeaths(b, dead, gfBefore, judgesBefore, 'day');
+  // D9
+  if (checkWin(b, before)) return;
+  startNight(b);
+}
+
+/** CIT-JUD-6: the result of each election held today among the living candidates. */
+function judgeResults(b: B): void {
+  const s = b.state;
+  s.v.cities.forEach((_, c) => {
+    const el = b.state.v.election[c];
+    if (!el || el.day !== s.v.day) return;
+    const st = b.state;
+    const cands = el.candidates.filter((x) => isAlive(st, x));
+    if (cands.length === 0) {
+      const next = nextDate(st);
+      b.emit('cit.election.opened', { city: c, day: st.v.day + 1 });
+      inCities(b, [c], true, msg('T-JUDGE-NONE', { city: cityName(st, c), date: `${next.slice(8, 10)}.${next.slice(5, 7)}` }));
+      return;
+    }
+    const ballots = Object.values(el.votes).filter((v) => cands.includes(v.target));
+    const rows = cands
+      .map((target) => ({ target, votes: ballots.filter((v) => v.target === target).sort((a, b2) => a.at - b2.at || a.seq - b2.seq) }))
+      .filter((r) => r.votes.length > 0)
+      .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
+    const winner = rows[0]?.target ?? lot(b, `judge:${cityName(st, c)}`, byNick(st, cands));
+    const votes = rows[0]?.votes.length ?? 0;
+    b.emit('cit.judge', { city: c, player: winner, votes });
+    inCities(b, [c], true, msg('T-JUDGE-RESULT', { city: cityName(st, c), name: nm(st, winner), g: genderOf(st, winner), votes }));
+  });
+}
+
+/** CIT-GF-1/5: decides Godfather elections whose window has closed (majority, plurality, earliest last vote, lot). */
+function closeGfElections(b: B): void {
+  b.state.v.cities.forEach((_, c) => {
+    const st = b.state;
+    const el = st.v.gfElection[c];
+    if (!el || el.until > b.at) return;
+    const fam = family(st, c);
+    if (fam.length === 0) return;
+    const ballots = Object.entries(el.votes).filter(([voter, v]) => fam.includes(voter) && fam.includes(v.target));
+    const rows = fam
+      .map((target) => ({
+        target,
+        votes: ballots
+          .map(([, v]) => v)
+          .filter((v) => v.target === target)
+          .sort((a, b2) => a.at - b2.at || a.seq - b2.seq),
+      }))
+      .filter((r) => r.votes.length > 0)
+      .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
+    const player = rows[0]?.target ?? lot(b, `godfather:${cityName(st, c)}`, byNick(st, fam));
+    elect(b, c, player, rows[0] ? 'plurality' : 'lot');
+  });
+}
+
+/** Seats a Godfather and tells the family (P-GF-ELECTED). */
+export function elect(b: B, city: number, player: PlayerId, how: 'sole' | 'majority' | 'plurality' | 'lot'): void {
+  b.emit('cit.gf.elected', { city, player, how }, familyAudience(b, city));
+  const s = b.state;
+  toFamily(b, city, msg('P-GF-ELECTED', { city: cityName(s, city), name: nm(s, player), g: genderOf(s, player), lot: how === 'lot' ? 'yes' : 'no' }));
+}
+
+/**
+ * The consequences of deaths (D7, D8, N7, CIT-RES-3): a dead Godfather's family cannot kill in the night of his
+ * death and elects a successor (CIT-GF-3..5); a dead judge's seat falls vacant (CIT-JUD-2, CIT-JUD-3); votes for a
+ * dead candidate are void (CIT-VOTE-7); city statuses (CIT-WIN-7).
+ */
+function afterDeaths(
+  b: B,
+  dead: readonly PlayerId[],
+  gfBefore: readonly (PlayerId | null)[],
+  judgesBefore: readonly (PlayerId | null)[],
+  when: 'day' | 'night',
+): void {
+  const s = b.state;
+  const day = s.v.day;
+  for (const id of dead) {
+    const c = gfBefore.indexOf(id);
+    if (c >= 0) {
+      // CIT-GF-4: a death by day voids the following night (k+1); a death during Night k (or in its resolution)
+      // voids Night k. During the night the current day number is still k−1.
+      const night = when === 'day' || b.state.v.phase === 'night' ? day + 1 : day;
+      b.emit('cit.gf.void', { city: c, night }, familyAudience(b, c));
+      const fam = family(b.state, c);
+      if (fam.length === 1) elect(b, c, fam[0]!, 'sole');
+      else if (fam.length > 1) {
+        // CIT-GF-5: until voteEnd of Day k (night death) or of Day k+1 (day death).
+        const untilDate = when === 'day' || b.state.v.phase === 'night' ? nextDate(b.state) : b.state.v.date;
+        const until = dayTimes(b.state, untilDate).voteEnd;
+        b.emit('cit.gf.opened', { city: c, until }, familyAudience(b, c));
+        toFamily(
+          b,
+          c,
+          msg('P-GF-DEAD', {
+            name: nm(b.state, id),
+            g: genderOf(b.state, id),
+            k: night,
+            city: cityName(b.state, c),
+            time: time(b.state, until),
+            date: date(b.state, until),
+          }),
+        );
+      }
+    }
+    const j = judgesBefore.indexOf(id);
+    if (j >= 0) {
+      closeRecall(b, j, 'dead');
+      vacancy(b, j);
+    }
+  }
+  // CIT-WIN-7: city statuses.
+  const st = b.state;
+  const touched = new Set(dead.map((id) => cityOf(st, id)));
+  for (const c of [...touched].sort((x, y) => x - y)) {
+    const fam = family(st, c);
+    const all = residents(st, c);
+    const prevMafia = dead.some((id) => cityOf(st, id) === c && st.players[id]?.role === 'mafioso');
+    if (all.length === 0) inCities(b, [c], true, msg('T-CITY-EMPTY', { city: cityName(st, c) }));
+    else if (fam.length === 0 && prevMafia) inCities(b, [c], true, msg('T-CITY-CLEARED', { city: cityName(st, c) }));
+    else if (fam.length > 0 && fam.length >= all.length - fam.length) inCities(b, [c], true, msg('T-CITY-CONTROLLED', { city: cityName(st, c) }));
+  }
+}
+
+/**
+ * CIT-JUD-3: a seat falls vacant; the election is today before the cutoff, else on the next game day. A recall
+ * during the night before Day D (`recalled`) is always filled on Day D (CIT-REC-6).
+ */
+export function vacancy(b: B, city: number, recalled = false): void {
+  const s = b.state;
+  if (s.v.judge[city] !== null) b.emit('cit.judge', { city, player: null });
+  const st = b.state;
+  const today = (st.v.phase === 'day' || st.v.phase === 'vote') && b.at >= st.v.dayStart && b.at < cutoff(st);
+  const day = today ? st.v.day : st.v.day + 1;
+  b.emit('cit.election.opened', { city, day });
+  // The recall's own post names the election; a same-day vacancy by death or resignation is announced now, a
+  // later one with the morning post of its day.
+  if (today && !recalled) announceIn(b, cityThread(b.state, city), msg('T-JUDGE-VACANT', electionTimes(b.state, city)));
+}
+
+/**
+ * CIT-RES-3: a death at the instant it is accepted (staff kill, and later suicide): it is announced with the role,
+ * leaves every list (votes for him void, his voters told, CIT-VOTE-7), his own standing votes are removed, his seat
+ * or Godfather position has its consequences, and the game checks its end.
+ */
+export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): void {
+  const s = b.state;
+  const before = counts(s);
+  const gfBefore = [...s.v.godfather];
+  const judgesBefore = [...s.v.judge];
+  const voting = s.v.phase === 'vote';
+  const home = cityOf(s, id);
+  const nBefore = threshold(s, home);
+  const voters = s.v.votes.flatMap((r, c) =>
+    Object.entries(r)
+      .filter(([, x]) => x.target === id)
+      .map(([voter]) => ({ voter, c })),
+  );
+  const own = s.v.votes.flatMap((r, c) => (r[id] ? [c] : []));
+  inCities(b, [cityOf(s, id)], true, announcement);
+  die(b, id, how);
+  b.emit('cit.votes.voided', { target: id });
+  for (const c of own) b.emit('cit.unvoted', { city: c, voter: id });
+  if (voting) for (const { voter } of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
+  // CIT-CRT-6: a motion or verdict on the dead lapses; CIT-CRT-5: a judge leaving re-counts the court.
+  if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
+  afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
+  if (judgesBefore.includes(id)) recountCourt(b);
+  else recheck(b, home, nBefore);
+  checkWin(b, before);
+}
+
+/** M, H, Z of CIT-WIN over all cities. */
+function counts(s: S): { M: number; H: number; Z: number } {
+  let M = 0;
+  let H = 0;
+  let Z = 0;
+  for (const id of living(s)) {
+    const side = ROLES.find((r) => r.id === s.players[id]?.role)?.side;
+    if (side === 'mafia') M++;
+    else if (side === 'maniac') Z++;
+    else H++;
+  }
+  return { M, H, Z };
+}
+
+/** CIT-WIN-1..6: ends the game when a side has won; true when it ended. */
+function checkWin(b: B, before: { M: number }): boolean {
+  const s = b.state;
+  const { M, H, Z } = counts(s);
+  let side: string | undefined;
+  let parts: Message[] = [];
+  if (M === 0 && Z === 0 && H >= 1) {
+    side = 'honest';
+    parts = [msg('T-WIN-HONEST')];
+  } else if (Z === 0 && M >= 1 && M >= H) {
+    side = 'mafia';
+    parts = [msg('T-WIN-MAFIA', { M, H })];
+  } else if (Z === 1 && M === 0 && H === 0) {
+    side = 'maniac';
+    const m = holder(s, 'maniac')!;
+    parts = [msg('T-WIN-MANIAC', { name: nm(s, m) })];
+  } else if (M === 0 && H === 0 && Z === 0) {
+    side = 'none';
+    parts = [msg('T-DRAW')];
+  } else if (Z === 0 && living(s).every((id) => isJudge(s, id))) {
+    // Our decision (docs/mafia-cities.md): when only acting judges live and the maniac is dead, nobody can die any
+    // more (judges are immune to every city, to the court and to the families), so the game ends without a winner.
+    side = 'none';
+    parts = [msg('T-STALEMATE')];
+  }
+  if (side === undefined) {
+    // CIT-WIN-6
+    if (M === 0 && Z === 1 && before.M > 0) everywhere(b, msg('T-CONTINUE-MANIAC'));
+    return false;
+  }
+  endGame(b, side, parts[0]!.key, parts);
+  return true;
+}
+
+/** CIT-WIN-8, CIT-WIN-9: a side wins as a whole (every member, dead or alive); every role and the seed are published. */
+export function endGame(b: B, side: string, reason: string, parts: Message[] = [msg(reason, { side })]): void {
+  const s = b.state;
+  const players = s.order.filter((id) => ROLES.find((r) => r.id === s.players[id]?.role)?.side === side);
+  b.emit('game.ended', { side, reason, players });
+  const roles = list(
+    s.order.map((id) => phrase('W-ROLE-LINE', { name: nm(s, id), role: revealParam(s, id) })),
+    'semicolon',
+  );
+  b.emit('seed.revealed', { seed: s.seed, commitment: s.commitment });
+  everywhere(b, ...parts, msg('T-ROLES', { roles, seed: s.seed }));
+  b.schedule([]);
+}
+
+/** D10 (CIT-TOUR-2, CIT-DOC-4): the touring city, the protection, T-NIGHT, and the morning's deadline. */
+function startNight(b: B): void {
+  const s = b.state;
+  const v = s.v;
+  const n = v.tourOrder.length;
+  let touring: number | null = null;
+  let pointer = v.tourPointer;
+  for (let step = 0; step < n; step++) {
+    const i = (v.tourPointer + step) % n;
+    const c = v.tourOrder[i]!;
+    if (family(s, c).length > 0) {
+      touring = c;
+      pointer = (i + 1) % n;
+      break;
+    }
+  }
+  const doctor = holder(s, 'doctor');
+  const protection = doctor && isAlive(s, doctor) && v.protectNext && isAlive(s, v.protectNext) ? v.protectNext : null;
+  b.emit('cit.protection.fixed', { target: protection }, MODERATOR);
+  // The night ends at dayStart of the next game date (a pause lengthens it, §3.3).
+  const plan = openPhase(b, CIT_SCHEDULE, 'night', citContext(s, v.day + 1, v.date, b.at));
+  const until = plan[0]!.at;
+  b.emit('cit.night', { night: v.day + 1, until, touring, pointer });
+  const st = b.state;
+  const common = { k: st.v.day + 1, dayStart: time(st, until), date: date(st, until) };
+  everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 10:00
+
+/** A family's decision of the night (CIT-MAF-6): the Godfather's, else the proposals' plurality, else refusal. */
+function familyDecision(s: S, city: number, kind: 'home' | 'tour'): { target: Target; how: 'gf' | 'proc'; counts: Param } {
+  const standing = kind === 'home' ? s.v.home[city] : s.v.tour[city];
+  if (standing !== undefined && standing !== 'defer') return { target: standing, how: 'gf', counts: '' };
+  const fam = family(s, city);
+  const props = Object.entries(kind === 'home' ? s.v.proposals[city]! : s.v.tourProposals[city]!).filter(([by]) => fam.includes(by));
+  const options = new Map<string, Stamped<Target>[]>();
+  for (const [, p] of props) {
+    const k = p.target ?? '';
+    options.set(k, [...(options.get(k) ?? []), p]);
+  }
+  const rows = [...options.entries()]
+    .map(([k, ps]) => ({ k, ps: ps.sort((a, b) => a.at - b.at || a.seq - b.seq) }))
+    .sort((a, b) => b.ps.length - a.ps.length || a.ps.at(-1)!.at - b.ps.at(-1)!.at || a.ps.at(-1)!.seq - b.ps.at(-1)!.seq);
+  // The report's counts («Gleb 1, Maks 1»), noting a tie broken by the earlier proposal (CIT-MAF-8).
+  const tie = rows.length > 1 && rows[0]!.ps.length === rows[1]!.ps.length ? 'yes' : 'no';
+  const items = rows.map((r) => phrase('W-COUNT', { name: r.k === '' ? phrase('W-NONE') : nm(s, r.k), n: r.ps.length }));
+  const counts = phrase('W-COUNTS', { items: list(items, 'comma', phrase('W-NO-PROPOSALS')), tie });
+  const top = rows[0];
+  return { target: top && top.k !== '' ? top.k : null, how: 'proc', counts };
+}
+
+/** dayStart (CIT-RES-2): the night's kills, the morning post, and the new day. */
+export function dayStart(b: B): void {
+  const s = b.state;
+  const night = s.v.day + 1;
+  const before = counts(s);
+  const o = citOptions(s.config);
+  const protectedId = s.v.protectTonight;
+  const voided = s.v.cities.map((_, c) => s.v.voidNight[c] === night);
+  const marked = new Map<PlayerId, ('mafia' | 'maniac')[]>();
+  const hit = (id: PlayerId, w: 'mafia' | 'maniac') => {
+    if (id === protectedId || !isAlive(b.state, id)) return;
+    marked.set(id, [...(marked.get(id) ?? []), w]);
+  };
+  // N2: decisions.
+  const decisions = s.v.cities.map((_, c) => familyDecision(s, c, 'home'));
+  const touring = s.v.touring;
+  const tourDecision = touring !== null ? familyDecision(s, touring, 'tour') : null;
+  // N3: the knife (CIT-MAN-3: silence → a lot among all living players but the maniac).
+  const maniac = holder(s, 'maniac');
+  let knife: PlayerId | null = null;
+  let knifeLot = false;
+  if (maniac && isAlive(s, maniac)) {
+    knife = s.v.knife && isAlive(s, s.v.knife) ? s.v.knife : null;
+    if (knife === null) {
+      const from = byNick(
+        s,
+        living(s).filter((id) => id !== maniac),
+      );
+      if (from.length > 0) {
+        knife = lot(b, 'knife', from);
+        knifeLot = true;
+      }
+    }
+  }
+  const gfOf = (id: PlayerId) => gfCity(b.state, id);
+  if (knife !== null) {
+    hit(knife, 'maniac');
+    if (marked.has(knife) && gfOf(knife) >= 0) voided[gfOf(knife)] = true;
+  }
+  // N4: the tour.
+  if (touring !== null && !voided[touring] && tourDecision?.target) {
+    const t = tourDecision.target;
+    hit(t, 'mafia');
+    if (marked.has(t) && gfOf(t) >= 0) voided[gfOf(t)] = true;
+  }
+  // N5: home kills.
+  s.v.cities.forEach((_, c) => {
+    const d = decisions[c]!;
+    if (!voided[c] && d.target && family(s, c).length > 0 && s.v.godfather[c]) hit(d.target, 'mafia');
+  });
+  // N6: everybody marked dies at once.
+  const deaths = [...marked.entries()].map(([player, weapons]) => ({ player, weapons: [...new Set(weapons)] }));
+  b.emit('cit.night.resolved', { night, knife, knifeLot, deaths }, MODERATOR);
+  if (knifeLot && knife !== null && maniac) b.tell([maniac], msg('P-KNIFE-LOT', { name: nm(s, knife) }));
+  const gfBefore = [...s.v.godfather];
+  const judgesBefore = [...s.v.judge];
+  const reveals = deaths.map((d) => ({ ...d, reveal: revealParam(b.state, d.player) }));
+  for (const d of deaths) die(b, d.player, 'night');
+  // N7: the families' reports (CIT-MAF-8).
+  const st = b.state;
+  st.v.cities.forEach((_, c) => {
+    if (family(st, c).length === 0) return;
+    if (voided[c]) {
+      const byDay = s.v.voidNight[c] === night;
+      toFamily(b, c, msg(byDay ? 'P-MAF-VOID-DAY' : 'P-MAF-VOID-NIGHT'));
+      return;
+    }
+    if (!s.v.spoke[c]) {
+      toFamily(b, c, msg('P-MAF-SILENCE', { city: cityName(st, c) }));
+      return;
+    }
+    const d = decisions[c]!;
+    const td = touring === c ? tourDecision : null;
+    const tour = td ? phrase(td.target ? 'W-TOUR-KILL' : 'W-TOUR-NONE', td.target ? { name: nm(st, td.target) } : {}) : '';
+    const proc = (x: { how: 'gf' | 'proc'; counts: Param } | null) => (x?.how === 'proc' ? x.counts : '');
+    const how =
+      d.how === 'gf' && (td?.how ?? 'gf') === 'gf'
+        ? phrase('W-HOW-GF')
+        : phrase('W-HOW-PROC', { home: proc(d), tour: td ? phrase('W-PROC-TOUR', { counts: proc(td) }) : '' });
+    toFamily(b, c, msg('P-MAF-DONE', { home: d.target ? phrase('W-HOME-KILL', { name: nm(st, d.target) }) : phrase('W-HOME-NONE'), tour, how }));
+  });
+  // N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4).
+  const next = st.v.cities.length > 0 ? b.state.v.nightEnd : b.at;
+  const dateIso = localDate(next, st.config.timeZone);
+  const t = dayTimes(st, dateIso);
+  b.emit('cit.day', { day: st.v.day + 1, date: dateIso, dayStart: t.dayStart, voteStart: t.voteStart, voteEnd: t.voteEnd });
+  const sorted = [...reveals].sort((a, z) => cityOf(st, a.player) - cityOf(st, z.player) || (fold(nm(st, a.player)) < fold(nm(st, z.player)) ? -1 : 1));
+  const lines: Message[] = sorted.map((d) =>
+    msg('T-DEATH', {
+      name: nm(st, d.player),
+      city: cityName(st, cityOf(st, d.player)),
+      g: genderOf(st, d.player),
+      weapon: o.revealWeapon ? phrase(d.weapons.length > 1 ? 'W-WEAPON-BOTH' : d.weapons[0] === 'maniac' ? 'W-WEAPON-KNIFE' : 'W-WEAPON-MAFIA') : '',
+      role: d.reveal,
+    }),
+  );
+  everywhere(b, msg('T-MORNING', { k: b.state.v.day }), ...(lines.length > 0 ? lines : [msg('T-NO-DEATHS')]));
+  afterDeaths(
+    b,
+    deaths.map((d) => d.player),
+    gfBefore,
+    judgesBefore,
+    'night',
+  );
+  // Elections scheduled for today open their candidacy announcement (CIT-JUD-3).
+  b.state.v.cities.forEach((_, c) => {
+    const el = b.state.v.election[c];
+    if (el && el.day === b.state.v.day && b.state.v.judge[c] === null && !deaths.some((d) => judgesBefore.indexOf(d.player) === c)) {
+      announceIn(b, cityThread(b.state, c), msg('T-JUDGE-VACANT', electionTimes(b.state, c)));
+    }
+  });
+  if (checkWin(b, before)) return;
+  scheduleDay(b);
+}

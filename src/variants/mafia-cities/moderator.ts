@@ -1,0 +1,100 @@
+// The staff's actions in mafia-cities (CIT-MOD): each validated by its schema, logged by the engine as a
+// moderator.action event, and announced when it changes public state (CIT-MOD-1).
+import { z } from 'zod';
+import type { Command } from '../../core/types.ts';
+import type { Builder } from '../../engine/builder.ts';
+import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refuse, refused, runModAction } from '../../engine/modactions.ts';
+import { fold, matchName } from '../../engine/names.ts';
+import { genderOf, msg, nm, revealParam, toFamily } from './common.ts';
+import type { CitEvents } from './events.ts';
+import { dieNow, elect, endGame } from './flow.ts';
+import { staffLastWord } from './lastword.ts';
+import { setBase } from './recall.ts';
+import type { CitState } from './state.ts';
+
+const ACTIONS: ModActions<CitState, CitEvents> = {
+  kill: {
+    summary: 'Removes a player from the game at once, with or without the «Овощ» warning (announced with his role).',
+    rules: 'CIT-MOD-4, CIT-ACT-4, CIT-RES-3',
+    args: z.object({ name: modArg.name(), vegetable: z.boolean().default(false).describe('issue the «Овощ» warning') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      const s = b.state;
+      dieNow(
+        b,
+        id,
+        'moderator',
+        msg('T-STAFF-KILL', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id), vegetable: args.vegetable === true ? 'yes' : 'no' }),
+      );
+      return undefined;
+    },
+  },
+  lastword: {
+    summary: 'Publishes a nominee’s last word recorded by staff (after his /lastword call): text or a link to the recording.',
+    rules: 'CIT-LW-3, CIT-MOD-7',
+    args: z.object({ name: modArg.name('the nominee'), text: modArg.text('the last word, or a link to its recording') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      const r = staffLastWord(b, id, String(args.text));
+      return r ? refuse(r.code) : undefined;
+    },
+  },
+  godfather: {
+    summary: 'Appoints a family’s Godfather while its election is open (a deadlock before the window closes).',
+    rules: 'CIT-MOD-5, CIT-ENG-4',
+    args: z.object({ name: modArg.name('a living mafioso') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      const s = b.state;
+      const c = s.v.cityOf[id] ?? -1;
+      if (s.players[id]?.role !== 'mafioso' || !s.v.gfElection[c]) return refuse('no Godfather election of this player’s family is open');
+      elect(b, c, id, 'plurality');
+      return undefined;
+    },
+  },
+  hint: {
+    summary: 'The Consigliere’s hint to a family: posted in its inbox (the family of the named mafioso).',
+    rules: 'CIT-REL-3, CIT-ENG-4',
+    args: z.object({ name: modArg.name('a mafioso of the family'), text: modArg.text('the hint') }).strict(),
+    run(b, args) {
+      const id = livePlayerArg(b.state, args, matchName);
+      if (refused(id)) return id;
+      if (b.state.players[id]?.role !== 'mafioso') return refuse('hints go to a family: name one of its mafiosi');
+      toFamily(b, b.state.v.cityOf[id] ?? 0, msg('P-HINT', { text: String(args.text) }));
+      return undefined;
+    },
+  },
+  'recall-threshold': {
+    summary: 'Sets the base of the open recall request’s threshold in a city (between its living mafiosi, at least 1, and 4).',
+    rules: 'CIT-MOD-6, CIT-REC-4',
+    args: z
+      .object({ city: z.string().trim().min(1).max(40).describe('the city, by name'), base: z.number().int().min(0).max(60).describe('the base B') })
+      .strict(),
+    run(b, args) {
+      const c = b.state.v.cities.findIndex((x) => fold(x) === fold(String(args.city)));
+      if (c < 0) return refuse(`no city "${String(args.city)}"`);
+      return setBase(b, c, Number(args.base));
+    },
+  },
+  end: {
+    summary: 'Ends the game early with a declared result (a side, or none).',
+    rules: 'CIT-MOD-10, CIT-MOD-1',
+    args: z.object({ side: z.enum(['honest', 'mafia', 'maniac', 'none']).describe('the declared winner') }).strict(),
+    run(b, args) {
+      if (b.state.status !== 'running') return refuse('the game is not running');
+      endGame(b, String(args.side), 'T-END-MOD');
+      return undefined;
+    },
+  },
+};
+
+/** Runs a staff action of mafia-cities; false when it is not one. */
+export function moderate(b: Builder<CitState, CitEvents, string>, cmd: Extract<Command, { type: 'mod' }>): boolean {
+  return runModAction(b, cmd, ACTIONS);
+}
+
+/** The staff actions with their argument schemas (API description and help texts). */
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = ACTIONS;

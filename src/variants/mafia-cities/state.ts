@@ -1,0 +1,379 @@
+// The mafia-cities slice of game state and its fold. Per-city data is kept in arrays indexed by city.
+import type { Millis, PlayerId } from '../../core/types.ts';
+import { MAIN_CHANNEL } from '../../engine/channels.ts';
+import type { EngineEvent } from '../../engine/events.ts';
+import type { GameConfig } from '../../engine/state.ts';
+import type { IsoDate } from '../../engine/time.ts';
+import type { CitEvent, Target } from './events.ts';
+
+/** A standing vote or proposal: what, and when (`seq` orders two of the same instant, §0 «Ordering»). */
+export interface Stamped<T = PlayerId> {
+  readonly target: T;
+  readonly at: Millis;
+  readonly seq: number;
+}
+
+/** A nomination on a city's list (CIT-NOM-4). */
+export interface Nomination {
+  readonly target: PlayerId;
+  readonly by: PlayerId;
+  readonly at: Millis;
+  readonly seq: number;
+}
+
+/** A judge election of one city (CIT-JUD-2..6). */
+export interface Election {
+  readonly day: number;
+  readonly candidates: readonly PlayerId[];
+  readonly votes: Readonly<Record<PlayerId, Stamped>>;
+}
+
+/** A Godfather election of one family (CIT-GF-1, CIT-GF-5). */
+export interface GfElection {
+  readonly until: Millis;
+  readonly votes: Readonly<Record<PlayerId, Stamped>>;
+}
+
+/** The mafia-cities slice. */
+export interface CitState {
+  /** 'pre' before the start; 'day' = nominations, 'vote' = voting, 'night'; 'over' after the end. */
+  readonly phase: 'pre' | 'day' | 'vote' | 'night' | 'over';
+  /** The current game day k (during Night k+1: the day before it). */
+  readonly day: number;
+  readonly date: IsoDate;
+  readonly dayStart: Millis;
+  readonly voteStart: Millis;
+  readonly voteEnd: Millis;
+  /** During a night: when it ends (the next dayStart). */
+  readonly nightEnd: Millis;
+  readonly cities: readonly string[];
+  readonly cityOf: Readonly<Record<PlayerId, number>>;
+  readonly tourOrder: readonly number[];
+  readonly tourPointer: number;
+  /** The city holding tonight's touring right (CIT-TOUR-2). */
+  readonly touring: number | null;
+  readonly godfather: readonly (PlayerId | null)[];
+  readonly gfElection: readonly (GfElection | null)[];
+  /** The end of each family's latest Godfather election window (CIT-GF-1, CIT-GF-5), kept after the election. */
+  readonly gfUntil: readonly (Millis | null)[];
+  /** CIT-GF-4: per city, the night in which its family cannot kill. */
+  readonly voidNight: readonly (number | null)[];
+  readonly judge: readonly (PlayerId | null)[];
+  readonly election: readonly (Election | null)[];
+  readonly nominations: readonly (readonly Nomination[])[];
+  /** Today's nominators: who nominated whom (CIT-NOM-2). */
+  readonly nominatedBy: Readonly<Record<PlayerId, PlayerId>>;
+  readonly votes: readonly Readonly<Record<PlayerId, Stamped>>[];
+  /** The doctor's choice today, for the coming night (CIT-DOC-1). */
+  readonly protectNext: PlayerId | null;
+  /** The protection fixed for the running night (D10). */
+  readonly protectTonight: PlayerId | null;
+  /** Last night's protection (CIT-DOC-2 repeat rule). */
+  readonly protectLast: PlayerId | null;
+  readonly knife: PlayerId | null;
+  /** Tonight's checks: commissioner → target (CIT-COM-1). */
+  readonly checked: Readonly<Record<PlayerId, PlayerId>>;
+  readonly home: readonly (Target | 'defer' | undefined)[];
+  readonly tour: readonly (Target | 'defer' | undefined)[];
+  readonly proposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
+  readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
+  /** CIT-REC: each city's open recall request (the window's day and the confirmers, initiator first). */
+  readonly recall: readonly ({ readonly day: number; readonly judge: PlayerId; readonly confirmers: readonly PlayerId[]; readonly base: number } | null)[];
+  /** CIT-REC-8: a removed judge may not stand in elections held up to this game day (and its date). */
+  readonly banned: Readonly<Record<PlayerId, { readonly day: number; readonly date: string }>>;
+  /** CIT-LW-1: today's last words per city list. */
+  readonly lastWords: readonly (readonly PlayerId[])[];
+  /** CIT-LW-3: nominees waiting for the Prokurator's call today. */
+  readonly lwCalls: readonly PlayerId[];
+  /** CIT-REL-1: relays sent by each family since the last dayStart. */
+  readonly relays: readonly number[];
+  /** CIT-CRT-3: today's open motion with its «за» votes. */
+  readonly motion: { readonly target: PlayerId; readonly by: PlayerId; readonly yes: readonly PlayerId[] } | null;
+  /** CIT-CRT-4: today's final verdict. */
+  readonly verdict: PlayerId | null;
+  /** CIT-ACT-6: each player's latest `/suicide` request. */
+  readonly suicideAsked: Readonly<Record<PlayerId, Millis>>;
+  /** CIT-MAF-7: whether a member of each family acted tonight. */
+  readonly spoke: readonly boolean[];
+}
+
+/** The slice at creation. */
+export function initialCit(_config: GameConfig): CitState {
+  return {
+    phase: 'pre',
+    day: 0,
+    date: '',
+    dayStart: 0,
+    voteStart: 0,
+    voteEnd: 0,
+    nightEnd: 0,
+    cities: [],
+    cityOf: {},
+    tourOrder: [],
+    tourPointer: 0,
+    touring: null,
+    godfather: [],
+    gfElection: [],
+    gfUntil: [],
+    voidNight: [],
+    judge: [],
+    election: [],
+    nominations: [],
+    nominatedBy: {},
+    votes: [],
+    protectNext: null,
+    protectTonight: null,
+    protectLast: null,
+    knife: null,
+    checked: {},
+    home: [],
+    tour: [],
+    proposals: [],
+    tourProposals: [],
+    spoke: [],
+    suicideAsked: {},
+    motion: null,
+    verdict: null,
+    relays: [],
+    recall: [],
+    banned: {},
+    lastWords: [],
+    lwCalls: [],
+  };
+}
+
+/** A copy of an array with one element replaced. */
+function at<T>(a: readonly T[], i: number, v: T): T[] {
+  const out = [...a];
+  out[i] = v;
+  return out;
+}
+
+function without<T>(r: Readonly<Record<PlayerId, T>>, id: PlayerId): Record<PlayerId, T> {
+  const { [id]: _gone, ...rest } = r;
+  return rest;
+}
+
+/** The family channel id of a city (engine/channels.ts). */
+export function familyChannel(city: number): string {
+  return `family-${city + 1}`;
+}
+
+/** The thread channel id of a city. */
+export function cityChannel(city: number): string {
+  return `city-${city + 1}`;
+}
+
+/** The Supreme Court's inbox. */
+export const COURT_CHANNEL = 'court';
+
+/** Folds one event into the slice. */
+export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
+  switch (e.type) {
+    case 'cit.cities': {
+      const n = e.data.cities.length;
+      const fill = <T>(x: T) => Array.from({ length: n }, () => x);
+      return {
+        ...v,
+        cities: e.data.cities,
+        cityOf: e.data.cityOf,
+        tourOrder: e.data.tourOrder,
+        godfather: fill(null),
+        gfElection: fill(null),
+        gfUntil: fill(null),
+        voidNight: fill(null),
+        judge: fill(null),
+        election: fill(null),
+        nominations: fill([]),
+        votes: fill({}),
+        home: fill(undefined),
+        tour: fill(undefined),
+        proposals: fill({}),
+        tourProposals: fill({}),
+        spoke: fill(false),
+        relays: fill(0),
+        recall: fill(null),
+      };
+    }
+    case 'cit.day':
+      return {
+        ...v,
+        phase: 'day',
+        day: e.data.day,
+        date: e.data.date,
+        dayStart: e.data.dayStart,
+        voteStart: e.data.voteStart,
+        voteEnd: e.data.voteEnd,
+        nominations: v.cities.map(() => []),
+        nominatedBy: {},
+        votes: v.cities.map(() => ({})),
+        protectNext: null,
+        motion: null,
+        verdict: null,
+        relays: v.cities.map(() => 0),
+        lastWords: v.cities.map(() => []),
+        lwCalls: [],
+      };
+    case 'cit.voting':
+      return { ...v, phase: 'vote' };
+    case 'cit.night':
+      return {
+        ...v,
+        phase: 'night',
+        nightEnd: e.data.until,
+        touring: e.data.touring,
+        tourPointer: e.data.pointer,
+        knife: null,
+        checked: {},
+        home: v.cities.map(() => undefined),
+        tour: v.cities.map(() => undefined),
+        proposals: v.cities.map(() => ({})),
+        tourProposals: v.cities.map(() => ({})),
+        spoke: v.cities.map(() => false),
+      };
+    case 'cit.protection.fixed':
+      return { ...v, protectTonight: e.data.target };
+    case 'cit.nominated': {
+      const { city, target, by } = e.data;
+      return {
+        ...v,
+        nominations: at(v.nominations, city, [...v.nominations[city]!, { target, by, at: e.at, seq }]),
+        nominatedBy: { ...v.nominatedBy, [by]: target },
+      };
+    }
+    case 'cit.voted':
+      return { ...v, votes: at(v.votes, e.data.city, { ...v.votes[e.data.city]!, [e.data.voter]: { target: e.data.target, at: e.at, seq } }) };
+    case 'cit.unvoted':
+      return { ...v, votes: at(v.votes, e.data.city, without(v.votes[e.data.city]!, e.data.voter)) };
+    case 'cit.votes.voided': {
+      const t = e.data.target;
+      const keep = (r: Readonly<Record<PlayerId, Stamped>>) => Object.fromEntries(Object.entries(r).filter(([, b]) => b.target !== t));
+      return {
+        ...v,
+        nominations: v.nominations.map((l) => l.filter((n) => n.target !== t)),
+        votes: v.votes.map(keep),
+        election: v.election.map((el) => (el ? { ...el, candidates: el.candidates.filter((c) => c !== t), votes: keep(el.votes) } : el)),
+        gfElection: v.gfElection.map((g) => (g ? { ...g, votes: keep(without(g.votes, t)) } : g)),
+      };
+    }
+    case 'cit.election.opened':
+      return { ...v, election: at(v.election, e.data.city, { day: e.data.day, candidates: [], votes: {} }) };
+    case 'cit.candidacy': {
+      const el = v.election[e.data.city];
+      if (!el) return v;
+      const candidates = e.data.on ? [...el.candidates, e.data.player] : el.candidates.filter((c) => c !== e.data.player);
+      return { ...v, election: at(v.election, e.data.city, { ...el, candidates }) };
+    }
+    case 'cit.judge.voted': {
+      const el = v.election[e.data.city];
+      if (!el) return v;
+      const votes = e.data.target === null ? without(el.votes, e.data.voter) : { ...el.votes, [e.data.voter]: { target: e.data.target, at: e.at, seq } };
+      return { ...v, election: at(v.election, e.data.city, { ...el, votes }) };
+    }
+    case 'cit.judge':
+      // A seat taken ends the city's election; a seat falling vacant leaves the election to be opened.
+      return {
+        ...v,
+        judge: at(v.judge, e.data.city, e.data.player),
+        election: e.data.player !== null ? at(v.election, e.data.city, null) : v.election,
+      };
+    case 'cit.gf.opened':
+      return {
+        ...v,
+        gfElection: at(v.gfElection, e.data.city, { until: e.data.until, votes: {} }),
+        gfUntil: at(v.gfUntil, e.data.city, e.data.until),
+        godfather: at(v.godfather, e.data.city, null),
+      };
+    case 'cit.gf.voted': {
+      const g = v.gfElection[e.data.city];
+      if (!g) return v;
+      return { ...v, gfElection: at(v.gfElection, e.data.city, { ...g, votes: { ...g.votes, [e.data.voter]: { target: e.data.target, at: e.at, seq } } }) };
+    }
+    case 'cit.gf.elected':
+      return { ...v, godfather: at(v.godfather, e.data.city, e.data.player), gfElection: at(v.gfElection, e.data.city, null) };
+    case 'cit.gf.void':
+      return { ...v, voidNight: at(v.voidNight, e.data.city, e.data.night) };
+    case 'cit.protect':
+      return { ...v, protectNext: e.data.target };
+    case 'cit.knife':
+      return { ...v, knife: e.data.target };
+    case 'cit.check':
+      return { ...v, checked: { ...v.checked, [e.data.by]: e.data.target } };
+    case 'cit.decision': {
+      const { city, kind, target } = e.data;
+      // CIT-MAF-4: a deferral withdraws both standing decisions of the night.
+      if (target === 'defer') return { ...v, home: at(v.home, city, 'defer'), tour: at(v.tour, city, 'defer') };
+      return kind === 'home' ? { ...v, home: at(v.home, city, target) } : { ...v, tour: at(v.tour, city, target) };
+    }
+    case 'cit.proposal': {
+      const { city, kind, by, target } = e.data;
+      const list = kind === 'home' ? v.proposals : v.tourProposals;
+      const next = at(list, city, { ...list[city]!, [by]: { target, at: e.at, seq } });
+      return kind === 'home' ? { ...v, proposals: next } : { ...v, tourProposals: next };
+    }
+    case 'cit.court.motion':
+      return { ...v, motion: { target: e.data.target, by: e.data.by, yes: [e.data.by] } };
+    case 'cit.court.yes':
+      return v.motion ? { ...v, motion: { ...v.motion, yes: [...v.motion.yes, e.data.judge] } } : v;
+    case 'cit.court.dropped':
+      return { ...v, motion: null, verdict: e.data.why === 'target' ? null : v.verdict };
+    case 'cit.court.final':
+      return { ...v, motion: null, verdict: e.data.target };
+    case 'cit.recall': {
+      const r = v.recall[e.data.city];
+      const judge = v.judge[e.data.city]!;
+      const next =
+        r && r.day === e.data.day ? { ...r, confirmers: [...r.confirmers, e.data.by] } : { day: e.data.day, judge, confirmers: [e.data.by], base: 4 };
+      return { ...v, recall: at(v.recall, e.data.city, next) };
+    }
+    case 'cit.recall.base': {
+      const r = v.recall[e.data.city];
+      return r ? { ...v, recall: at(v.recall, e.data.city, { ...r, base: e.data.base }) } : v;
+    }
+    case 'cit.recall.ended': {
+      const r = v.recall[e.data.city];
+      const banned =
+        e.data.bannedThrough !== undefined && r ? { ...v.banned, [r.judge]: { day: e.data.bannedThrough, date: e.data.bannedDate ?? '' } } : v.banned;
+      return { ...v, recall: at(v.recall, e.data.city, null), banned };
+    }
+    case 'cit.lastword':
+      return {
+        ...v,
+        lastWords: v.lastWords.map((l, c) => (e.data.cities.includes(c) ? [...l, e.data.player] : l)),
+        lwCalls: v.lwCalls.filter((x) => x !== e.data.player),
+      };
+    case 'cit.lastword.call':
+      return { ...v, lwCalls: [...v.lwCalls, e.data.player] };
+    case 'cit.relay':
+      return { ...v, relays: at(v.relays, e.data.from, (v.relays[e.data.from] ?? 0) + 1) };
+    case 'cit.suicide.asked':
+      return { ...v, suicideAsked: { ...v.suicideAsked, [e.data.player]: e.at } };
+    case 'cit.spoke':
+      return { ...v, spoke: at(v.spoke, e.data.city, true) };
+    case 'cit.night.resolved':
+      return { ...v, protectLast: v.protectTonight, protectTonight: null };
+    case 'post.published': {
+      // CIT-MAF-7: a post in the family inbox during the night is the family speaking.
+      const ch = e.data.channel ?? MAIN_CHANNEL;
+      const city = v.cities.findIndex((_, i) => familyChannel(i) === ch);
+      return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
+    }
+    case 'team.chat': {
+      // The older team-channel route writes chat lines itself: in the family inbox they are the family speaking too.
+      const city = v.cities.findIndex((_, i) => familyChannel(i) === e.data.team);
+      return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
+    }
+    case 'game.ended':
+      return { ...v, phase: 'over' };
+    case 'role.assigned':
+    case 'cit.drawn':
+      return v;
+    default:
+      return engineOnly(v, e);
+  }
+}
+
+/** The engine events this slice does not fold. */
+function engineOnly(v: CitState, _e: EngineEvent): CitState {
+  return v;
+}

@@ -1,0 +1,130 @@
+// mafia-cities pieces on their own: rejection texts in both locales, Russian plural forms, the role reveal, and
+// the engine's channel access rules as the rulebook declares them.
+import { describe, expect, it } from 'vitest';
+import { phrase, ref } from '../src/core/params.ts';
+import { canRead, channelAccess, channelAudience } from '../src/engine/channels.ts';
+import { createGame, decide, tick } from '../src/engine/game.ts';
+import { ENGINE_REJECTIONS } from '../src/engine/rejections.ts';
+import type { GameConfig } from '../src/engine/state.ts';
+import { instantOf } from '../src/engine/time.ts';
+import { ENGINE_MESSAGES } from '../src/i18n/engine-messages.ts';
+import { renderMessage } from '../src/i18n/render.ts';
+import { channels } from '../src/variants/mafia-cities/common.ts';
+import { mafiaCities } from '../src/variants/mafia-cities/index.ts';
+import { CIT_REJECTIONS } from '../src/variants/mafia-cities/rejections.ts';
+import { defaultRoles, mafiaCount } from '../src/variants/mafia-cities/roles.ts';
+
+const TZ = 'Europe/Moscow';
+const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dina', 'Egor', 'Zhanna', 'Ilya', 'Kirill', 'Lev'];
+
+function started() {
+  const config: GameConfig = {
+    variant: 'mafia-cities',
+    locale: 'ru',
+    timeZone: TZ,
+    calendar: mafiaCities.defaultCalendar,
+    createdAt: instantOf('2025-03-02', '10:00', TZ),
+    startAt: instantOf('2025-03-03', '10:00', TZ),
+    options: { cityNames: ['Север', 'Юг'] },
+  };
+  const created = createGame(mafiaCities, config, 'unit-seed', NAMES);
+  return decide(mafiaCities, created.state, tick(config.startAt)).state;
+}
+
+describe('mafia-cities messages', () => {
+  it('every mafia-cities and engine rejection code has a sentence in Russian and English (§6.4)', () => {
+    const missing: string[] = [];
+    for (const locale of mafiaCities.locales)
+      for (const code of [...CIT_REJECTIONS, ...ENGINE_REJECTIONS])
+        if (mafiaCities.messages[locale]?.[code] === undefined && ENGINE_MESSAGES[locale]?.[code] === undefined) missing.push(`${locale}:${code}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('CIT-VOTE-9, T-EXEC-XCITY-FAIL: Russian plural forms come from ICU (из 1 голоса, из 2 голосов, из 5 голосов, из 21 голоса)', () => {
+    const text = (V: number) =>
+      renderMessage(mafiaCities, 'ru', { key: 'T-EXEC-XCITY-FAIL', params: { name: 'Kirill', city2: 'Юг', g: 'm', v: 1, V, city: 'Север' } });
+    expect(text(1)).toContain('набрал 1 из 1 голоса');
+    expect(text(2)).toContain('1 из 2 голосов');
+    expect(text(5)).toContain('1 из 5 голосов');
+    expect(text(21)).toContain('1 из 21 голоса');
+    expect(renderMessage(mafiaCities, 'en', { key: 'T-EXEC-XCITY-FAIL', params: { name: 'K', city2: 'S', g: 'm', v: 1, V: 1, city: 'N' } })).toContain(
+      '1 of 1 vote',
+    );
+  });
+
+  it('CIT-CRT-3, REJ-CRT-QUORUM: «1 действующий судья», «2 действующих судьи», «5 действующих судей»', () => {
+    const q = (k: number) => renderMessage(mafiaCities, 'ru', { key: 'REJ-CRT-QUORUM', params: { k, min: 6 } });
+    expect(q(1)).toContain('1 действующий судья;');
+    expect(q(2)).toContain('2 действующих судьи;');
+    expect(q(5)).toContain('5 действующих судей;');
+    expect(q(21)).toContain('21 действующий судья;');
+  });
+
+  it('CIT-ANN-2: a reveal names the role, the Godfather and the judge seat; grammatical gender picks the form (§0)', () => {
+    const r = (g: string) =>
+      renderMessage(mafiaCities, 'ru', {
+        key: 'T-EXEC',
+        params: {
+          city: 'Север',
+          name: 'X',
+          city2: 'Юг',
+          tally: 'X — 1 (Y)',
+          g,
+          role: phrase('W-REVEAL', { role: ref('role', 'mafioso'), gf: 'yes', judge: 'yes', city: 'Юг' }),
+        },
+      });
+    expect(r('f')).toBe('По решению города Север казнена X (город Юг). Голоса: X — 1 (Y). Роль: Мафиози, Крёстный отец, судья города Юг.');
+    expect(r('m')).toContain('казнён X');
+    expect(r('x')).toContain('казнён(а) X');
+  });
+});
+
+describe('mafia-cities distribution', () => {
+  it('CIT-SET-5: m(s) = max(1, ⌊(s−2)/3⌋); the default table has a doctor, a maniac, and per city its mafiosi and a commissioner', () => {
+    expect([5, 7, 8, 10, 11, 14, 17, 19].map(mafiaCount)).toEqual([1, 1, 2, 2, 3, 4, 5, 5]);
+    const roles = defaultRoles(36);
+    expect(roles.filter((r) => r === 'doctor')).toHaveLength(1);
+    expect(roles.filter((r) => r === 'maniac')).toHaveLength(1);
+    expect(roles.filter((r) => r === 'commissioner')).toHaveLength(4);
+    expect(roles.filter((r) => r === 'mafioso')).toHaveLength(8);
+  });
+
+  it('CIT-SET-3, CIT-SET-4, CIT-SET-7, CIT-ENG-7: a seeded deal puts everyone in a city, sizes differ by at most one, and the draws are logged', () => {
+    const s = started();
+    const sizes = [0, 1].map((c) => NAMES.filter((_, i) => s.v.cityOf[`p${i + 1}`] === c).length);
+    expect(sizes).toEqual([5, 5]);
+    expect([...s.v.tourOrder].sort()).toEqual([0, 1]);
+    expect(s.draws).toBeGreaterThan(0);
+    const roles = Object.values(s.players).map((p) => p.role);
+    expect(roles.filter((r) => r === 'mafioso')).toHaveLength(2);
+    expect(roles.filter((r) => r === 'commissioner')).toHaveLength(2);
+  });
+});
+
+describe('channels as mafia-cities declares them (engine/channels.ts)', () => {
+  it('CIT-ENG-4, CIT-THR-1, CIT-MAF-9, CIT-CRT-1: a general thread, one public thread per city, a private inbox per family, the court', () => {
+    const s = started();
+    const defs = channels(s);
+    expect(defs.map((c) => c.id)).toEqual(['main', 'city-1', 'city-2', 'family-1', 'family-2', 'court']);
+    const mafioso = Object.values(s.players).find((p) => p.role === 'mafioso')!;
+    const city = s.v.cityOf[mafioso.id]!;
+    const citizen = Object.values(s.players).find((p) => p.role === 'citizen')!;
+    const access = channelAccess(defs, { kind: 'player', id: mafioso.id });
+    expect(access.map((a) => a.id)).toEqual(['main', 'city-1', 'city-2', `family-${city + 1}`]);
+    expect(access.filter((a) => a.postable).map((a) => a.id)).toEqual(['main', `city-${city + 1}`, `family-${city + 1}`]);
+    expect(channelAccess(defs, { kind: 'player', id: citizen.id }).some((a) => a.kind === 'private')).toBe(false);
+    expect(channelAccess(defs, { kind: 'spectator' }).every((a) => a.kind === 'public' && !a.postable)).toBe(true);
+    expect(channelAccess(defs, { kind: 'moderator' })).toHaveLength(6);
+    const fam = defs.find((c) => c.id === `family-${city + 1}`)!;
+    expect(canRead(fam, { kind: 'player', id: citizen.id })).toBe(false);
+    expect(channelAudience(fam)).toEqual({ kind: 'team', team: fam.id, ids: fam.readers });
+  });
+
+  it('CIT-THR-3: at night nobody may post in the threads, while the family inbox stays open', () => {
+    let s = started();
+    s = decide(mafiaCities, s, tick(instantOf('2025-03-03', '22:00', TZ))).state;
+    const defs = channels(s);
+    expect(defs.filter((c) => c.kind === 'public').every((c) => c.writers.length === 0)).toBe(true);
+    expect(defs.filter((c) => c.id.startsWith('family-')).every((c) => c.writers.length > 0)).toBe(true);
+  });
+});
