@@ -25,7 +25,8 @@ async function act(page: Page, command: string, target: string | null, text?: st
   if (text !== undefined) await form.locator('textarea').fill(text);
   await form.locator('button[type=submit]').click();
   const reply = page.locator(`[data-testid=reply][data-n="${before + 1}"]`);
-  await reply.waitFor();
+  // Generous: on a saturated machine the reply has been seen to take more than 30 s.
+  await reply.waitFor({ timeout: 60_000 });
   return (await reply.textContent()) ?? '';
 }
 

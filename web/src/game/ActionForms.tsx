@@ -76,8 +76,8 @@ function ActionForm({
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const line = fill(action.template, values);
-  // A post goes to the main thread, a PM to the inbox with the moderators.
-  const where = channels.find((c) => (action.via === 'post' ? c.id === 'main' : c.kind === 'inbox'))?.write ?? null;
+  // A post goes to its channel (the main thread unless the action names another), a PM to the inbox.
+  const where = channels.find((c) => (action.via === 'post' ? c.id === (action.channel ?? 'main') : c.kind === 'inbox'))?.write ?? null;
   const complete = slots.every((s) => (values[s] ?? '').trim() !== '');
   const base = `act-${action.command}-${action.via}`.replace(/[^a-z0-9-]/gi, '_');
   const set = (s: Slot, v: string) => setValues((x) => ({ ...x, [s]: v }));

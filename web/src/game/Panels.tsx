@@ -22,13 +22,24 @@ export function Countdown({ deadline, zone }: { readonly deadline: GameDetail['n
 }
 
 /** The live count where the rulebook has one (null from the server for a private ballot). */
-export function VoteCount({ votes, privateBallot }: { readonly votes: GameDetail['votes']; readonly privateBallot: boolean }) {
+export function VoteCount({
+  votes,
+  privateBallot,
+  channel,
+}: {
+  readonly votes: GameDetail['votes'];
+  readonly privateBallot: boolean;
+  readonly channel: string;
+}) {
   if (!votes) return privateBallot ? <p class="votes private">{t('votes.private')}</p> : null;
+  // A rulebook with a vote per thread (one per city) tags each line with its channel.
+  const lines = votes.lines.filter((l) => (l.channel ?? 'main') === channel);
+  if (lines.length === 0 && channel !== 'main') return null;
   return (
     <section class="votes" aria-labelledby="votes-h">
       <h2 id="votes-h">{t('votes.title', { round: votes.round })}</h2>
       <ul>
-        {votes.lines.map((l) => (
+        {lines.map((l) => (
           <li key={l.target} data-target={l.target}>
             <strong>{t('votes.line', { target: l.target, n: l.votes })}</strong>
             {l.voters.length > 0 && <span class="voters"> ({list(l.voters)})</span>}

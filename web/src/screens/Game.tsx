@@ -73,13 +73,22 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
               </section>
             </>
           )}
-          {channel?.id === 'main' && (
+          {channel && channel.kind === 'public' && (
             <>
-              <VoteCount votes={d.votes} privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')} />
+              <VoteCount
+                channel={channel.id}
+                votes={d.votes}
+                privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')}
+              />
               {d.me.role === 'player' && d.status !== 'signup' && (
                 <section class="action-panel vote-control" aria-labelledby="vote-h">
                   <h2 id="vote-h">{t('action.title')}</h2>
-                  <ActionForms actions={actions.filter((a) => a.via === 'post')} channels={g.channels} zone={zone} onDone={g.refresh} />
+                  <ActionForms
+                    actions={actions.filter((a) => a.via === 'post' && (a.channel ?? 'main') === channel.id)}
+                    channels={g.channels}
+                    zone={zone}
+                    onDone={g.refresh}
+                  />
                 </section>
               )}
             </>
