@@ -4,7 +4,9 @@
 // (zod alone is ~130 modules unbundled). Packages that find their own files at run time (native addons, static
 // assets, worker-thread transports) stay in node_modules. Without esbuild (an install without devDependencies)
 // it builds nothing and bin/narrator.mjs runs the sources through tsx.
-import { rmSync } from 'node:fs';
+// Then the web app: Vite builds web/ (and the protocol types it reads) into public/, which `narrator serve`
+// serves at /, when public/ is missing or older than any of its sources.
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -33,3 +35,19 @@ await esbuild.build({
   banner: { js: "import { createRequire as __narratorRequire } from 'node:module'; const require = __narratorRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+
+/** The newest modification time of any file under the given folders (ms). */
+function newest(...dirs) {
+  let t = 0;
+  for (const dir of dirs)
+    for (const e of readdirSync(`${root}${dir}`, { withFileTypes: true, recursive: true }))
+      if (e.isFile()) t = Math.max(t, statSync(`${e.parentPath ?? e.path}/${e.name}`).mtimeMs);
+  return t;
+}
+
+const page = `${root}public/index.html`;
+if (existsSync(`${root}web`) && (!existsSync(page) || statSync(page).mtimeMs < newest('web', 'src/protocol'))) {
+  const vite = await import('vite').catch(() => null);
+  if (!vite) process.stderr.write('narrator build: vite is not installed (no devDependencies); the web app is not built\n');
+  else await vite.build({ configFile: `${root}web/vite.config.ts`, logLevel: 'warn' });
+}

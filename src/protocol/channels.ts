@@ -7,10 +7,14 @@ import { gameParams, ifVersion, textSchema } from './common.ts';
 /** One channel the viewer knows of, with what he may do there. */
 export const channelInfo = z.object({
   id: z.string().describe('stable within the game: the key of GET/POST /api/games/:id/channels/:channel'),
-  kind: z.enum(['public', 'private']).describe('public: everyone reads it; private: its readers and the moderators'),
-  title: z.string().describe('rendered in the requested locale'),
+  kind: z
+    .enum(['public', 'private', 'inbox', 'team'])
+    .describe('public: everyone reads it; private: its readers and the moderators; inbox: the PMs with the moderators; team: a team channel'),
+  title: z.string().describe('rendered in the requested locale (a team channel: the team’s name)'),
   readable: z.boolean(),
   postable: z.boolean().describe('the viewer may post there now'),
+  read: z.string().describe('GET: pages of the channel (?from=&limit=&locale=), the main thread with its vote count'),
+  write: z.string().nullable().describe('POST {text}: a message in the channel; null when the viewer may not write there'),
 });
 /** A channel as the API lists it. */
 export type ChannelInfo = z.infer<typeof channelInfo>;

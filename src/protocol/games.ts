@@ -63,6 +63,10 @@ export type PageReply = z.infer<typeof pageReply>;
 
 /** A page of the public thread with the game's status, live vote count and next deadline. */
 export const threadReply = pageReply.extend({ status: z.string(), votes: voteCountSchema, nextDeadline: deadlineSchema });
+/** A page of the thread. */
+export type ThreadReply = z.infer<typeof threadReply>;
+/** One line of a view. */
+export type Item = z.infer<typeof itemSchema>;
 
 /** The reply to a command (a post, a PM, a signup, a moderator action) in the caller's numbering. */
 export const commandReply = z.object({

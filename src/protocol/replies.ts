@@ -98,3 +98,14 @@ export interface HealthReply {
   readonly store: string;
   readonly games: number;
 }
+
+/** Reply of GET /api/games/:id/mod-actions (moderators). */
+export interface ModActionsReply {
+  readonly actions: readonly { readonly name: string; readonly summary: string; readonly rules: string; readonly args: Readonly<Record<string, unknown>> }[];
+}
+
+/** Reply of GET /api/clock. */
+export interface ClockReply {
+  readonly now: number;
+  readonly speed: number;
+}

@@ -116,7 +116,7 @@ export const TEN = [...NINE, 'Jota'];
  * or another variant's create body. Returns the moderator, the players by name, their roles and the id.
  */
 export async function startedGame(
-  h: Harness,
+  h: Pick<Harness, 'client'>,
   prefix = '',
   create: Record<string, unknown> = { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en' },
   names: readonly string[] = NINE,

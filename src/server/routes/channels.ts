@@ -1,15 +1,67 @@
-// A game's channels (engine/channels.ts): the list of those the caller knows of, a page of one, and posting in one.
+// A game's channels (engine/channels.ts): the list of those the caller knows of (with his inbox and team channels,
+// each with the URLs it is read and written at, so a client needs no per-kind routing), a page of one, and posting in one.
 // The main thread keeps its own routes (/thread, /posts); these serve every channel, the main thread included.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
+import type { LoadedGame } from '../../app/game-service.ts';
 import { channelItems, channelList, nextDeadline } from '../../app/views.ts';
+import { own } from '../../core/own.ts';
 import type { Actor } from '../../core/types.ts';
-import { canRead, channelById } from '../../engine/channels.ts';
-import { type ChannelsReply, channelParams, channelPostBody, channelsReply, commandReply, gameParams, localeSchema, pageReply } from '../../protocol/index.ts';
-import { roleIn, viewerOf } from '../access.ts';
+import { canRead, channelById, MAIN_CHANNEL } from '../../engine/channels.ts';
+import {
+  type ChannelInfo,
+  type ChannelsReply,
+  channelParams,
+  channelPostBody,
+  channelsReply,
+  commandReply,
+  gameParams,
+  localeSchema,
+  pageReply,
+} from '../../protocol/index.ts';
+import { type Role, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
 import { ctxOf, type RouteDeps, submit, summaryOf, versionNow, viewRoute } from './shared.ts';
+
+/**
+ * A rulebook channel with the URLs a client reads and writes it at (the main thread keeps /thread and /posts). The
+ * main thread's `write` is there for every player, in the game or not, since the rulebook may still take a post of
+ * his (last words) where `postable` says a plain post is not; the engine's reply decides.
+ */
+function withUrls(id: string, r: Role, c: Omit<ChannelInfo, 'read' | 'write'>): ChannelInfo {
+  const base = `/api/games/${encodeURIComponent(id)}`;
+  const own = `${base}/channels/${encodeURIComponent(c.id)}`;
+  if (c.id !== MAIN_CHANNEL) return { ...c, read: own, write: c.postable ? own : null };
+  return { ...c, read: `${base}/thread`, write: c.postable || r.kind === 'player' ? `${base}/posts` : null };
+}
+
+/**
+ * The caller's channels outside the rulebook's declaration: his inbox with the moderators (a player writes there;
+ * the moderator reads every PM) and the team channels he is or was in (the moderator: every team).
+ */
+function personal(g: LoadedGame, r: Role): ChannelInfo[] {
+  if (r.kind === 'spectator') return [];
+  const base = `/api/games/${encodeURIComponent(g.id)}`;
+  const out: ChannelInfo[] = [
+    {
+      id: 'inbox',
+      kind: 'inbox',
+      title: 'inbox',
+      readable: true,
+      postable: r.kind === 'player',
+      read: `${base}/inbox`,
+      write: r.kind === 'player' ? `${base}/pms` : null,
+    },
+  ];
+  for (const [team, ever] of Object.entries(g.meta.teamsEver)) {
+    if (r.kind === 'player' && !ever.includes(r.id)) continue;
+    const url = `${base}/teams/${encodeURIComponent(team)}`;
+    const member = r.kind === 'player' && (own(g.meta.teams, team) ?? []).includes(r.id);
+    out.push({ id: `team:${team}`, kind: 'team', title: team, readable: true, postable: member, read: url, write: member ? url : null });
+  }
+  return out;
+}
 
 /** Registers the channel routes. */
 export function registerChannelRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -29,7 +81,13 @@ export function registerChannelRoutes(app: FastifyInstance, d: RouteDeps): void 
       const viewer = viewerOf(roleIn(g0, req.principal));
       const version = await versionNow(service, g0, viewer);
       const g = service.get(params.id);
-      return { channels: channelList(ctxOf(g, query.locale), viewer), version } satisfies ChannelsReply;
+      return {
+        channels: [
+          ...channelList(ctxOf(g, query.locale), viewer).map((c) => withUrls(g.id, roleIn(g, req.principal), c)),
+          ...personal(g, roleIn(g, req.principal)),
+        ],
+        version,
+      } satisfies ChannelsReply;
     },
   });
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
 import { buildTranscript } from '../../app/transcript.ts';
+import { verifyTranscript } from '../../app/verify.ts';
 import { readAfter, seesVoteCount, threadItems, voteCount } from '../../app/views.ts';
 import { typed } from '../../engine/events.ts';
 import { exportFormat, gameParams } from '../../protocol/index.ts';
@@ -32,6 +33,26 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       if (r.kind !== 'moderator' && !over) throw new AppError('game.not_over', 403, 'the export is public once the game has ended');
       const events = (await service.read(g.id)).map((e) => e.event);
       return buildTranscript(g.variant, events, g.state);
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/verify',
+    summary: 'The fairness check of `narrator verify` run on the game export, with the seed (anyone, once the game has ended)',
+    tags: ['exports'],
+    auth: 'optional',
+    params: gameParams,
+    async handler({ params }) {
+      const g = service.get(params.id);
+      if (g.state.status !== 'ended' && g.state.status !== 'cancelled')
+        throw new AppError('game.not_over', 403, 'the seed is published once the game has ended');
+      const t = buildTranscript(
+        g.variant,
+        (await service.read(g.id)).map((e) => e.event),
+        g.state,
+      );
+      return { seed: t.seed ?? null, commitment: t.commitment, verdict: verifyTranscript(t) };
     },
   });
 

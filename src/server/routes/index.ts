@@ -7,6 +7,7 @@ import type { HealthReply } from '../../protocol/index.ts';
 import { route } from '../http.ts';
 import { registerAccountRoutes } from './accounts.ts';
 import { registerChannelRoutes } from './channels.ts';
+import { registerClientRoutes } from './client.ts';
 import { registerExportRoutes } from './exports.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerModerationRoutes } from './moderation.ts';
@@ -27,6 +28,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerPrivateRoutes(app, d);
   registerModerationRoutes(app, d);
   registerExportRoutes(app, d);
+  registerClientRoutes(app, d);
 
   route(app, {
     method: 'GET',

@@ -1,0 +1,91 @@
+// `npm run screenshots`: the pictures of docs/screenshots/ (README and docs/web.md), taken in this machine's
+// Chromium from a palermo game set up through the API on a hand-set clock. Not a benchmark: it lives beside them
+// because it drives the same server and browser.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { ManualClock } from '../src/app/clock.ts';
+import { serve } from '../src/server/main.ts';
+import { Client, NINE, startedGame, T0 } from '../test/support/harness.ts';
+
+const out = join(import.meta.dirname, '..', 'docs', 'screenshots');
+mkdirSync(out, { recursive: true });
+const clock = new ManualClock(T0);
+const server = await serve({
+  port: 0,
+  host: '127.0.0.1',
+  db: ':memory:',
+  clock,
+  logLevel: 'warn',
+  accountOptions: { scryptN: 1024 },
+  print: () => {},
+});
+const client = async (name: string) => {
+  const c = new Client(server.app, name);
+  await c.req('POST', '/api/accounts', { name, password: 'password1' });
+  return c;
+};
+const at = async (iso: string) => {
+  clock.t = Date.parse(`${iso}:00+02:00`);
+  await server.scheduler.pollOnce();
+  await server.service.idle();
+};
+const g = await startedGame({ client }, '', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en', title: 'Palermo #12 — the harbour' });
+await client('Late');
+const signup = await (await client('Mod2')).req('POST', '/api/games', { variant: 'mafia-de', title: 'Mafia #137', startAt: '2025-11-05T11:00', locale: 'de' });
+for (const n of ['Late']) {
+  const c = new Client(server.app, n);
+  await c.req('POST', '/api/sessions', { name: n, password: 'password1' });
+  await c.req('POST', `/api/games/${signup.json.id}/signup`);
+}
+const killers = NINE.filter((n) => g.roles[n] === 'killer');
+const town = NINE.filter((n) => g.roles[n] !== 'killer');
+const post = (who: string, text: string) => g.players[who]!.req('POST', `/api/games/${g.id}/posts`, { text });
+// Round 1: some talk, a quote, votes; the town votes out a citizen at 20:00.
+await post(town[0]!, 'Good morning all. I have a feeling about this one.');
+await post(killers[0]!, `[quote="${town[0]}"]I have a feeling about this one.[/quote]\nSo do I. **${town[1]}** was very quiet yesterday.`);
+for (const [i, n] of NINE.entries()) await post(n, `Vote: ${i < 5 ? town[1] : town[2]}`);
+await at('2025-11-03T20:00');
+await at('2025-11-04T10:30');
+// Round 2 under way: talk and a few votes.
+await post(town[3]!, `> ${town[1]} was very quiet yesterday.\nAnd now he is gone. Who pushed that vote?`);
+await post(town[2]!, `Vote: ${killers[0]}`);
+await post(town[3]!, `Vote: ${killers[0]}`);
+await post(killers[1]!, `Vote: ${town[3]}`);
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+async function shot(name: string, who: string | null, hash: string, opts: { phone?: boolean; locale?: string } = {}): Promise<void> {
+  const ctx = await browser.newContext({
+    locale: 'en-US',
+    timezoneId: 'Europe/Berlin',
+    ...(opts.phone ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true } : { viewport: { width: 1280, height: 860 } }),
+  });
+  const page: Page = await ctx.newPage();
+  await page.goto(`${server.url}/#/`);
+  if (opts.locale) await page.evaluate(`localStorage.setItem('narrator.locale', '${opts.locale}')`);
+  if (who) {
+    await page.goto(`${server.url}/#/login`);
+    await page.reload();
+    await page.locator('#login-name').fill(who);
+    await page.locator('#login-password').fill('password1');
+    await page.locator('form button[type=submit]').click();
+    await page.locator('.who .me').waitFor();
+  }
+  await page.goto(`${server.url}/${hash}`);
+  await page.reload();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: join(out, `${name}.png`), fullPage: !opts.phone });
+  process.stdout.write(`docs/screenshots/${name}.png\n`);
+  await ctx.close();
+}
+const id = g.id;
+await shot('lobby', 'Late', '#/');
+await shot('thread', town[3]!, `#/games/${id}/main`);
+await shot('inbox', killers[0]!, `#/games/${id}/me`);
+await shot('console', 'Mod', `#/games/${id}/console`);
+await shot('phone', town[2]!, `#/games/${id}/main`, { phone: true });
+await shot('greek', town[0]!, `#/games/${id}/main`, { locale: 'el' });
+await shot('russian', killers[1]!, `#/games/${id}/me`, { locale: 'ru' });
+await browser.close();
+await server.close();

@@ -1,0 +1,158 @@
+// `npm run bench:web`: the web app measured in this machine's Chromium (/usr/bin/chromium), figures printed:
+// 1. the initial load's JavaScript + CSS, gzipped (target ≤ 80 KB);
+// 2. a thread of 5,000 posts: from the arrival of its newest page's data to its lines on screen (target < 300 ms);
+// 3. a new post's latency to 50 open pages, from the POST to its line in each page's DOM, p50/p99 (target p99 < 200 ms).
+// The server runs in this process on a hand-set clock; the pages are one logged-in spectator's (50 sockets).
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { ManualClock } from '../src/app/clock.ts';
+import { PUBLIC_DIR } from '../src/server/app.ts';
+import { serve } from '../src/server/main.ts';
+import { Client, NINE, startedGame, T0 } from '../test/support/harness.ts';
+
+const POSTS = Number(process.env.WEB_POSTS ?? 5000);
+const PAGES = Number(process.env.WEB_PAGES ?? 50);
+const ROUNDS = Number(process.env.WEB_ROUNDS ?? 20);
+const say = (s: string) => process.stdout.write(`${s}\n`);
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]!;
+
+if (!existsSync('/usr/bin/chromium') || !existsSync(join(PUBLIC_DIR, 'index.html'))) {
+  process.stderr.write('bench:web needs /usr/bin/chromium and the web build (npm run build)\n');
+  process.exit(2);
+}
+say(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} on ${availableParallelism()} cores`,
+);
+
+// 1. The initial load: every script and stylesheet index.html names, gzipped.
+const html = readFileSync(join(PUBLIC_DIR, 'index.html'), 'utf8');
+const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const sizes = assets.map((a) => ({ a, raw: readFileSync(join(PUBLIC_DIR, a)).length, gz: gzipSync(readFileSync(join(PUBLIC_DIR, a)), { level: 9 }).length }));
+const gz = sizes.reduce((s, x) => s + x.gz, 0);
+for (const s of sizes) say(`  ${s.a}: ${(s.raw / 1024).toFixed(1)} KB, ${(s.gz / 1024).toFixed(1)} KB gzipped`);
+say(`initial load JS+CSS: ${(gz / 1024).toFixed(1)} KB gzipped (target ≤ 80 KB: ${gz <= 80 * 1024 ? 'met' : 'MISSED'})`);
+
+const clock = new ManualClock(T0);
+const server = await serve({
+  port: 0,
+  host: '127.0.0.1',
+  db: ':memory:',
+  clock,
+  logLevel: 'warn',
+  accountOptions: { scryptN: 1024, signupLimit: { max: 10_000, windowMs: 60_000 } },
+  print: () => {},
+});
+const client = async (name: string) => {
+  const c = new Client(server.app, name);
+  await c.req('POST', '/api/accounts', { name, password: 'password1' });
+  return c;
+};
+const g = await startedGame({ client }, '', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en', title: 'Bench thread' });
+const t0 = Date.now();
+await Promise.all(
+  Array.from({ length: POSTS }, (_, i) => {
+    const id = server.service.get(g.id).state.order[i % NINE.length]!;
+    return server.service.submit(g.id, (at) => ({
+      type: 'post',
+      at,
+      actor: { kind: 'player', id },
+      text: `Post ${i}: [quote="x"]what was said[/quote] and **my** answer, with some words to make it a forum post.`,
+    }));
+  }),
+);
+say(`thread of ${POSTS} posts written in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+await client('Watcher');
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+// Each page notes when its first thread line appeared and when each marked post arrived (epoch ms).
+await context.addInitScript(`
+  window.__firstItem = 0; window.__seen = {};
+  new MutationObserver(() => {
+    if (!window.__firstItem && document.querySelector('.channel .item')) window.__firstItem = performance.now();
+    for (const el of document.querySelectorAll('.channel .item-post')) {
+      const m = /bench-marker-(\\d+)/.exec(el.textContent || '');
+      if (m && !window.__seen[m[1]]) window.__seen[m[1]] = Date.now();
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+`);
+const login = await context.newPage();
+await login.goto(`${server.url}/#/login`);
+await login.getByLabel('Name').fill('Watcher');
+await login.getByLabel('Password').fill('password1');
+await login.locator('form button[type=submit]').click();
+await login
+  .locator('.who .me')
+  .waitFor()
+  .catch(async (e) => {
+    await login.screenshot({ path: '/tmp/bench-login.png' });
+    throw e;
+  });
+
+// 2. The 5,000-post thread: data arrival (the thread page's responseEnd) to its lines on screen.
+const renders: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const p = await context.newPage();
+  await p.goto(`${server.url}/#/games/${g.id}/main`);
+  await p.locator('.channel .item').first().waitFor();
+  const ms = (await p.evaluate(`(() => {
+    const r = performance.getEntriesByType('resource').filter((e) => e.name.includes('/thread?'));
+    return window.__firstItem - Math.min(...r.map((e) => e.responseEnd));
+  })()`)) as number;
+  const shown = await p.locator('.channel .item').count();
+  renders.push(ms);
+  if (i === 0) say(`  newest page: ${shown} lines shown of ${POSTS}; older pages on demand ("Older posts")`);
+  await p.close();
+}
+say(
+  `5,000-post thread, newest page after its data: median ${pct(renders, 50).toFixed(0)} ms, max ${Math.max(...renders).toFixed(0)} ms (target < 300 ms: ${pct(renders, 50) < 300 ? 'met' : 'MISSED'})`,
+);
+
+// 3. A new post to 50 open pages.
+const pages: Page[] = [];
+for (let i = 0; i < PAGES; i++) {
+  const p = await context.newPage();
+  await p.goto(`${server.url}/#/games/${g.id}/main`);
+  pages.push(p);
+}
+for (const p of pages) {
+  await p.locator('.channel .item').first().waitFor();
+  await p.locator('.live.up').waitFor();
+}
+const poster = g.players[NINE[0]!]!;
+const lat: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const sent = Date.now();
+  const reply = await poster.req('POST', `/api/games/${g.id}/posts`, { text: `bench-marker-${r} a new post` });
+  if (!reply.json.accepted) throw new Error(reply.text);
+  for (const p of pages) {
+    await p
+      .waitForFunction((n) => (globalThis as any).__seen[n] !== undefined, r, { timeout: 120_000 })
+      .catch(async (e) => {
+        process.stderr.write(
+          `page ${pages.indexOf(p)}: marker in DOM ${(await p.content()).includes(`bench-marker-${r}`)}, seen ${await p.evaluate('JSON.stringify(window.__seen)')}\n`,
+        );
+        throw e;
+      });
+    lat.push(((await p.evaluate(`window.__seen[${r}]`)) as number) - sent);
+    if (process.env.WEB_DEBUG && p === pages[0])
+      process.stderr.write(
+        `${r}: ${lat[lat.length - 1]} ms; ${await p.evaluate(`JSON.stringify(performance.getEntriesByType('resource').filter((e) => e.startTime > performance.now() - 5000).map((e) => [e.name.replace(/^.*\\/api\\//, ''), Math.round(e.startTime + performance.timeOrigin - ${sent}), Math.round(e.duration)]))`)}\n`,
+      );
+  }
+}
+say(
+  `new post to ${PAGES} open pages (${ROUNDS} posts, ${lat.length} arrivals): p50 ${pct(lat, 50)} ms, p99 ${pct(lat, 99)} ms, max ${Math.max(...lat)} ms (target p99 < 200 ms: ${pct(lat, 99) < 200 ? 'met' : 'MISSED'})`,
+);
+say(
+  `load average ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+await browser.close();
+await server.close();

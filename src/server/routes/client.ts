@@ -1,0 +1,41 @@
+// What a generic client needs to build its screens from data rather than from knowledge of a rulebook (beside the
+// channel list of channels.ts): the moderator actions of the game's rulebook with the JSON Schema of their
+// arguments, and the server's game clock (which runs faster under --speed).
+import type { FastifyInstance } from 'fastify';
+import { ScaledClock } from '../../app/clock.ts';
+import { ENGINE_MOD_ACTIONS } from '../../engine/modactions.ts';
+import { type ClockReply, gameParams, type ModActionsReply } from '../../protocol/index.ts';
+import { requireModerator, roleIn } from '../access.ts';
+import { jsonSchema, route } from '../http.ts';
+import type { RouteDeps } from './shared.ts';
+
+/** Registers the moderator action list and the game clock. */
+export function registerClientRoutes(app: FastifyInstance, d: RouteDeps): void {
+  const { service } = d;
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/mod-actions',
+    summary: 'The moderator actions of the game’s rulebook with the JSON Schema of their arguments (moderators; for console forms)',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    handler({ params, req }) {
+      const g = service.get(params.id);
+      requireModerator(roleIn(g, req.principal));
+      const all = { ...ENGINE_MOD_ACTIONS, ...(g.variant.modActions ?? {}) };
+      return {
+        actions: Object.entries(all).map(([name, a]) => ({ name, summary: a.summary, rules: a.rules, args: jsonSchema(a.args) })),
+      } satisfies ModActionsReply;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/clock',
+    summary: 'The server’s game clock now and how fast it runs (1 = real time; more under --speed)',
+    tags: ['games'],
+    auth: 'none',
+    handler: () => ({ now: d.clock.now(), speed: d.clock instanceof ScaledClock ? d.clock.speed : 1 }) satisfies ClockReply,
+  });
+}

@@ -1,0 +1,87 @@
+// The JSON API as the web app calls it: same-origin fetch with the session cookie, the CSRF token on every POST and
+// DELETE, and one error type carrying the server's stable code. Only types come from src/protocol (no zod in the
+// bundle): the server validates, the app trusts its replies' shapes.
+import type {
+  ActionsReply,
+  AuditReply,
+  AuthReply,
+  ChannelsReply,
+  ClockReply,
+  CommandReply,
+  GameDetail,
+  GameSummary,
+  ModActionsReply,
+  PageReply,
+  ThreadReply,
+  VariantsReply,
+} from '../../../src/protocol/index.ts';
+
+/** A failed request: the server's code (`auth.required`, `game.not_found`…) or `network`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+let csrf = '';
+
+/** Remembers the session's CSRF token (from a log-in, a sign-up or GET /api/me). */
+export function setCsrf(token: string): void {
+  csrf = token;
+}
+
+/** Calls the API; resolves with the parsed JSON (or text for `text: true`), rejects with an ApiError. */
+export async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, text = false): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
+  let r: Response;
+  try {
+    r = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  } catch (e) {
+    throw new ApiError(0, 'network', e instanceof Error ? e.message : String(e));
+  }
+  if (r.status === 204) return undefined as T;
+  if (!r.ok) {
+    const j = (await r.json().catch(() => null)) as { error?: { code: string; message: string; details?: unknown } } | null;
+    throw new ApiError(r.status, j?.error?.code ?? `http.${r.status}`, j?.error?.message ?? r.statusText, j?.error?.details);
+  }
+  return (text ? await r.text() : await r.json()) as T;
+}
+
+const g = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+const page = (from: number, limit: number, locale?: string) => `from=${from}&limit=${limit}${locale ? `&locale=${locale}` : ''}`;
+
+/** A page of any channel (its `read` URL from /channels); the thread's carries votes and the next deadline. */
+export type ChannelPage = PageReply & Partial<Pick<ThreadReply, 'status' | 'votes' | 'nextDeadline'>>;
+
+/** Every call the app makes. */
+export const api = {
+  me: () => call<AuthReply>('GET', '/api/me'),
+  logIn: (name: string, password: string) => call<AuthReply>('POST', '/api/sessions', { name, password }),
+  signUp: (name: string, password: string) => call<AuthReply>('POST', '/api/accounts', { name, password }),
+  logOut: () => call<void>('DELETE', '/api/sessions/current'),
+  clock: () => call<ClockReply>('GET', '/api/clock'),
+  variants: () => call<VariantsReply>('GET', '/api/variants'),
+  games: () => call<{ games: GameSummary[] }>('GET', '/api/games'),
+  createGame: (body: Record<string, unknown>) => call<GameSummary>('POST', '/api/games', body),
+  game: (id: string) => call<GameDetail>('GET', g(id)),
+  channels: (id: string) => call<ChannelsReply>('GET', `${g(id)}/channels`),
+  read: (url: string, from: number, limit: number) => call<ChannelPage>('GET', `${url}?${page(from, limit)}`),
+  write: (url: string, text: string) => call<CommandReply>('POST', url, { text }),
+  actions: (id: string) => call<ActionsReply>('GET', `${g(id)}/actions`),
+  signup: (id: string) => call<CommandReply>('POST', `${g(id)}/signup`, {}),
+  withdraw: (id: string) => call<CommandReply>('POST', `${g(id)}/withdraw`, {}),
+  start: (id: string) => call<CommandReply>('POST', `${g(id)}/start`, {}),
+  mod: (id: string, action: string, args?: Record<string, unknown>) => call<CommandReply>('POST', `${g(id)}/mod`, { action, ...(args ? { args } : {}) }),
+  modActions: (id: string) => call<ModActionsReply>('GET', `${g(id)}/mod-actions`),
+  audit: (id: string) => call<AuditReply>('GET', `${g(id)}/audit`),
+  verify: (id: string) =>
+    call<{ seed: string | null; commitment: string; verdict: { fair: boolean; status: string; ok: string[]; problems: string[] } }>('GET', `${g(id)}/verify`),
+  exportText: (id: string, what: string, format: 'bbcode' | 'markdown') => call<string>('GET', `${g(id)}/export/${what}?format=${format}`, undefined, true),
+};

@@ -1,0 +1,88 @@
+// The page: a skip link, the header (games, new game, language, who is logged in, whether the live connection is
+// up) and the screen of the current hash route. Changing the language or the session re-renders everything.
+import { useEffect, useState } from 'preact/hooks';
+import { live } from './api/live.ts';
+import { LOCALE_NAMES, LOCALES, type Locale, locale, onLocale, setLocale, t } from './i18n/i18n.ts';
+import { noteHash, parseRoute } from './route.ts';
+import { Create } from './screens/Create.tsx';
+import { GameScreen } from './screens/Game.tsx';
+import { Lobby } from './screens/Lobby.tsx';
+import { Login } from './screens/Login.tsx';
+import { currentAccount, leave, onSession } from './session.ts';
+
+function useRerender(subscribe: (f: () => void) => () => void): void {
+  const [, set] = useState(0);
+  useEffect(() => subscribe(() => set((n) => n + 1)), []);
+}
+
+/** The whole app. */
+export function App() {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  const [up, setUp] = useState(live.up);
+  useRerender(onLocale);
+  useRerender(onSession);
+  useEffect(() => {
+    const f = () => {
+      noteHash(location.hash);
+      setRoute(parseRoute(location.hash));
+    };
+    addEventListener('hashchange', f);
+    // The hash may have changed between the first render and this effect.
+    f();
+    const off = live.onStatus(setUp);
+    return () => {
+      removeEventListener('hashchange', f);
+      off();
+    };
+  }, []);
+  const account = currentAccount();
+  return (
+    <>
+      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
+        {t('app.skip')}
+      </button>
+      <header class="top">
+        <a class="brand" href="#/">
+          {t('app.name')}
+        </a>
+        <nav aria-label={t('app.name')}>
+          <a href="#/">{t('nav.lobby')}</a>
+          {account && <a href="#/new">{t('nav.create')}</a>}
+        </nav>
+        <div class="who">
+          <label for="lang" class="visually-hidden">
+            {t('nav.language')}
+          </label>
+          <select id="lang" value={locale()} onChange={(e) => setLocale(e.currentTarget.value as Locale)}>
+            {LOCALES.map((l) => (
+              <option key={l} value={l} lang={l}>
+                {LOCALE_NAMES[l]}
+              </option>
+            ))}
+          </select>
+          {route.screen === 'game' && (
+            <span class={`live ${up ? 'up' : 'down'}`} role="status">
+              {up ? t('live.online') : t('live.offline')}
+            </span>
+          )}
+          {account ? (
+            <>
+              <span class="me">{t('nav.signedInAs', { name: account.name })}</span>
+              <button type="button" onClick={() => void leave()}>
+                {t('nav.logout')}
+              </button>
+            </>
+          ) : (
+            <a href="#/login">{t('nav.login')}</a>
+          )}
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {route.screen === 'lobby' && <Lobby />}
+        {route.screen === 'login' && <Login />}
+        {route.screen === 'create' && <Create />}
+        {route.screen === 'game' && <GameScreen id={route.id} tab={route.tab} />}
+      </main>
+    </>
+  );
+}

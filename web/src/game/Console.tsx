@@ -1,0 +1,327 @@
+// The moderator's console: signups and start, pause and resume, moving a deadline (its new time shown in the game's
+// zone and the moderator's before he confirms), substitution, every other action of the rulebook as a form built
+// from its argument schema, the audit log, forum copies, the fairness commitment and, after the end, the seed
+// with its verification.
+import { useEffect, useState } from 'preact/hooks';
+import type { AuditReply, GameDetail, ModActionsReply } from '../../../src/protocol/index.ts';
+import { api } from '../api/client.ts';
+import { dateTime, t } from '../i18n/i18n.ts';
+import { Notice } from '../ui.tsx';
+import { instantOf, localOf } from '../zone.ts';
+import { SchemaForm } from './SchemaForm.tsx';
+
+type ModAction = ModActionsReply['actions'][number];
+
+/** Runs one moderator action and reports it. */
+function useRun(id: string, onDone: () => void) {
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const run = async (action: string, args?: Record<string, unknown>) => {
+    try {
+      if (action === 'start') await api.start(id);
+      else await api.mod(id, action, args);
+      setError(null);
+      setDone(t('console.done'));
+      onDone();
+    } catch (e) {
+      setDone(null);
+      setError(e);
+    }
+  };
+  return { run, error, done };
+}
+
+/** The console of a game the caller moderates. */
+export function Console({ detail, tick, onDone }: { readonly detail: GameDetail; readonly tick: number; readonly onDone: () => void }) {
+  const [actions, setActions] = useState<readonly ModAction[]>([]);
+  const { run, error, done } = useRun(detail.id, onDone);
+  useEffect(() => {
+    void api.modActions(detail.id).then((r) => setActions(r.actions));
+  }, [detail.id]);
+  const zone = detail.timeZone;
+  const has = (n: string) => actions.some((a) => a.name === n);
+  const others = actions.filter((a) => !['pause', 'resume', 'start', 'move-deadline', 'substitute'].includes(a.name));
+  return (
+    <div class="console">
+      <h2>{t('console.title')}</h2>
+      <Notice error={error} text={done} />
+      <section aria-labelledby="c-signups">
+        <h3 id="c-signups">{t('console.signups')}</h3>
+        <ol>
+          {detail.players.map((p) => (
+            <li key={p.id}>
+              <bdi>{p.name}</bdi> {detail.moderator?.roles[p.name] ? `· ${detail.moderator.roles[p.name]}` : ''} · {p.status}
+            </li>
+          ))}
+        </ol>
+        <div class="buttons">
+          {detail.status === 'signup' && (
+            <button type="button" onClick={() => void run('start')}>
+              {t('console.start')}
+            </button>
+          )}
+          {detail.status === 'running' && has('pause') && (
+            <button type="button" onClick={() => void run('pause')}>
+              {t('console.pause')}
+            </button>
+          )}
+          {detail.status === 'paused' && has('resume') && (
+            <button type="button" onClick={() => void run('resume')}>
+              {t('console.resume')}
+            </button>
+          )}
+        </div>
+      </section>
+      <Deadlines detail={detail} action={actions.find((a) => a.name === 'move-deadline')} run={run} zone={zone} />
+      {has('substitute') && <Substitute detail={detail} run={run} />}
+      {others.length > 0 && <OtherActions actions={others} run={run} />}
+      <Copies id={detail.id} round={detail.votes?.round ?? 1} />
+      <Fairness detail={detail} />
+      <Audit id={detail.id} tick={tick} zone={zone} />
+    </div>
+  );
+}
+
+function Deadlines({
+  detail,
+  action,
+  run,
+  zone,
+}: {
+  readonly detail: GameDetail;
+  readonly action: ModAction | undefined;
+  readonly run: (a: string, args?: Record<string, unknown>) => Promise<void>;
+  readonly zone: string;
+}) {
+  const deadlines = detail.moderator?.deadlines ?? [];
+  const kinds = enumOf(action?.args, 'deadline');
+  const [which, setWhich] = useState('');
+  const [to, setTo] = useState('');
+  const [preview, setPreview] = useState<number | null>(null);
+  const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  useEffect(() => {
+    if (!which && kinds[0]) setWhich(kinds[0]);
+    if (!to && deadlines[0]) setTo(localOf(deadlines[0].at, zone));
+  }, [kinds.join(), deadlines.length]);
+  return (
+    <section aria-labelledby="c-deadlines">
+      <h3 id="c-deadlines">{t('console.deadlines')}</h3>
+      <ul>
+        {deadlines.map((d) => (
+          <li key={d.id}>
+            {d.kind}: {dateTime(d.at, zone)} ({zone}) · {dateTime(d.at, mine)}
+          </li>
+        ))}
+      </ul>
+      {action && (
+        <form
+          class="move"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const at = instantOf(to, zone);
+            if (preview === null) setPreview(at);
+            else {
+              setPreview(null);
+              void run('move-deadline', { deadline: which, to });
+            }
+          }}
+        >
+          <h4>{t('console.move')}</h4>
+          {kinds.length > 0 && (
+            <p class="field">
+              <label for="move-which">{t('console.which')}</label>
+              <select id="move-which" value={which} onChange={(e) => setWhich(e.currentTarget.value)}>
+                {kinds.map((k) => (
+                  <option key={k} value={k}>
+                    {k}
+                  </option>
+                ))}
+              </select>
+            </p>
+          )}
+          <p class="field">
+            <label for="move-to">{t('console.moveTo', { zone })}</label>
+            <input
+              id="move-to"
+              type="datetime-local"
+              value={to}
+              onInput={(e) => {
+                setTo(e.currentTarget.value);
+                setPreview(null);
+              }}
+            />
+          </p>
+          {preview !== null && (
+            <p class="preview" role="status" data-testid="move-preview">
+              {t('console.movePreview', { game: dateTime(preview, zone), mine: dateTime(preview, mine) })}
+            </p>
+          )}
+          <button type="submit">{preview === null ? t('console.move') : t('console.confirm')}</button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+/** The values a string property of an action's argument schema allows. */
+function enumOf(schema: Readonly<Record<string, unknown>> | undefined, prop: string): string[] {
+  const p = (schema?.properties as Record<string, { enum?: unknown[] }> | undefined)?.[prop];
+  return (p?.enum ?? []).filter((x): x is string => typeof x === 'string');
+}
+
+function Substitute({ detail, run }: { readonly detail: GameDetail; readonly run: (a: string, args?: Record<string, unknown>) => Promise<void> }) {
+  const alive = detail.players.filter((p) => p.status === 'alive');
+  const [old, setOld] = useState('');
+  const current = alive.some((p) => p.name === old) ? old : (alive[0]?.name ?? '');
+  const [sub, setSub] = useState('');
+  return (
+    <form
+      class="substitute"
+      aria-labelledby="c-sub"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run('substitute', { old: current, new: sub });
+      }}
+    >
+      <h3 id="c-sub">{t('console.substitute')}</h3>
+      <p class="field">
+        <label for="sub-old">{t('console.old')}</label>
+        <select id="sub-old" value={current} onChange={(e) => setOld(e.currentTarget.value)}>
+          {alive.map((p) => (
+            <option key={p.id} value={p.name}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p class="field">
+        <label for="sub-new">{t('console.new')}</label>
+        <input id="sub-new" value={sub} onInput={(e) => setSub(e.currentTarget.value)} required />
+      </p>
+      <button type="submit">{t('console.substitute')}</button>
+    </form>
+  );
+}
+
+function OtherActions({
+  actions,
+  run,
+}: {
+  readonly actions: readonly ModAction[];
+  readonly run: (a: string, args?: Record<string, unknown>) => Promise<void>;
+}) {
+  const [name, setName] = useState(actions[0]?.name ?? '');
+  const a = actions.find((x) => x.name === name) ?? actions[0]!;
+  return (
+    <section aria-labelledby="c-other">
+      <h3 id="c-other">{t('console.actions')}</h3>
+      <p class="field">
+        <label for="other-action">{t('console.action')}</label>
+        <select id="other-action" value={a.name} onChange={(e) => setName(e.currentTarget.value)}>
+          {actions.map((x) => (
+            <option key={x.name} value={x.name}>
+              {x.name}
+            </option>
+          ))}
+        </select>
+      </p>
+      <p class="summary">
+        {a.summary} <span class="rules">({a.rules})</span>
+      </p>
+      <SchemaForm key={a.name} schema={a.args} idPrefix={`arg-${a.name}`} submit={t('console.run')} onSubmit={(args) => run(a.name, args)} />
+    </section>
+  );
+}
+
+function Copies({ id, round }: { readonly id: string; readonly round: number }) {
+  const [text, setText] = useState('');
+  const [note, setNote] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const copy = async (what: string, format: 'bbcode' | 'markdown') => {
+    try {
+      const s = await api.exportText(id, what, format);
+      setText(s);
+      setError(null);
+      await navigator.clipboard?.writeText(s).then(
+        () => setNote(t('console.copied')),
+        () => setNote(null),
+      );
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <section aria-labelledby="c-copy">
+      <h3 id="c-copy">{t('console.copy')}</h3>
+      <div class="buttons">
+        {(['bbcode', 'markdown'] as const).map((f) => (
+          <button key={f} type="button" onClick={() => void copy('votes', f)}>
+            {t('console.copyVotes', { format: f === 'bbcode' ? 'BBCode' : 'Markdown' })}
+          </button>
+        ))}
+        {(['bbcode', 'markdown'] as const).map((f) => (
+          <button key={`d-${f}`} type="button" onClick={() => void copy(`day/${round}`, f)}>
+            {t('console.copyAnnouncement', { round, format: f === 'bbcode' ? 'BBCode' : 'Markdown' })}
+          </button>
+        ))}
+      </div>
+      <Notice error={error} text={note} />
+      {text && (
+        <>
+          <label for="copy-text" class="visually-hidden">
+            {t('console.copy')}
+          </label>
+          <textarea id="copy-text" readOnly rows={6} value={text} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Fairness({ detail }: { readonly detail: GameDetail }) {
+  const [v, setV] = useState<Awaited<ReturnType<typeof api.verify>> | null>(null);
+  const over = detail.status === 'ended' || detail.status === 'cancelled';
+  useEffect(() => {
+    if (over) void api.verify(detail.id).then(setV, () => setV(null));
+  }, [detail.id, over]);
+  return (
+    <section aria-labelledby="c-fair" class="fairness">
+      <h3 id="c-fair">{t('console.fairness')}</h3>
+      <p class="hash">{t('console.commitment', { hash: detail.commitment })}</p>
+      {!over && <p>{t('console.unpublished')}</p>}
+      {v?.seed && <p class="hash">{t('console.seed', { seed: v.seed })}</p>}
+      {v && (
+        <p class={v.verdict.fair ? 'ok' : 'error'} data-testid="verdict">
+          {v.verdict.fair ? t('console.verified') : t('console.mismatch', { problems: v.verdict.problems.join('; ') })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Audit({ id, tick, zone }: { readonly id: string; readonly tick: number; readonly zone: string }) {
+  const [items, setItems] = useState<AuditReply['items']>([]);
+  useEffect(() => {
+    void api.audit(id).then((r) => setItems(r.items));
+  }, [id, tick]);
+  return (
+    <section aria-labelledby="c-audit" class="audit">
+      <h3 id="c-audit">{t('console.audit')}</h3>
+      <ol reversed>
+        {[...items]
+          .reverse()
+          .slice(0, 200)
+          .map((it) => (
+            <li key={it.seq}>
+              <time dateTime={new Date(it.at).toISOString()}>{dateTime(it.at, zone)}</time> <code>{it.type}</code> <span class="data">{brief(it.data)}</span>
+            </li>
+          ))}
+      </ol>
+    </section>
+  );
+}
+
+function brief(data: unknown): string {
+  const s = JSON.stringify(data) ?? '';
+  return s.length > 160 ? `${s.slice(0, 160)}…` : s;
+}

@@ -1,0 +1,95 @@
+// The game's side panels: the countdown to the next deadline (in the game's zone and the viewer's), the live vote
+// count, the players with their states, and the caller's role card.
+import { useCallback } from 'preact/hooks';
+import type { GameDetail } from '../../../src/protocol/index.ts';
+import { gameNow } from '../api/clock.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { duration, list, t, timeOfDay } from '../i18n/i18n.ts';
+import { useNow } from '../ui.tsx';
+
+/** The next deadline, counted down on the server's game clock. */
+export function Countdown({ deadline, zone }: { readonly deadline: GameDetail['nextDeadline']; readonly zone: string }) {
+  const read = useCallback(() => gameNow(), []);
+  const now = useNow(read);
+  if (!deadline) return <p class="countdown none">{t('deadline.none')}</p>;
+  const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return (
+    <p class="countdown" data-at={deadline.at}>
+      <strong>{t('deadline.next', { kind: deadline.kind, left: duration(deadline.at - now) })}</strong>
+      <span>{t('deadline.at', { game: timeOfDay(deadline.at, zone), zone, mine: timeOfDay(deadline.at, mine) })}</span>
+    </p>
+  );
+}
+
+/** The live count where the rulebook has one (null from the server for a private ballot). */
+export function VoteCount({
+  votes,
+  privateBallot,
+  channel,
+}: {
+  readonly votes: GameDetail['votes'];
+  readonly privateBallot: boolean;
+  readonly channel: string;
+}) {
+  if (!votes) return privateBallot ? <p class="votes private">{t('votes.private')}</p> : null;
+  // A rulebook with a vote per thread (one per city) tags each line with its channel.
+  const lines = votes.lines.filter((l) => (l.channel ?? 'main') === channel);
+  if (lines.length === 0 && channel !== 'main') return null;
+  return (
+    <section class="votes" aria-labelledby="votes-h">
+      <h2 id="votes-h">{t('votes.title', { round: votes.round })}</h2>
+      <ul>
+        {lines.map((l) => (
+          <li key={l.target} data-target={l.target}>
+            <strong>{t('votes.line', { target: l.target, n: l.votes })}</strong>
+            {l.voters.length > 0 && <span class="voters"> ({list(l.voters)})</span>}
+          </li>
+        ))}
+      </ul>
+      {votes.notVoted.length > 0 && <p class="not-voted">{t('votes.notVoted', { names: list(votes.notVoted) })}</p>}
+    </section>
+  );
+}
+
+const STATUS_KEYS: Readonly<Record<string, MessageKey>> = { alive: 'player.alive', out: 'player.out', withdrawn: 'player.withdrawn' };
+
+/** The seats and their states (roles once the game has ended). */
+export function Players({ detail }: { readonly detail: GameDetail }) {
+  const me = detail.me.role === 'player' ? detail.me.playerId : null;
+  return (
+    <section class="players" aria-labelledby="players-h">
+      <h2 id="players-h">{t('game.players')}</h2>
+      <ul>
+        {detail.players.map((p) => (
+          <li key={p.id} class={`player ${p.status}`} data-name={p.name} data-status={p.status}>
+            <bdi>{p.name}</bdi>
+            {p.id === me && <span class="you"> ({t('game.you')})</span>}
+            <span class="state">
+              {' '}
+              · {STATUS_KEYS[p.status] ? t(STATUS_KEYS[p.status]!) : p.status}
+              {p.removedHow ? ` (${p.removedHow})` : ''}
+              {p.role ? ` · ${p.role}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p class="mods">{t('game.moderators', { names: list(detail.moderators) })}</p>
+    </section>
+  );
+}
+
+/** The caller's own role, teams and whether he is still in the game. */
+export function RoleCard({ detail }: { readonly detail: GameDetail }) {
+  const me = detail.me;
+  if (me.role !== 'player') return null;
+  return (
+    <section class="role-card" aria-labelledby="role-h">
+      <h2 id="role-h">{t('role.title')}</h2>
+      <p class="role" data-role={me.gameRole ?? ''}>
+        {me.gameRole ?? t('role.none')}
+      </p>
+      {me.teams.length > 0 && <p>{t('role.teams', { teams: list(me.teams) })}</p>}
+      {!me.alive && <p class="out">{t('role.dead')}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+// The interface's language: the user's choice (kept in localStorage), else the browser's first supported
+// language, else English. Messages are ICU MessageFormat (plurals by the locale's rules) compiled once per locale
+// and key; dates and times go through Intl in the locale and the zone asked for.
+import { IntlMessageFormat } from 'intl-messageformat';
+import { de } from './de.ts';
+import { el } from './el.ts';
+import { type Catalog, en, type MessageKey } from './en.ts';
+import { ru } from './ru.ts';
+
+/** The interface languages. */
+export const LOCALES = ['en', 'el', 'de', 'ru'] as const;
+/** An interface language. */
+export type Locale = (typeof LOCALES)[number];
+
+/** Each language's name in itself (the language menu). */
+export const LOCALE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', el: 'Ελληνικά', de: 'Deutsch', ru: 'Русский' };
+
+const CATALOGS: Readonly<Record<Locale, Catalog>> = { en, el, de, ru };
+const STORAGE_KEY = 'narrator.locale';
+
+function isLocale(x: string | null | undefined): x is Locale {
+  return (LOCALES as readonly string[]).includes(x ?? '');
+}
+
+/** The language to start in: the stored choice, else the browser's. */
+export function initialLocale(stored: string | null, browser: readonly string[]): Locale {
+  if (isLocale(stored)) return stored;
+  for (const tag of browser) {
+    const base = tag.toLowerCase().split('-')[0];
+    if (isLocale(base)) return base;
+  }
+  return 'en';
+}
+
+let current: Locale = initialLocale(safeStorage()?.getItem(STORAGE_KEY) ?? null, typeof navigator === 'undefined' ? [] : navigator.languages);
+const compiled = new Map<string, IntlMessageFormat>();
+const listeners = new Set<() => void>();
+
+function safeStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The interface language now. */
+export function locale(): Locale {
+  return current;
+}
+
+/** Switches the language, remembers it and re-renders every subscriber. */
+export function setLocale(l: Locale): void {
+  current = l;
+  safeStorage()?.setItem(STORAGE_KEY, l);
+  if (typeof document !== 'undefined') document.documentElement.lang = l;
+  for (const f of listeners) f();
+}
+
+/** Calls `f` after every change of language; returns the unsubscribe. */
+export function onLocale(f: () => void): () => void {
+  listeners.add(f);
+  return () => listeners.delete(f);
+}
+
+/** The message `key` in the current language with its parameters filled in. */
+export function t(key: MessageKey, params?: Record<string, string | number>): string {
+  const id = `${current}\u0000${key}`;
+  let f = compiled.get(id);
+  if (!f) {
+    f = new IntlMessageFormat(CATALOGS[current][key], current);
+    compiled.set(id, f);
+  }
+  return String(f.format(params));
+}
+
+/** A date and time in the current language, in the given zone (the viewer's own when none is given). */
+export function dateTime(at: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(at);
+}
+
+/** A short time of day in the current language. */
+export function timeOfDay(at: number, timeZone?: string): string {
+  return new Intl.DateTimeFormat(current, { weekday: 'short', hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(at);
+}
+
+/** A list ("Anna, Babis and Chris") in the current language. */
+export function list(items: readonly string[]): string {
+  return new Intl.ListFormat(current, { type: 'conjunction' }).format(items);
+}
+
+/** A duration as the countdown shows it (days, else hours and minutes, else minutes and seconds). */
+export function duration(ms: number): string {
+  if (ms <= 0) return t('deadline.passed');
+  const s = Math.floor(ms / 1000);
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (d > 0) return `${t('duration.days', { n: d })} ${t('duration.hm', { h, m })}`;
+  if (h > 0) return t('duration.hm', { h, m });
+  return t('duration.ms', { m, s: s % 60 });
+}

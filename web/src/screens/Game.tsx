@@ -1,0 +1,128 @@
+// A game: its header (title, status, countdown), a tab per channel the API lists for the caller (every public
+// thread, his inbox with his role and action forms, each team channel), the moderator's console, and the players.
+
+import { useState } from 'preact/hooks';
+import type { ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
+import { api } from '../api/client.ts';
+import { ActionForms } from '../game/ActionForms.tsx';
+import { ChannelView, channelName } from '../game/ChannelView.tsx';
+import { Console } from '../game/Console.tsx';
+import { Countdown, Players, RoleCard, VoteCount } from '../game/Panels.tsx';
+import { Timeline } from '../game/Timeline.tsx';
+import { useGame } from '../game/useGame.ts';
+import type { MessageKey } from '../i18n/en.ts';
+import { t } from '../i18n/i18n.ts';
+import { href } from '../route.ts';
+import { currentAccount } from '../session.ts';
+import { Notice } from '../ui.tsx';
+
+/** The label of a game status. */
+export function statusLabel(s: string): string {
+  const k = `status.${s}` as MessageKey;
+  return ['signup', 'dealt', 'running', 'paused', 'ended', 'cancelled'].includes(s) ? t(k) : s;
+}
+
+/** The tab a channel opens in. */
+const tabOf = (c: Channel) => (c.kind === 'inbox' ? 'me' : c.id);
+
+/** The game screen. */
+export function GameScreen({ id, tab }: { readonly id: string; readonly tab: string }) {
+  const account = currentAccount();
+  const g = useGame(id, account?.name ?? null);
+  const d = g.detail;
+  if (!d) return <Notice error={g.error} text={g.error ? null : '…'} />;
+  const tabs = [
+    ...g.channels.map((c) => ({ id: tabOf(c), label: c.kind === 'inbox' && d.me.role === 'player' ? t('game.private') : channelName(c) })),
+    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console') }] : []),
+  ];
+  const current = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'main');
+  const zone = d.timeZone;
+  const channel = current === 'me' ? g.channels.find((c) => c.kind === 'inbox') : g.channels.find((c) => c.id === current);
+  const actions = g.actions?.actions ?? [];
+  return (
+    <article class="game" data-status={d.status}>
+      <header class="game-head">
+        <h1>
+          <bdi>{d.title}</bdi>
+        </h1>
+        <p class="meta">
+          <span class={`status status-${d.status}`} data-testid="status">
+            {statusLabel(d.status)}
+          </span>{' '}
+          · {d.variant} · {zone}
+        </p>
+        <Countdown deadline={d.nextDeadline} zone={zone} />
+        <JoinButton detail={d} onDone={g.refresh} />
+      </header>
+      <nav class="tabs" aria-label={d.title}>
+        {tabs.map((x) => (
+          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined}>
+            {x.label}
+          </a>
+        ))}
+      </nav>
+      <div class="game-body">
+        <div class="main-col">
+          {current === 'console' && d.me.role === 'moderator' && <Console detail={d} tick={g.tick} onDone={g.refresh} />}
+          {current === 'me' && (
+            <>
+              <RoleCard detail={d} />
+              <section class="action-panel" aria-labelledby="act-h">
+                <h2 id="act-h">{t('action.title')}</h2>
+                <ActionForms actions={actions.filter((a) => a.via === 'pm')} channels={g.channels} zone={zone} onDone={g.refresh} />
+              </section>
+            </>
+          )}
+          {channel && channel.kind === 'public' && (
+            <>
+              <VoteCount
+                channel={channel.id}
+                votes={d.votes}
+                privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')}
+              />
+              {d.me.role === 'player' && d.status !== 'signup' && (
+                <section class="action-panel vote-control" aria-labelledby="vote-h">
+                  <h2 id="vote-h">{t('action.title')}</h2>
+                  <ActionForms
+                    actions={actions.filter((a) => a.via === 'post' && (a.channel ?? 'main') === channel.id)}
+                    channels={g.channels}
+                    zone={zone}
+                    onDone={g.refresh}
+                  />
+                </section>
+              )}
+            </>
+          )}
+          {channel && <ChannelView key={channel.id} channel={channel} version={d.version} onLive={g.onLive} zone={zone} onPosted={g.refresh} />}
+        </div>
+        <aside class="side-col">
+          <Players detail={d} />
+          <Timeline id={id} tick={g.tick} />
+        </aside>
+      </div>
+    </article>
+  );
+}
+
+function JoinButton({ detail, onDone }: { readonly detail: GameDetail; readonly onDone: () => void }) {
+  const [error, setError] = useState<unknown>(null);
+  if (detail.status !== 'signup' || !currentAccount() || detail.me.role === 'moderator') return null;
+  const joined = detail.me.role === 'player';
+  const go = async () => {
+    try {
+      await (joined ? api.withdraw(detail.id) : api.signup(detail.id));
+      setError(null);
+      onDone();
+    } catch (e) {
+      setError(e);
+    }
+  };
+  return (
+    <>
+      <button type="button" class="join" onClick={() => void go()}>
+        {joined ? t('game.withdraw') : t('game.join')}
+      </button>
+      <Notice error={error} />
+    </>
+  );
+}
