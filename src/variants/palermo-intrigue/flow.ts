@@ -9,7 +9,7 @@ import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
 import { bySignup, nameOf, namesOf } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, localDate } from '../../engine/time.ts';
-import { firstRoundFrom, msg, pausesParam } from '../palermo/flow.ts';
+import { firstRoundFrom, msg, pausesParam, voidVotesFor } from '../palermo/flow.ts';
 import { CARDS, type CardId, cardCounts, shuffledCards } from './cards.ts';
 import type { IntCondition } from './conditions.ts';
 import { type CountEffect, count } from './count.ts';
@@ -73,20 +73,6 @@ export function setCondition(b: B, id: PlayerId, to: IntCondition, how: string):
   b.emit('condition.changed', { player: id, to, how });
   const ru = b.state.v.runoff;
   if (to !== 'active' && ru?.candidates.includes(id)) b.emit('runoff.dropped', { player: id }); // INT-VOTE-8
-}
-
-/** INT-VOTE-4: ballots on a player who stopped being votable become void; the voters are listed. */
-export function voidVotesFor(b: B, target: PlayerId): Message[] {
-  const s = b.state;
-  const voters = bySignup(
-    s,
-    Object.entries(s.v.votes)
-      .filter(([, t]) => t === target)
-      .map(([voter]) => voter),
-  );
-  if (voters.length === 0) return [];
-  b.emit('votes.voided', { target, voters });
-  return [msg('MSG-VOID-VOTES', { name: nameOf(s, target), voters: namesOf(s, voters) })];
 }
 
 // ---------------------------------------------------------------------------------------------------------------

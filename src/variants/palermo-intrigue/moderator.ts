@@ -7,9 +7,9 @@ import { argPlayer, type ModActionInfo, type ModActions, modArg, notRunning, ref
 import { matchName } from '../../engine/names.ts';
 import { deadlineOf } from '../../engine/schedule.ts';
 import { nameOf } from '../../engine/state.ts';
-import { msg } from '../palermo/flow.ts';
+import { msg, voidVotesFor } from '../palermo/flow.ts';
 import type { IntEvents } from './events.ts';
-import { afterChange, DETENTION_HOURS, setCondition, voidVotesFor } from './flow.ts';
+import { afterChange, DETENTION_HOURS, setCondition } from './flow.ts';
 import type { IntBuilder } from './rejections.ts';
 import { cond, roleParam, type S } from './rules.ts';
 import { INT_SCHEDULE, timerContext } from './schedule.ts';

@@ -5,11 +5,15 @@ import type { Audience, Millis, Param, PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { inDailyWindow } from '../../engine/schedule.ts';
 import type { GameState } from '../../engine/state.ts';
-import { ddmm, hhmm, type IsoDate, instantOf, localDate } from '../../engine/time.ts';
+import { localDate } from '../../engine/time.ts';
+import { at, dateLabel, stamp } from '../palermo/flow.ts';
 import { ECHO_RIGHTS, type IntCondition, type IntRight, STATES } from './conditions.ts';
 import { formalTeam, MAFIOSI, roleDef } from './roles.ts';
 import { INT_SCHEDULE } from './schedule.ts';
 import type { IntState } from './state.ts';
+
+// Clock formatting is palermo's, unchanged (INT §3 keeps its dates and times).
+export { at, dateLabel, stamp };
 
 /** A palermo-intrigue game state. */
 export type S = GameState<IntState>;
@@ -114,21 +118,6 @@ export function nextRoundAt(s: S, time: string): Millis {
 export function inOuting(s: S, id: PlayerId): boolean {
   const o = s.v.outing;
   return o !== undefined && (o.outer === id || o.second?.outer === id);
-}
-
-/** The instant of a local time on a date in the game zone. */
-export function at(s: GameState<unknown>, date: IsoDate, time: string): Millis {
-  return instantOf(date, time, s.config.timeZone);
-}
-
-/** 'dd/mm' of an instant in the game zone. */
-export function dateLabel(s: GameState<unknown>, t: Millis): string {
-  return ddmm(localDate(t, s.config.timeZone));
-}
-
-/** An instant's local date and time for notices. */
-export function stamp(s: GameState<unknown>, t: Millis): { date: string; time: string } {
-  return { date: dateLabel(s, t), time: hhmm(t, s.config.timeZone) };
 }
 
 /** INT-OUT-7.2: a vendetta is accepted now. */

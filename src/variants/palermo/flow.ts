@@ -59,12 +59,12 @@ export function killerTeam(s: S): Audience {
 }
 
 /** 'dd/mm' of an instant in the game zone. */
-export function dateLabel(s: S, at: Millis): string {
+export function dateLabel(s: GameState<unknown>, at: Millis): string {
   return ddmm(localDate(at, s.config.timeZone));
 }
 
 /** The instant of a local time on a date in the game zone. */
-export function at(s: S, date: IsoDate, time: string): Millis {
+export function at(s: GameState<unknown>, date: IsoDate, time: string): Millis {
   return instantOf(date, time, s.config.timeZone);
 }
 
@@ -274,8 +274,17 @@ export function reveal(b: B, id: PlayerId): Message {
   return msg('MSG-REVEAL', { name: nameOf(b.state, id), team: teamRef(b.state, id) });
 }
 
-/** PAL-VOTE-7: votes for a player who left before the close become void; the voters are listed. */
-export function voidVotesFor(b: B, target: PlayerId): Message[] {
+/** The event a void of ballots emits (the widest shape: palermo's moderator voids without a target). */
+type VoidedEvents = { 'votes.voided': { readonly target?: PlayerId; readonly voters: readonly PlayerId[] } };
+
+/**
+ * PAL-VOTE-7: votes for a player who left before the close become void; the voters are listed. Generic over the
+ * rulebook's state (only its ballots are read) so palermo-intrigue's INT-VOTE-4 runs this very code.
+ */
+export function voidVotesFor<V extends { readonly votes: Readonly<Record<PlayerId, PlayerId>> }>(
+  b: Builder<V, VoidedEvents, string>,
+  target: PlayerId,
+): Message[] {
   const s = b.state;
   const voters = bySignup(
     s,
@@ -536,6 +545,6 @@ export function removeNow(b: B, id: PlayerId, how: string, lead: Message[]): voi
 }
 
 /** Formats an instant's local date and time for notices. */
-export function stamp(s: S, ms: Millis): { date: string; time: string } {
+export function stamp(s: GameState<unknown>, ms: Millis): { date: string; time: string } {
   return { date: dateLabel(s, ms), time: hhmm(ms, s.config.timeZone) };
 }
