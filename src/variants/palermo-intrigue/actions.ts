@@ -6,22 +6,19 @@ import { forward, publishPost, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
 import { type GameState, nameOf, namesOf } from '../../engine/state.ts';
-import { hhmmss, localDate } from '../../engine/time.ts';
+import { localDate } from '../../engine/time.ts';
+import { everyone, late } from '../palermo/actions.ts';
 import { msg } from '../palermo/flow.ts';
 import type { Claim, NightRole, OutingKind } from './events.ts';
 import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { playCard } from './play.ts';
 import { type IntBuilder, reject } from './rejections.ts';
-import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stamp, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
+import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
 type S = GameState<IntState>;
 type PlayerActor = Extract<Actor, { kind: 'player' }>;
-
-function everyone(s: S) {
-  return s.order.map((id) => s.players[id]!);
-}
 
 /** Resolves a name to one player or records R-NAME. */
 export function named(b: B, actor: Actor, text: string, line: string): PlayerId | undefined {
@@ -29,12 +26,6 @@ export function named(b: B, actor: Actor, text: string, line: string): PlayerId 
   if (m.kind === 'one') return m.id;
   reject(b, actor, 'R-NAME', { text }, { line });
   return undefined;
-}
-
-function late(b: B, actor: Actor, deadline: Millis, received: Millis, line: string): void {
-  const s = b.state;
-  const { date, time } = stamp(s, deadline);
-  reject(b, actor, 'R-LATE', { date, time, received: hhmmss(received, s.config.timeZone) }, { line });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

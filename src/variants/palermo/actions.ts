@@ -1,7 +1,7 @@
 // Player actions of palermo: thread posts (votes, runoff ballots, last words) and PMs (murder orders,
 // protection, outings). Checks run in the order of spec §5.4; the first failing check gives the code.
 import type { Actor, Command, Millis, PlayerId } from '../../core/types.ts';
-import type { Builder } from '../../engine/builder.ts';
+import type { AnyEvents, Builder } from '../../engine/builder.ts';
 import { forward, publishPost, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import type { CommandLine } from '../../engine/parse.ts';
@@ -20,7 +20,8 @@ type S = GameState<PalState>;
 /** Minutes an exception window stays open after the last-words post or its latest edit (PAL-OUT-4). */
 export const EXCEPTION_MINUTES = 60;
 
-function everyone(s: S) {
+/** Every player who signed up, in signup order: the names a command argument may match. */
+export function everyone(s: GameState<unknown>) {
   return s.order.map((id) => s.players[id]!);
 }
 
@@ -38,10 +39,11 @@ function actorName(s: S, a: Actor): string {
   return a.kind === 'player' ? nameOf(s, a.id) : a.kind === 'guest' || a.kind === 'moderator' ? a.name : 'system';
 }
 
-function late(b: B, actor: Actor, deadline: Millis, received: Millis, line: string): void {
+/** Refuses an action that came after its deadline with R-LATE; generic so every palermo-based rulebook shares it. */
+export function late<V>(b: Builder<V, AnyEvents, 'R-LATE'>, actor: Actor, deadline: Millis, received: Millis, line: string): void {
   const s = b.state;
   const { date, time } = stamp(s, deadline);
-  reject(b, actor, 'R-LATE', { date, time, received: hhmmss(received, s.config.timeZone) }, { line });
+  b.reject(actor, 'R-LATE', { date, time, received: hhmmss(received, s.config.timeZone) }, { line });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
