@@ -9,7 +9,7 @@ import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
 import { bySignup, nameOf, namesOf } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, localDate } from '../../engine/time.ts';
-import { firstRoundFrom, msg, pausesParam, voidVotesFor } from '../palermo/flow.ts';
+import { cancel, firstRoundFrom, msg, pausesParam, voidVotesFor } from '../palermo/flow.ts';
 import { CARDS, type CardId, cardCounts, shuffledCards } from './cards.ts';
 import type { IntCondition } from './conditions.ts';
 import { type CountEffect, count } from './count.ts';
@@ -222,11 +222,6 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
   if (roommates.length === 2) b.emit('team.formed', { team: 'roommates', members: roommates }, { kind: 'team', team: 'roommates', ids: roommates });
 }
 
-function cancel(b: B, detail: string): void {
-  b.emit('game.cancelled', { reason: 'config', detail });
-  b.say({ kind: 'moderator' }, msg('R-CONFIG', { detail }));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // Start and rounds
 
@@ -257,7 +252,10 @@ export function start(b: B): void {
   openRound(b, 1, D1);
 }
 
-/** Opens round r on date D_r and schedules its instants (13:00 from round 2, 20:00, 20:05, 20:10). */
+/**
+ * Opens round r on date D_r and schedules its instants (13:00 from round 2, 20:00, 20:05, 20:10). Not palermo's
+ * openRound: INT-VOTE-1/2 add the 20:00 lock and the 20:05 change window before the 20:10 count.
+ */
 export function openRound(b: B, round: number, date: string): void {
   // The declared day (schedule.ts) plans the deadlines; the slice keeps their instants for the rules' own checks.
   const plan = planPhase(INT_SCHEDULE, 'day', intContext(b.state, round, date));

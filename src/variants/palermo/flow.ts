@@ -138,7 +138,8 @@ export function deal(b: B): void {
   b.emit('team.formed', { team: 'killers', members: killers }, killerTeam(b.state));
 }
 
-function cancel(b: B, detail: string): void {
+/** Cancels a game whose setup cannot be played (R-CONFIG to the moderator); any rulebook's builder may call it. */
+export function cancel<V>(b: Builder<V>, detail: string): void {
   b.emit('game.cancelled', { reason: 'config', detail });
   b.say({ kind: 'moderator' }, msg('R-CONFIG', { detail }));
 }
