@@ -7,7 +7,7 @@ import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
 import { type GameState, nameOf, namesOf } from '../../engine/state.ts';
 import { localDate } from '../../engine/time.ts';
-import { everyone, late } from '../palermo/actions.ts';
+import { everyone, late, voteLines, WITHDRAW } from '../palermo/actions.ts';
 import { msg } from '../palermo/flow.ts';
 import type { Claim, NightRole, OutingKind } from './events.ts';
 import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
@@ -62,15 +62,14 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   if (v.phase === 'day' && t >= v.extAt && t < v.closeAt) return changeWindow(b, actor, cmd.text, cmd.postId);
   const lines = parseCommands(cmd.text, syntaxOf(b.variant));
   publishPost(b, id, cmd.text, cmd.postId);
-  const votes = lines.filter((l) => l.command === 'vote');
-  const ballots = lines.filter((l) => l.command === 'ballot');
-  if (votes.length > 1) reject(b, actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
-  else if (votes[0]) castVote(b, actor, votes[0], t);
-  if (ballots.length > 1) reject(b, actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
-  else if (ballots[0]) castBallot(b, actor, ballots[0]);
+  voteLines(
+    b,
+    actor,
+    lines,
+    (l) => castVote(b, actor, l, t),
+    (l) => castBallot(b, actor, l),
+  );
 }
-
-const WITHDRAW = new Set(['', '-', '–', '—', 'αποσυρω', 'αποσυρση', 'withdraw', 'unvote', 'none', 'κανενας']);
 
 /** Checks a vote target (INT-VOTE-3) and the voter's lock (INT-CARD-5); returns the target or undefined. */
 function voteTarget(b: B, actor: PlayerActor, arg: string, line: string): PlayerId | undefined {

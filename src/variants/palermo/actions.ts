@@ -77,17 +77,37 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   }
   const lines = parseCommands(cmd.text, syntaxOf(b.variant));
   publishPost(b, id, cmd.text, cmd.postId);
-  const votes = lines.filter((l) => l.command === 'vote');
-  const ballots = lines.filter((l) => l.command === 'ballot');
-  // PAL-VOTE-2: exactly one vote line per post; more is refused and the previous vote stays.
-  if (votes.length > 1) reject(b, actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
-  else if (votes[0]) castVote(b, actor, votes[0], cmd.at);
-  if (ballots.length > 1) reject(b, actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
-  else if (ballots[0]) castBallot(b, actor, ballots[0]);
+  voteLines(
+    b,
+    actor,
+    lines,
+    (l) => castVote(b, actor, l, cmd.at),
+    (l) => castBallot(b, actor, l),
+  );
   // Orders written in the thread have no effect (PAL-OUT-1, PAL-CON-4): only PMs to the engine count.
 }
 
-const WITHDRAW = new Set(['', '-', '–', '—', 'αποσυρω', 'αποσυρση', 'withdraw', 'unvote', 'none', 'κανενας']);
+/**
+ * PAL-VOTE-2: one vote line and one runoff-ballot line per post count; more of either is refused (R-VOTE-MULTI) and
+ * the previous vote stays. Each rulebook passes its own vote and ballot checks.
+ */
+export function voteLines<V>(
+  b: Builder<V, AnyEvents, 'R-VOTE-MULTI'>,
+  actor: Actor,
+  lines: readonly CommandLine[],
+  vote: (line: CommandLine) => void,
+  ballot: (line: CommandLine) => void,
+): void {
+  const votes = lines.filter((l) => l.command === 'vote');
+  const ballots = lines.filter((l) => l.command === 'ballot');
+  if (votes.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
+  else if (votes[0]) vote(votes[0]);
+  if (ballots.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
+  else if (ballots[0]) ballot(ballots[0]);
+}
+
+/** PAL-VOTE-4: vote arguments that would withdraw a vote (folded), which the rules refuse. */
+export const WITHDRAW = new Set(['', '-', '–', '—', 'αποσυρω', 'αποσυρση', 'withdraw', 'unvote', 'none', 'κανενας']);
 
 /** PAL-VOTE-1…5: a main-vote line. */
 function castVote(b: B, actor: Extract<Actor, { kind: 'player' }>, line: CommandLine, t: Millis): void {
