@@ -15,12 +15,10 @@ async function act(page: Page, command: string, target: string | null, text?: st
   const form = page.locator(`form.action[data-command="${command}"]`);
   await form.waitFor();
   const panel = page.locator('.actions', { has: form });
-  const before = Number(
-    (await panel
-      .locator('[data-testid=reply]')
-      .getAttribute('data-n', { timeout: 100 })
-      .catch(() => null)) ?? 0,
-  );
+  // The panel keeps its last reply (numbered): count it without waiting. A short wait on the attribute read 0 when the
+  // page was slow, and the test then waited for reply 1 while the panel was already at 3.
+  const replies = panel.locator('[data-testid=reply]');
+  const before = (await replies.count()) > 0 ? Number((await replies.getAttribute('data-n')) ?? 0) : 0;
   if (target !== null) await form.locator('select').first().selectOption(target);
   if (text !== undefined) await form.locator('textarea').fill(text);
   await form.locator('button[type=submit]').click();
