@@ -138,13 +138,18 @@ const FIXTURES: Record<string, Fixture> = {
   },
 };
 
-/** mafia-cities votes only on nominees: the first player nominates someone of his city while nominations are open. */
+/** mafia-cities votes only on nominees: one resident of each city nominates someone of his city while nominations are open. */
 async function nominateOnce(g: Game): Promise<void> {
-  const c = g.players[TEN[0]!]!;
-  const a = (await c.req('GET', `/api/games/${g.id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'nominate');
-  if (!a) return;
-  const r = await c.req('POST', `/api/games/${g.id}/channels/${a.channel}`, { text: a.template.replace('{name}', a.targets[0].name) });
-  if (!r.json.accepted) throw new Error(r.text);
+  // One nomination per city (its channel): the deal is drawn, so any caller may live in any city and must find a nominee.
+  const done = new Set<string>();
+  for (const name of TEN) {
+    const c = g.players[name]!;
+    const a = (await c.req('GET', `/api/games/${g.id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'nominate');
+    if (!a || done.has(a.channel)) continue;
+    const r = await c.req('POST', `/api/games/${g.id}/channels/${a.channel}`, { text: a.template.replace('{name}', a.targets[0].name) });
+    if (!r.json.accepted) throw new Error(r.text);
+    done.add(a.channel);
+  }
 }
 
 it('every registered variant has a line in the access matrix', () => {
