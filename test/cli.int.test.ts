@@ -200,6 +200,21 @@ describe('usage errors and exit codes', () => {
   });
 });
 
+describe('narrator serve with a database it cannot use', () => {
+  it('prints one line naming the database problem and exits 2, no stack trace (issue 16)', () => {
+    // Port 1 on the loopback refuses at once; the second names a database that the local server does not hold
+    // (without a local PostgreSQL it is refused too, which is the same one-line answer).
+    for (const url of ['postgres://postgres@127.0.0.1:1/narrator', 'postgres://postgres@127.0.0.1:5432/narrator_no_such_db']) {
+      const r = run('serve', '--port', '0', '--db', url);
+      expect(r.code, url).toBe(2);
+      const lines = r.err.trim().split('\n');
+      expect(lines, url).toHaveLength(1);
+      expect(lines[0], url).toMatch(/^narrator serve: the database cannot be reached: /);
+      expect(r.err, url).not.toMatch(/internal error|\n\s+at /);
+    }
+  });
+});
+
 describe('narrator rules', () => {
   it('lists the variants and describes palermo', () => {
     expect(run('rules').out).toContain('palermo');

@@ -355,25 +355,36 @@ program
       }
       const spectators = opts.spectatorsPerAddress;
       const { DEFAULT_WS_OPTIONS } = await import('../server/ws.ts');
-      const server = await serve({
-        port,
-        host: opts.host,
-        db: opts.db,
-        demo: opts.demo === true,
-        logLevel: opts.logLevel,
-        synchronous: opts.sync,
-        accountOptions: { signupLimit: { max: opts.signupLimit, windowMs: 3_600_000 } },
-        ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
-        ...(opts.pool !== undefined ? { pool: opts.pool } : {}),
-        ...(opts.secureCookies ? { secureCookies: true } : {}),
-        ...(clock ? { clock } : {}),
-        ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
-        ...(spectators !== undefined
-          ? {
-              ws: { ...DEFAULT_WS_OPTIONS, anonymous: { ...DEFAULT_WS_OPTIONS.anonymous, socketsPerAddress: spectators, subscriptionsPerAddress: spectators } },
-            }
-          : {}),
-      });
+      let server: Awaited<ReturnType<typeof serve>>;
+      try {
+        server = await serve({
+          port,
+          host: opts.host,
+          db: opts.db,
+          demo: opts.demo === true,
+          logLevel: opts.logLevel,
+          synchronous: opts.sync,
+          accountOptions: { signupLimit: { max: opts.signupLimit, windowMs: 3_600_000 } },
+          ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
+          ...(opts.pool !== undefined ? { pool: opts.pool } : {}),
+          ...(opts.secureCookies ? { secureCookies: true } : {}),
+          ...(clock ? { clock } : {}),
+          ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
+          ...(spectators !== undefined
+            ? {
+                ws: {
+                  ...DEFAULT_WS_OPTIONS,
+                  anonymous: { ...DEFAULT_WS_OPTIONS.anonymous, socketsPerAddress: spectators, subscriptionsPerAddress: spectators },
+                },
+              }
+            : {}),
+        });
+      } catch (e) {
+        // An unreachable or misnamed database is the operator's to fix: one line and exit 2, no stack trace.
+        const m = await databaseProblem(e);
+        if (m === undefined) throw e;
+        throw new UsageError(m);
+      }
       const stop = () => {
         void server.close().then(() => process.exit(0));
       };

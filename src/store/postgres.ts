@@ -10,6 +10,7 @@
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
+import { isStoreFault } from './faults.ts';
 import { migrationsOf } from './migrations.ts';
 import { type Schema, toAccount } from './schema.ts';
 import type { AccountRecord, Preload, SessionRecord, Snapshot, Store, StoredEvent, StoreFeed, Timer, TimerUpdate } from './types.ts';
@@ -92,6 +93,9 @@ export class PostgresStore implements Store {
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
       await k.destroy();
+      // An unreachable, unknown or refused database is not a failed migration: its own error says what is wrong
+      // (SQLSTATE 28: authorisation, 3D000: no such database).
+      if (isStoreFault(error) || /^(28|3D)/.test(String((error as { code?: unknown }).code))) throw error;
       const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? '?';
       throw new Error(`database migration ${failed} failed: ${(error as Error).message ?? String(error)}`);
     }
