@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { GameService, SNAPSHOT_FORMAT, snapshotOf } from '../src/app/game-service.ts';
 import { stateHash } from '../src/app/state-hash.ts';
 import { replay } from '../src/engine/evolve.ts';
 import { PostgresStore } from '../src/store/postgres.ts';
@@ -45,6 +46,54 @@ if (problem === null || process.env.CI === 'true') {
       const events = (await h.store.read(id)).map((e) => e.event);
       expect(events.filter((e) => e.type === 'deadline.fired').map((e) => (e.data as { id: string }).id)).toEqual(['start', 'r1:close']);
       expect(stateHash(replay(getVariant('palermo')!, events))).toBe(stateHash(h.service.get(id).state));
+      await h.close();
+    });
+
+    it('preloadAll streams every game oldest first: the snapshot and the events after it, or all of them', async () => {
+      const store = await open();
+      try {
+        const ev = (n: number, at: number) =>
+          Array.from({ length: n }, (_, i) => ({ type: 'x', at: at + i, audience: { kind: 'public' as const }, data: { i, s: 'é"\\' } }));
+        // Created out of id order: the order is the creation instant's.
+        await store.append('c-none', 0, ev(3, 100));
+        await store.append('a-tail', 0, ev(4, 200));
+        await store.saveSnapshot('a-tail', { version: 2, state: { folded: 2 } });
+        await store.append('b-even', 0, ev(2, 300));
+        await store.saveSnapshot('b-even', { version: 2, state: { folded: 'all' } });
+        const pages: unknown[][] = [];
+        const times = await store.preloadAll((page) => void pages.push([...page]));
+        expect(pages).toHaveLength(1);
+        expect(pages[0]).toEqual([
+          { streamId: 'c-none', events: await store.read('c-none') },
+          { streamId: 'a-tail', snapshot: { version: 2, state: { folded: 2 } }, events: await store.read('a-tail', 3) },
+          { streamId: 'b-even', snapshot: { version: 2, state: { folded: 'all' } }, events: [] },
+        ]);
+        expect((pages[0]![1] as { events: { seq: number }[] }).events.map((e) => e.seq)).toEqual([3, 4]);
+        expect(times.waitMs).toBeGreaterThan(0);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it('a boot over preloadAll serves the replayed state of each game, whatever its snapshot (current, old format, none)', async () => {
+      const h = await harness(await open());
+      const games = [await startedGame(h, 'S'), await startedGame(h, 'O'), await startedGame(h, 'N')];
+      for (const g of games)
+        for (const p of Object.values(g.players).slice(0, 3)) expect((await p.req('POST', `/api/games/${g.id}/posts`, { text: 'hello' })).status).toBe(200);
+      // S: a current snapshot, then more events; O: a snapshot of an older format (ignored, rebuilt); N: none.
+      await h.store.saveSnapshot(games[0]!.id, snapshotOf(h.service.get(games[0]!.id)));
+      await h.store.saveSnapshot(games[1]!.id, { version: 3, state: { format: SNAPSHOT_FORMAT - 1, state: {}, meta: {} } });
+      await games[0]!.mod.req('POST', `/api/games/${games[0]!.id}/mod`, { action: 'note', args: { text: 'after the snapshot' } });
+      const service = new GameService({ store: h.store, clock: h.clock });
+      const report = await service.boot();
+      expect(report.games).toBe(3);
+      for (const g of games) {
+        const events = (await h.store.read(g.id)).map((e) => e.event);
+        const booted = service.get(g.id);
+        expect(booted.version).toBe(events.length);
+        expect(stateHash(booted.state)).toBe(stateHash(replay(getVariant('palermo')!, events)));
+        expect(booted.meta).toEqual(h.service.get(g.id).meta);
+      }
       await h.close();
     });
 

@@ -21,6 +21,17 @@ export interface Preload {
   readonly events: readonly StoredEvent[];
 }
 
+/** A stream as `preloadAll` hands it out. */
+export interface PreloadedStream extends Preload {
+  readonly streamId: string;
+}
+
+/** Where a `preloadAll` spent its time (ms): waiting for the database's rows, and decoding them. */
+export interface PreloadTimes {
+  readonly waitMs: number;
+  readonly decodeMs: number;
+}
+
 /** The stream's pending deadline after an append: an instant, or null for none (written in the same commit). */
 export type TimerUpdate = { readonly dueAt: Millis | null };
 
@@ -58,10 +69,11 @@ export interface EventStore {
   /** Every stream id, oldest first. */
   streams(): Promise<string[]>;
   /**
-   * Optional bulk read for a boot, where a store pays a round trip per query (PostgreSQL): for each stream its
-   * latest snapshot, if any, and the events after it (all of them without one).
+   * Optional bulk read for a boot, where a store pays a round trip per query (PostgreSQL): every stream, oldest
+   * first, with its latest snapshot, if any, and the events after it (all of them without one), handed to `onPage`
+   * a page at a time while the next page is read. Resolves with where the time went.
    */
-  loadMany?(streamIds: readonly string[]): Promise<Map<string, Preload>>;
+  preloadAll?(onPage: (page: readonly PreloadedStream[]) => void | Promise<void>): Promise<PreloadTimes>;
   /** Every stream's version, by stream id (a follower's comparison after it missed notices). */
   versions(): Promise<Map<string, number>>;
   /** Saves a snapshot (replacing an older one). */
