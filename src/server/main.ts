@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { type AccountOptions, Accounts } from '../app/accounts.ts';
 import { type Clock, persistentClock, ScaledClock } from '../app/clock.ts';
+import { incompleteCopy } from '../app/copy.ts';
+import { AppError } from '../app/errors.ts';
 import { GameService } from '../app/game-service.ts';
 import { Scheduler } from '../app/scheduler.ts';
 import { openStore } from '../store/open.ts';
@@ -65,6 +67,11 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   const print = o.print ?? ((l: string) => process.stdout.write(`${l}\n`));
   const logger = pino({ level: o.logLevel ?? 'info' });
   const store = await openStore(o.db, { synchronous: o.synchronous ?? 'normal', ...(o.pool !== undefined ? { pool: o.pool } : {}) });
+  const unfinished = await incompleteCopy(store);
+  if (unfinished) {
+    await store.close();
+    throw new AppError('store.incomplete_copy', 409, unfinished);
+  }
   const clock =
     o.clock && !(o.clock instanceof ScaledClock)
       ? o.clock
