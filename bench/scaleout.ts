@@ -5,7 +5,8 @@
 //   3. cross-instance fan-out: a vote posted to instance A, its event at WebSocket subscribers of B and C (p50/p99);
 //   4. a cold boot of 10,000 games on PostgreSQL (bench/restart.ts: snapshots at event 500).
 // On two cores the instances, PostgreSQL and the load generator share the CPU: the ratio of votes to raw commits is
-// the figure, not the scaling. Run: npx tsx bench/scaleout.ts  (about three minutes; BENCH_SECONDS=5 per round).
+// the figure, not the scaling. Run: npx tsx bench/scaleout.ts  (about three minutes; BENCH_SECONDS=5 per round;
+// BENCH_ONLY=cluster or BENCH_ONLY=boot runs one half).
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -16,6 +17,9 @@ import { restartFigures } from './restart.ts';
 const CONNECTIONS = 64;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const GAMES = Number(process.env.BENCH_BOOT_GAMES ?? 10_000);
+/** Which half to run: the cluster rounds (raw commits, votes, fan-out), the boot, or both. */
+const ONLY = process.env.BENCH_ONLY ?? 'all';
+if (!['all', 'cluster', 'boot'].includes(ONLY)) throw new Error(`BENCH_ONLY is cluster, boot or unset, not "${ONLY}"`);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -143,63 +147,66 @@ async function fanout(c: Cluster, seat: Seat, perInstance: number, votes: number
 
 const rows: { figure: string; measured: string; note: string }[] = [];
 const load0 = loadavg()[0]!;
-const db = await freshDatabase('narrator_bench_scaleout');
-try {
-  log(`raw pg: ${CONNECTIONS} connections, single-row commits for ${SECONDS} s…`);
-  const raw = await rawCommits(db.url, SECONDS);
-  rows.push({ figure: `raw pg single-row commits/s (${CONNECTIONS} connections)`, measured: fmt(raw), note: 'INSERT … autocommit, one row per commit' });
-  let fan: Awaited<ReturnType<typeof fanout>> | undefined;
-  for (const n of [1, 2, 3]) {
-    const d = await freshDatabase('narrator_bench_scaleout');
-    let c: Cluster | undefined;
-    try {
-      log(`${n} instance(s): starting, 64 games…`);
-      c = await cluster(n, d.url, ['--clock', `${Date.now()}:${Date.parse('2025-11-06T08:00:00Z')}:1`, '--log-level', 'warn', '--pool', '16']);
-      const seats = await setUp(c, n);
-      await voteRun(c, seats, n, 2);
-      const v = await voteRun(c, seats, n, SECONDS);
-      rows.push({
-        figure: `acknowledged votes/s, ${n} instance${n > 1 ? 's' : ''} on PostgreSQL (${CONNECTIONS} connections)`,
-        measured: fmt(v.perSec),
-        note: `${fmt(v.perSec / raw, 2)} × raw commits; p50 ${fmt(v.p50)} ms, p99 ${fmt(v.p99)} ms; ${v.bad} not 2xx`,
-      });
-      if (n === 3) {
-        // Anonymous sockets are capped per client address (16 by default), and every subscriber here is one address.
-        log('fan-out: 2 × 12 subscribers on instances B and C, 100 votes to A…');
-        fan = await fanout(c, seats[0]!, 12, 100);
+const db = ONLY === 'boot' ? undefined : await freshDatabase('narrator_bench_scaleout');
+if (db)
+  try {
+    log(`raw pg: ${CONNECTIONS} connections, single-row commits for ${SECONDS} s…`);
+    const raw = await rawCommits(db.url, SECONDS);
+    rows.push({ figure: `raw pg single-row commits/s (${CONNECTIONS} connections)`, measured: fmt(raw), note: 'INSERT … autocommit, one row per commit' });
+    let fan: Awaited<ReturnType<typeof fanout>> | undefined;
+    for (const n of [1, 2, 3]) {
+      const d = await freshDatabase('narrator_bench_scaleout');
+      let c: Cluster | undefined;
+      try {
+        log(`${n} instance(s): starting, 64 games…`);
+        c = await cluster(n, d.url, ['--clock', `${Date.now()}:${Date.parse('2025-11-06T08:00:00Z')}:1`, '--log-level', 'warn', '--pool', '16']);
+        const seats = await setUp(c, n);
+        await voteRun(c, seats, n, 2);
+        const v = await voteRun(c, seats, n, SECONDS);
+        rows.push({
+          figure: `acknowledged votes/s, ${n} instance${n > 1 ? 's' : ''} on PostgreSQL (${CONNECTIONS} connections)`,
+          measured: fmt(v.perSec),
+          note: `${fmt(v.perSec / raw, 2)} × raw commits; p50 ${fmt(v.p50)} ms, p99 ${fmt(v.p99)} ms; ${v.bad} not 2xx`,
+        });
+        if (n === 3) {
+          // Anonymous sockets are capped per client address (16 by default), and every subscriber here is one address.
+          log('fan-out: 2 × 12 subscribers on instances B and C, 100 votes to A…');
+          fan = await fanout(c, seats[0]!, 12, 100);
+        }
+      } finally {
+        await c?.close();
+        await d.drop();
       }
-    } finally {
-      await c?.close();
-      await d.drop();
     }
+    if (fan) {
+      rows.push({
+        figure: 'cross-instance fan-out, vote sent to A → event at a subscriber of B or C, p50',
+        measured: `${fmt(quantile(fan.delays, 0.5), 1)} ms`,
+        note: `${fan.delays.length} of ${fan.expected} frames received`,
+      });
+      rows.push({
+        figure: '  fan-out p99',
+        measured: `${fmt(quantile(fan.delays, 0.99), 1)} ms`,
+        note: `max ${fmt(Math.max(...fan.delays), 1)} ms; target < 200 ms`,
+      });
+    }
+  } finally {
+    await db.drop();
   }
-  if (fan) {
-    rows.push({
-      figure: 'cross-instance fan-out, vote sent to A → event at a subscriber of B or C, p50',
-      measured: `${fmt(quantile(fan.delays, 0.5), 1)} ms`,
-      note: `${fan.delays.length} of ${fan.expected} frames received`,
-    });
-    rows.push({
-      figure: '  fan-out p99',
-      measured: `${fmt(quantile(fan.delays, 0.99), 1)} ms`,
-      note: `max ${fmt(Math.max(...fan.delays), 1)} ms; target < 200 ms`,
-    });
-  }
-} finally {
-  await db.drop();
+if (ONLY !== 'cluster') {
+  log(`boot: ${fmt(GAMES)} games on PostgreSQL…`);
+  const boot = await restartFigures('postgres', GAMES, log);
+  rows.push({
+    figure: `boot of ${fmt(GAMES)} games on PostgreSQL (snapshots)`,
+    measured: `${fmt(boot.withSnapshots.wallSeconds, 2)} s`,
+    note: `${fmt(boot.withSnapshots.cpuSeconds, 2)} s of CPU; target < 3 s (4.5 s before the bulk read)`,
+  });
+  rows.push({
+    figure: '  same boot without snapshots',
+    measured: `${fmt(boot.withoutSnapshots.wallSeconds, 2)} s`,
+    note: `${fmt(boot.withoutSnapshots.sampled)} games replayed, scaled`,
+  });
 }
-log(`boot: ${fmt(GAMES)} games on PostgreSQL…`);
-const boot = await restartFigures('postgres', GAMES, log);
-rows.push({
-  figure: `boot of ${fmt(GAMES)} games on PostgreSQL (snapshots)`,
-  measured: `${fmt(boot.withSnapshots.wallSeconds, 2)} s`,
-  note: `${fmt(boot.withSnapshots.cpuSeconds, 2)} s of CPU; target < 3 s (4.5 s before the bulk read)`,
-});
-rows.push({
-  figure: '  same boot without snapshots',
-  measured: `${fmt(boot.withoutSnapshots.wallSeconds, 2)} s`,
-  note: `${fmt(boot.withoutSnapshots.sampled)} games replayed, scaled`,
-});
 
 const w = [Math.max(...rows.map((r) => r.figure.length)), Math.max(...rows.map((r) => r.measured.length))];
 process.stdout.write(

@@ -97,6 +97,63 @@ if (problem === null || process.env.CI === 'true') {
       await h.close();
     });
 
+    it('a follower folds a commit made elsewhere from its notice, without reading the store; a gap is read', async () => {
+      const schema = `narrator_t_${randomBytes(6).toString('hex')}`;
+      const a = await PostgresStore.open(url, { schema, dropSchemaOnClose: true });
+      const b = await PostgresStore.open(url, { schema });
+      const clock = { now: () => Date.parse('2025-11-03T08:00:00Z') };
+      const sa = new GameService({ store: a, clock });
+      const sb = new GameService({ store: b, clock });
+      const stopA = sa.follow();
+      const stopB = sb.follow();
+      try {
+        const g = await sa.create(
+          getVariant('palermo')!,
+          {
+            variant: 'palermo',
+            locale: 'en',
+            timeZone: 'Europe/Athens',
+            createdAt: clock.now(),
+            startAt: clock.now() + 3_600_000,
+            gameNumber: '1',
+            roleList: [],
+            options: {},
+          } as never,
+          'seed',
+          'Mod',
+          'T',
+        );
+        await expect.poll(() => sb.find(g.id)?.version, { timeout: 5000 }).toBe(g.version);
+        let reads = 0;
+        const read = b.read.bind(b);
+        b.read = (...args: Parameters<typeof b.read>) => {
+          reads++;
+          return read(...args);
+        };
+        const heard: number[] = [];
+        sb.onCommit((_, events) => heard.push(...events.map((e) => e.seq)));
+        const note = (text: string) => sa.appendService(g.id, (_, at) => [{ type: 'team.chat', at, audience: { kind: 'public' }, data: { text } }]);
+        const v0 = g.version;
+        for (const t of ['one', 'two', 'three']) await note(t);
+        await expect.poll(() => sb.get(g.id).version, { timeout: 5000 }).toBe(sa.get(g.id).version);
+        expect(reads).toBe(0);
+        expect(heard).toEqual([v0 + 1, v0 + 2, v0 + 3]);
+        expect(sb.get(g.id).meta).toEqual(sa.get(g.id).meta);
+        // A commit too large for a notice is announced by version only: the follower reads it.
+        await note('x'.repeat(9000));
+        await expect.poll(() => sb.get(g.id).version, { timeout: 5000 }).toBe(sa.get(g.id).version);
+        expect(reads).toBe(1);
+        expect(stateHash(sb.get(g.id).state)).toBe(stateHash(sa.get(g.id).state));
+      } finally {
+        await stopA();
+        await stopB();
+        await sa.idle();
+        await sb.idle();
+        await b.close();
+        await a.close();
+      }
+    });
+
     it('scheduleMany sets, moves and clears timers as schedule does, keeping the claim of an unchanged instant (boot repairs)', async () => {
       const store = await open();
       try {

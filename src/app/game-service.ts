@@ -24,6 +24,7 @@ import { type CommitNotice, type Preload, type Snapshot, StaleVersionError, type
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
 import { AppError, gameNotFound, storeUnavailable } from './errors.ts';
+import { HeardEvents } from './heard-events.ts';
 
 /** What the service keeps about a game beyond the engine state: folded from the service's own events. */
 export interface GameMeta {
@@ -190,6 +191,8 @@ export class GameService {
   private readonly catchUps = new Set<string>();
   /** Games of other processes being loaded on first notice or request. */
   private readonly adopting = new Map<string, Promise<LoadedGame | undefined>>();
+  /** The events that other processes' commit notices carried, until the game's queue folds them in. */
+  private readonly heard = new HeardEvents();
 
   constructor(o: GameServiceOptions) {
     this.store = o.store;
@@ -282,6 +285,7 @@ export class GameService {
     }
     // Our own commit's notice may come before the commit's reply: it is not news.
     if (n.version <= Math.max(g.version, this.committing.get(n.streamId) ?? 0)) return;
+    this.heard.note(n);
     this.catchUp(n.streamId);
   }
 
@@ -315,8 +319,12 @@ export class GameService {
    * Folds in the events other processes appended after the game's version and tells the listeners, as for a
    * commit of this process. Runs in the game's queue. Returns how many events it read.
    */
-  private async absorb(g: LoadedGame): Promise<number> {
-    const tail = await this.store.read(g.id, g.version + 1);
+  private async absorb(g: LoadedGame, target = this.heard.latest(g.id)): Promise<number> {
+    // The events the notices carried, then a read for whatever they did not cover (a gap, a large commit, a
+    // version told otherwise): on the usual path a commit made elsewhere costs no query here.
+    const known = this.heard.take(g.id, g.version);
+    const rest = target !== undefined && g.version + known.length >= target ? [] : await this.store.read(g.id, g.version + known.length + 1);
+    const tail = known.length === 0 ? rest : [...known, ...rest];
     if (tail.length === 0) return 0;
     const events = tail.map((e) => e.event);
     g.state = foldAll(g.variant, g.state, events);
@@ -358,7 +366,8 @@ export class GameService {
       await this.adopt(id);
       return;
     }
-    if ((await this.store.version(id)) > g.version) await this.serial(id, () => this.absorb(this.get(id)));
+    const version = await this.store.version(id);
+    if (version > g.version) await this.serial(id, () => this.absorb(this.get(id), version));
   }
 
   /**
@@ -606,7 +615,7 @@ export class GameService {
         // (an `ifVersion` command then meets its own check). Not an error: it is how writers take turns.
         if (races < MAX_RACES) {
           try {
-            await this.absorb(g);
+            await this.absorb(g, lost.actual);
           } catch (e) {
             return this.failBatch(gameId, jobs, e);
           }

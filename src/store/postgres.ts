@@ -13,7 +13,19 @@ import type { GameEvent, Millis } from '../core/types.ts';
 import { isStoreFault } from './faults.ts';
 import { migrationsOf } from './migrations.ts';
 import { type Schema, toAccount } from './schema.ts';
-import type { AccountRecord, PreloadedStream, PreloadTimes, SessionRecord, Snapshot, Store, StoredEvent, StoreFeed, Timer, TimerUpdate } from './types.ts';
+import type {
+  AccountRecord,
+  CommitNotice,
+  PreloadedStream,
+  PreloadTimes,
+  SessionRecord,
+  Snapshot,
+  Store,
+  StoredEvent,
+  StoreFeed,
+  Timer,
+  TimerUpdate,
+} from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 
 /** Versioned migrations of the PostgreSQL schema (migrations.ts). */
@@ -34,12 +46,39 @@ export interface PostgresOptions {
 /** The NOTIFY channel of a schema's commits (a test schema has its own, so parallel suites do not hear each other). */
 const channelOf = (schema: string | undefined) => schema ?? 'narrator_commits';
 
-/** Parses a commit notice's payload `version streamId`. */
-function parseNotice(payload: string | undefined): { streamId: string; version: number } | undefined {
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a commit whose events do not fit sends none. */
+const MAX_PAYLOAD = 7999;
+
+/** An event as a notice carries it: the columns the events table stores, in order. */
+type NoticeEvent = [type: string, at: number, audience: GameEvent['audience'], data: unknown];
+
+/**
+ * A commit notice's payload: `version streamId`, then a line with the commit's events as JSON when they fit
+ * (each as the table stores it, so a follower folds exactly what a read would give it).
+ */
+export function noticePayload(streamId: string, version: number, events: readonly GameEvent[]): string {
+  const head = `${version} ${streamId}`;
+  const rows: NoticeEvent[] = events.map((e) => [e.type, e.at, e.audience, e.data ?? null]);
+  const full = `${head}\n${JSON.stringify(rows)}`;
+  return Buffer.byteLength(full) <= MAX_PAYLOAD ? full : head;
+}
+
+/** Parses a commit notice's payload (`noticePayload`); undefined for anything else on the channel. */
+export function parseNotice(payload: string | undefined): CommitNotice | undefined {
   const sp = payload?.indexOf(' ') ?? -1;
   if (!payload || sp < 1) return undefined;
   const version = Number(payload.slice(0, sp));
-  return Number.isSafeInteger(version) ? { streamId: payload.slice(sp + 1), version } : undefined;
+  if (!Number.isSafeInteger(version)) return undefined;
+  const nl = payload.indexOf('\n', sp);
+  if (nl < 0) return { streamId: payload.slice(sp + 1), version };
+  try {
+    const rows = JSON.parse(payload.slice(nl + 1)) as NoticeEvent[];
+    if (!Array.isArray(rows) || rows.length > version) return { streamId: payload.slice(sp + 1, nl), version };
+    return { streamId: payload.slice(sp + 1, nl), version, events: rows.map(([type, at, audience, data]) => ({ type, at, audience, data })) };
+  } catch {
+    // A payload we cannot read still says the stream moved: the follower reads the events instead.
+    return { streamId: payload.slice(sp + 1, nl), version };
+  }
 }
 
 /** Streams one FETCH of a boot's cursor reads. */
@@ -56,12 +95,20 @@ export class PostgresStore implements Store {
   /** Commit notices waiting for this turn's NOTIFY (see `announce`). */
   private notices: string[] = [];
 
+  /**
+   * One connection of its own for the notices, with synchronous_commit off for the session: a notice costs one
+   * statement (no BEGIN, SET and COMMIT round trips through the shared pool), and notices leave in commit order.
+   */
+  private readonly notifier: pg.Pool;
+
   private constructor(
     private readonly k: Kysely<Schema>,
     private readonly options: PostgresOptions,
     private readonly connectionString: string,
   ) {
     this.channel = channelOf(options.schema);
+    this.notifier = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: options.connectTimeoutMs ?? 2000, options: '-c synchronous_commit=off' });
+    this.notifier.on('error', () => {});
   }
 
   /** Connects, creates the schema if asked, and migrates it. */
@@ -204,35 +251,32 @@ export class PostgresStore implements Store {
       if (timer) await setTimer(trx, streamId, timer.dueAt);
       return next;
     });
-    this.announce(`${next} ${streamId}`);
+    this.announce(noticePayload(streamId, next, events));
     return committed;
   }
 
   /**
-   * Sends a commit's notice once it is committed, several in one statement when they come in one turn. Not inside
-   * the append: a transaction that NOTIFYs holds a database-wide lock through its commit's disk flush, so appends
-   * carrying their notice committed one flush at a time (23 votes/s at 64 connections here, against hundreds of
-   * raw commits); a notice-only transaction needs no flush (synchronous_commit off), so it holds that lock only a
-   * moment. A notice lost to a fault costs nothing lasting: readers compare versions before they answer, and a
-   * follower's next notice or reconnection catches up.
+   * Sends a commit's notice once it is committed, the notices of one turn (and those that arrive while a send is
+   * in flight) in one statement. Not inside the append: a transaction that NOTIFYs holds a database-wide lock
+   * through its commit's disk flush, so appends carrying their notice committed one flush at a time (23 votes/s at
+   * 64 connections here, against hundreds of raw commits); the notifier's session has synchronous_commit off, so
+   * it holds that lock only a moment. A notice lost to a fault costs nothing lasting: readers compare versions
+   * before they answer, and a follower's next notice or reconnection catches up.
    */
   private announce(payload: string): void {
     this.notices.push(payload);
-    if (this.notices.length > 1) return;
-    setImmediate(() => {
-      const batch = this.notices;
-      this.notices = [];
-      this.announcing = this.k
-        .transaction()
-        .execute(async (trx) => {
-          await sql`set local synchronous_commit = off`.execute(trx);
-          await sql`select pg_notify(${this.channel}, p) from unnest(${batch}::text[]) as p`.execute(trx);
-        })
-        .catch(() => {});
+    if (this.announcing) return;
+    this.announcing = new Promise<void>((r) => setImmediate(r)).then(async () => {
+      while (this.notices.length > 0) {
+        const batch = this.notices;
+        this.notices = [];
+        await this.notifier.query('select pg_notify($1, p) from unnest($2::text[]) as p', [this.channel, batch]).catch(() => {});
+      }
+      this.announcing = undefined;
     });
   }
 
-  /** The NOTIFY in flight, which `close` lets finish. */
+  /** The notices being sent, which `close` lets finish. */
   private announcing: Promise<void> | undefined;
 
   /** See EventStore.read. */
@@ -475,6 +519,7 @@ export class PostgresStore implements Store {
   async close(): Promise<void> {
     await new Promise<void>((r) => setImmediate(r));
     await this.announcing;
+    await this.notifier.end();
     if (this.options.dropSchemaOnClose && this.options.schema) await sql.raw(`drop schema if exists ${this.options.schema} cascade`).execute(this.k);
     await this.k.destroy();
   }

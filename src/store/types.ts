@@ -164,6 +164,11 @@ export interface MetaStore {
 export interface CommitNotice {
   readonly streamId: string;
   readonly version: number;
+  /**
+   * The commit's events (sequence numbers `version - events.length + 1` … `version`), when they fit the notice: a
+   * follower then folds them in without reading the store. Absent for a large commit: read them.
+   */
+  readonly events?: readonly GameEvent[];
 }
 
 /** What a follower of a shared store hears. */
