@@ -154,6 +154,20 @@ if (problem === null || process.env.CI === 'true') {
       }
     });
 
+    it('sessionAccount reads a session and its account in one query, as session() and account() do', async () => {
+      const store = await open();
+      try {
+        const account = { id: 'a1', name: 'Anna', nameKey: 'anna', skeleton: 'anna', passwordHash: 'h', createdAt: 5 };
+        await store.createAccount(account);
+        await store.createSession({ id: 's1', accountId: 'a1', csrf: 'c', createdAt: 6, expiresAt: 7 });
+        expect(await store.sessionAccount('s1')).toEqual({ session: await store.session('s1'), account: await store.account('a1') });
+        expect((await store.sessionAccount('s1'))?.account).toEqual(account);
+        expect(await store.sessionAccount('nope')).toBeUndefined();
+      } finally {
+        await store.close();
+      }
+    });
+
     it('scheduleMany sets, moves and clears timers as schedule does, keeping the claim of an unchanged instant (boot repairs)', async () => {
       const store = await open();
       try {

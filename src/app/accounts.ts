@@ -241,6 +241,10 @@ export class Accounts {
   /** The caller behind a session token, if the session is valid. */
   async authenticate(token: string | undefined): Promise<Principal | undefined> {
     if (!token || token.length > 200) return undefined;
+    if (this.store.sessionAccount) {
+      const both = await this.store.sessionAccount(sha256(token));
+      return both && both.session.expiresAt > Date.now() ? both : undefined;
+    }
     const session = await this.store.session(sha256(token));
     if (!session || session.expiresAt <= Date.now()) return undefined;
     const account = await this.store.account(session.accountId);

@@ -146,6 +146,11 @@ export interface AccountStore {
   session(id: string): Promise<SessionRecord | undefined>;
   /** Deletes a session. */
   deleteSession(id: string): Promise<void>;
+  /**
+   * Optional: a session and its account in one query (PostgreSQL, where every request authenticates against the
+   * shared database and each query is a round trip); undefined when either is missing.
+   */
+  sessionAccount?(id: string): Promise<{ session: SessionRecord; account: AccountRecord } | undefined>;
   /** Every account, oldest first (`narrator copy`). */
   everyAccount(): Promise<AccountRecord[]>;
   /** Every session (`narrator copy`). */
