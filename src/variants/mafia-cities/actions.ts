@@ -343,7 +343,7 @@ function protect(b: B, id: PlayerId, arg: string): Reply | undefined {
 function knife(b: B, id: PlayerId, arg: string | null): Reply | undefined {
   const s = b.state;
   if (s.players[id]?.role !== 'maniac') return no('REJ-ROLE');
-  if (s.v.phase !== 'night') return no('REJ-MAN-DAY', { voteEnd: citOptions(s.config).voteEnd });
+  if (s.v.phase !== 'night') return no('REJ-MAN-DAY', { voteEnd: time(s, s.v.voteEnd) });
   if (arg === null) return no('REJ-MAN-MUST');
   const t = target(s, arg);
   if (refused(t)) return t;
@@ -357,7 +357,7 @@ function knife(b: B, id: PlayerId, arg: string | null): Reply | undefined {
 function check(b: B, id: PlayerId, arg: string): Reply | undefined {
   const s = b.state;
   if (s.players[id]?.role !== 'commissioner') return no('REJ-ROLE');
-  if (s.v.phase !== 'night') return no('REJ-COM-DAY', { voteEnd: citOptions(s.config).voteEnd });
+  if (s.v.phase !== 'night') return no('REJ-COM-DAY', { voteEnd: time(s, s.v.voteEnd) });
   const done = s.v.checked[id];
   if (done !== undefined) return no('REJ-COM-USED', { name: nm(s, done) });
   const t = target(s, arg);
@@ -399,7 +399,7 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
   const s = b.state;
   const v = s.v;
   if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
-  if (v.phase !== 'night') return no('REJ-MAF-DAY', { voteEnd: citOptions(s.config).voteEnd });
+  if (v.phase !== 'night') return no('REJ-MAF-DAY', { voteEnd: time(s, v.voteEnd) }); // CIT-MOD-2: an extended vote ends later
   const c = cityOf(s, id);
   const night = v.day + 1;
   if (v.voidNight[c] === night) return no('REJ-MAF-GFDEAD');

@@ -84,6 +84,9 @@ export type CitEvents = {
    * (`check`: a shuffle's input and output, or a pick's list and result). The moderator's record.
    */
   'cit.drawn': { readonly purpose: string; readonly drawn: readonly number[]; readonly check: unknown };
+  // Staff (CIT-ENG-2, CIT-MOD-2, CIT-MOD-3, CIT-ANN-1).
+  /** CIT-MOD-2: staff moved a boundary of the running day or night (the instants given are the new ones). */
+  'cit.times': { readonly voteStart?: Millis; readonly voteEnd?: Millis; readonly nightEnd?: Millis };
 };
 
 /** An event of a mafia-cities game (the engine's and the rulebook's). */

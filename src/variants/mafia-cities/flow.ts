@@ -43,6 +43,7 @@ import { closeRecall, recheck, threshold } from './recall.ts';
 import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
 import { CIT_SCHEDULE, citContext } from './schedule.ts';
 import type { Stamped } from './state.ts';
+import { pauseNotice } from './time-powers.ts';
 
 /** Lists for lots are ordered by case-folded nickname, code-point order (§0 «Lots»). */
 function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
@@ -700,7 +701,9 @@ function startNight(b: B): void {
   b.emit('cit.night', { night: v.day + 1, until, touring, pointer });
   const st = b.state;
   const common = { k: st.v.day + 1, dayStart: time(st, until), date: date(st, until) };
-  everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }));
+  // CIT-ANN-5: T-PAUSE follows T-NIGHT when the night spans paused dates.
+  const pause = pauseNotice(st, st.v.day + 1, b.at, until);
+  everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }), ...(pause ? [pause] : []));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -17,7 +17,9 @@ import { citOptions, options } from './options.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
+import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
+import { frozen, shiftOnResume } from './time-powers.ts';
 
 /**
  * §0.1: public forms are posts in the author's own city thread; private forms (the slash commands, with their
@@ -176,7 +178,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   roles: ROLES,
   sides: SIDES,
   syntax: SYNTAX,
-  messages: { ru, en },
+  messages: { ru: { ...ru, ...staffRu }, en: { ...en, ...staffEn } },
   optionsSchema: options,
   validateConfig(config) {
     const o = options.safeParse(config.options);
@@ -188,12 +190,14 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     return null;
   },
   initial: initialCit,
-  evolve: (v, e, s) => evolveCit(v, e, s.version),
+  // §3.3 unfreeze: the stored instants move with the deadlines the engine shifted.
+  evolve: (v, e, s) => evolveCit(shiftOnResume(v, e), e, s.version),
   deal,
   start,
   timetable: TIMETABLE,
-  post: onPost,
-  edit: onEdit,
+  // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN).
+  post: (b, cmd) => frozen(b, cmd.actor) || onPost(b, cmd),
+  edit: (b, cmd) => frozen(b, cmd.actor) || onEdit(b, cmd),
   // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
   signup: {
     duplicate: 'REJ-SIGNUP-DUP',
@@ -205,7 +209,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
       return true;
     },
   },
-  pm: onPm,
+  pm: (b, cmd) => frozen(b, cmd.actor) || onPm(b, cmd),
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,

@@ -11,6 +11,7 @@ import { dieNow, elect, endGame } from './flow.ts';
 import { staffLastWord } from './lastword.ts';
 import { setBase } from './recall.ts';
 import type { CitState } from './state.ts';
+import { TIME_ACTIONS } from './time-powers.ts';
 
 const ACTIONS: ModActions<CitState, CitEvents> = {
   kill: {
@@ -89,6 +90,8 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
       return undefined;
     },
   },
+  // Staff powers over time (CIT-MOD-2, time-powers.ts).
+  ...TIME_ACTIONS,
 };
 
 /** Runs a staff action of mafia-cities; false when it is not one. */

@@ -72,6 +72,9 @@ export const CIT_REJECTIONS = [
   'REJ-CRT-FINAL',
   'REJ-CRT-VOTED',
   'REJ-CRT-QUORUM',
+  // Staff (§3.3 freeze, CIT-ENG-2).
+  'REJ-FROZEN',
+  'REJ-STAFF-PLAYER',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

@@ -365,6 +365,9 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
     }
     case 'game.ended':
       return { ...v, phase: 'over' };
+    // Staff (CIT-MOD-2): an extension moves the stored instants the texts quote.
+    case 'cit.times':
+      return { ...v, ...e.data };
     case 'role.assigned':
     case 'cit.drawn':
       return v;
