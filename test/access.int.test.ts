@@ -566,3 +566,61 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
     });
   });
 }
+
+// CIT-ENG-2, CIT-ENG-3: once the Prokurator appoints a Consigliere, each staff member reads only his capacity's part
+// of the console: the Prokurator neither a family's inbox nor a check, the Consigliere not the doctor's order.
+describe('mafia-cities staff capacities', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.close());
+
+  it('CIT-ENG-3: a prokurator-only staff member sees no family inbox or check result; a consigliere-only one no doctor’s order', async () => {
+    const g = await startedGame(h, 'st', { variant: 'mafia-cities', startAt: '2025-11-03T12:00', locale: 'en', options: { includeManiac: false } }, TEN);
+    const cons = await h.client('stCons');
+    expect((await g.mod.req('POST', `/api/games/${g.id}/moderators`, { name: 'stCons' })).status).toBe(200);
+    // Before the appointment the host holds both capacities: every card.
+    const before = (await g.mod.req('GET', `/api/games/${g.id}`)).json.moderator.roles as Record<string, string | null>;
+    const holder = (role: string) =>
+      Object.keys(before)
+        .find((n) => before[n] === role)!
+        .slice(2);
+    const doctor = holder('doctor');
+    const mafioso = holder('mafioso');
+    const commissioner = holder('commissioner');
+    const appoint = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'consigliere', args: { name: 'stCons' } });
+    expect(appoint.json.accepted).toBe(true);
+    // The doctor's order by day; a commissioner's check at night.
+    expect((await g.players[doctor]!.req('POST', `/api/games/${g.id}/pms`, { text: `/protect ${'st' + doctor}` })).json.accepted).toBe(true);
+    await h.at('2025-11-03T19:30:00Z');
+    const pick = (await g.players[commissioner]!.req('GET', `/api/games/${g.id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'check');
+    expect((await g.players[commissioner]!.req('POST', `/api/games/${g.id}/pms`, { text: `/check ${pick.targets[0].name}` })).json.accepted).toBe(true);
+    const texts = async (c: Client, url: string) =>
+      ((await c.req('GET', `/api/games/${g.id}/${url}?limit=500`)).json.items as { text: string }[]).map((i) => i.text).join('\n');
+    // A mafioso writes in his family's inbox (whichever city the deal gave him; the other inbox refuses him).
+    for (let c = 1; c <= 2; c++) await g.players[mafioso]!.req('POST', `/api/games/${g.id}/channels/family-${c}`, { text: 'family secret' });
+    // The Prokurator: the doctor's order, no check, an empty family inbox, no mafioso's card, no whole export.
+    const prokInbox = await texts(g.mod, 'inbox');
+    expect(prokInbox).toContain('/protect');
+    expect(prokInbox).not.toContain('/check');
+    for (let c = 1; c <= 2; c++) expect(await texts(g.mod, `channels/family-${c}`)).not.toContain('family secret');
+    const prokRoles = (await g.mod.req('GET', `/api/games/${g.id}`)).json.moderator.roles as Record<string, string | null>;
+    expect(prokRoles[`st${mafioso}`]).toBeNull();
+    expect(prokRoles[`st${doctor}`]).toBe('doctor');
+    expect((await g.mod.req('GET', `/api/games/${g.id}/export`)).status).toBe(403);
+    // The Consigliere: the check and the family, not the doctor's order.
+    const consInbox = await texts(cons, 'inbox');
+    expect(consInbox).toContain('/check');
+    expect(consInbox).not.toContain('/protect');
+    expect((await texts(cons, 'channels/family-1')) + (await texts(cons, 'channels/family-2'))).toContain('family secret');
+    const consRoles = (await cons.req('GET', `/api/games/${g.id}`)).json.moderator.roles as Record<string, string | null>;
+    expect(consRoles[`st${mafioso}`]).toBe('mafioso');
+    expect(consRoles[`st${doctor}`]).toBeNull();
+    // CIT-ENG-5: the commissioner reads the answer signed by the Consigliere.
+    const answer = ((await g.players[commissioner]!.req('GET', `/api/games/${g.id}/inbox?limit=500`)).json.items as { text: string; author?: string }[]).find(
+      (i) => i.text.includes('mafia'),
+    );
+    expect(answer?.author).toBe('Consigliere');
+  });
+});

@@ -10,7 +10,7 @@ import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
 import { type Cursors, canSee } from '../engine/view.ts';
-import { renderMessage, renderParts } from '../i18n/render.ts';
+import { renderMessage, renderParts, signatureOf } from '../i18n/render.ts';
 import type { PublicPlayer } from '../protocol/replies.ts';
 import type { StoredEvent } from '../store/types.ts';
 import type { GameService, LoadedGame } from './game-service.ts';
@@ -106,6 +106,7 @@ function visible(viewer: Viewer, events: readonly StoredEvent[]): StoredEvent[] 
 
 /** The engine viewer's key for sharing work between sockets and requests that see the same events. */
 export function viewerKey(v: Viewer): string {
+  if (v.kind === 'moderator' && v.duties !== undefined) return `moderator:${[...v.duties].sort().join('+')}`;
   return v.kind === 'player' ? `player:${v.id}` : v.kind;
 }
 
@@ -170,7 +171,10 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
     switch (ev.type) {
       case 'message': {
         const parts = ev.data.parts;
-        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), parts, ...(to ? { author: `to ${to}` } : {}) }));
+        // CIT-ENG-5: a player reads who of the staff wrote to him (its duty's signature).
+        const from = viewer.kind === 'player' ? signatureOf(c.variant, c.locale, a) : undefined;
+        const author = to ? `to ${to}` : from;
+        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), parts, ...(author ? { author } : {}) }));
         break;
       }
       case 'command.rejected':

@@ -40,7 +40,8 @@ export interface ModActionInfo {
 
 /** A moderator action of a variant: its description and its handler over the validated arguments. */
 export interface ModAction<V, M = AnyEvents> extends ModActionInfo {
-  run(b: Builder<V, M>, args: Record<string, unknown>): ModResult;
+  /** Runs the action; `cmd` is the moderator's command (who gives it, for rulebooks with staff capacities). */
+  run(b: Builder<V, M>, args: Record<string, unknown>, cmd: Extract<Command, { type: 'mod' }>): ModResult;
 }
 
 /** A table of moderator actions by name. */
@@ -144,7 +145,7 @@ export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { typ
   const action = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;
   if (!action) return false;
   const parsed = parseModArgs(action, cmd.mod.args);
-  const refusal = parsed.ok ? action.run(b, parsed.args) : refuse(parsed.detail);
+  const refusal = parsed.ok ? action.run(b, parsed.args, cmd) : refuse(parsed.detail);
   if (refusal) b.refuse(cmd.actor, refusal);
   return true;
 }

@@ -108,3 +108,13 @@ export function renderMessage(variant: AnyVariant, locale: Locale, m: Message): 
 export function renderParts(variant: AnyVariant, locale: Locale, parts: readonly Message[]): string {
   return parts.map((p) => renderMessage(variant, locale, p)).join('\n');
 }
+
+/**
+ * CIT-ENG-5: the signature of a private message whose audience names a staff duty («Прокуратор», «Консильери»):
+ * the rulebook's `SIGN-<duty>` text, or undefined when it has none (rulebooks without staff duties).
+ */
+export function signatureOf(variant: AnyVariant, locale: Locale, audience: { readonly kind: string; readonly duty?: string }): string | undefined {
+  if (audience.kind !== 'players' || audience.duty === undefined) return undefined;
+  const key = `SIGN-${audience.duty}`;
+  return variant.messages[locale]?.[key] ?? variant.messages.en?.[key];
+}

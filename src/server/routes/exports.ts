@@ -31,6 +31,9 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       const r = roleIn(g, req.principal);
       const over = g.state.status === 'ended' || g.state.status === 'cancelled';
       if (r.kind !== 'moderator' && !over) throw new AppError('game.not_over', 403, 'the export is public once the game has ended');
+      // CIT-ENG-3: the whole log is for staff holding every capacity; the others read their part through the views.
+      if (r.kind === 'moderator' && r.duties !== undefined && r.duties.length < 2 && !over)
+        throw new AppError('game.staff_partition', 403, 'staff holding one capacity read the export once the game has ended');
       const events = (await service.read(g.id)).map((e) => e.event);
       return buildTranscript(g.variant, events, g.state);
     },

@@ -87,6 +87,8 @@ export type CitEvents = {
   // Staff (CIT-ENG-2, CIT-MOD-2, CIT-MOD-3, CIT-ANN-1).
   /** CIT-MOD-2: staff moved a boundary of the running day or night (the instants given are the new ones). */
   'cit.times': { readonly voteStart?: Millis; readonly voteEnd?: Millis; readonly nightEnd?: Millis };
+  /** CIT-ENG-2: the Prokurator appointed the Consigliere (both: he appointed himself) or dismissed him (null). */
+  'cit.consigliere': { readonly name: string | null; readonly both?: boolean };
 };
 
 /** An event of a mafia-cities game (the engine's and the rulebook's). */

@@ -236,6 +236,9 @@ function startPost(s: S): Message {
     voteEnd: o.voteEnd,
     recallCut: time(s, s.v.voteStart - o.recallLeadHours * 3_600_000),
     hash: s.commitment,
+    // CIT-ENG-2: a human Consigliere appointed before the start is named.
+    consigliere: v.consigliere === null ? 'engine' : 'human',
+    cname: v.consigliere?.name ?? '',
   });
 }
 

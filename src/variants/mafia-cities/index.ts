@@ -17,6 +17,7 @@ import { citOptions, options } from './options.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
+import { dutyOf, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { frozen, shiftOnResume } from './time-powers.ts';
@@ -201,6 +202,8 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
   signup: {
     duplicate: 'REJ-SIGNUP-DUP',
+    // CIT-ENG-2: staff cannot sign up as players of the same game.
+    refuse: staffSignup,
     tooFew(b, n, min) {
       const s = b.state;
       const next = instantOf(nextPlayDay(s.calendar, localDate(s.config.startAt, s.config.timeZone)), citOptions(s.config).dayStart, s.config.timeZone);
@@ -216,4 +219,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   defaultRoles,
   channels,
   voteCount,
+  // CIT-ENG-2, CIT-ENG-3: staff capacities and the duty of every non-public event.
+  dutyOf,
+  staffDuties,
 });

@@ -37,7 +37,7 @@ const ru: Record<string, string> = {
   'MSG-CHANNEL-FAMILY': 'Мафия: {city}',
   'MSG-CHANNEL-COURT': 'Верховный суд',
   'T-START':
-    'Игра «{game}» начинается. Прокуратор — движок. Консильери: движок. Города и жители: {rosters}. Состав: {composition}. Во всех городах вместе: {extras} (их города не раскрываются). Очерёдность гастролей мафии: {order}. Расписание (время московское): день — {dayStart}–{voteEnd}; выдвижение — до {voteStart}; голосование — {voteStart}–{voteEnd}; ночь — {voteEnd}–{dayStart}; требования о снятии судьи — до {recallCut}. Хеш зерна жеребьёвки: {hash}.',
+    'Игра «{game}» начинается. Прокуратор — движок. Консильери: {consigliere, select, engine {движок} other {{cname}}}. Города и жители: {rosters}. Состав: {composition}. Во всех городах вместе: {extras} (их города не раскрываются). Очерёдность гастролей мафии: {order}. Расписание (время московское): день — {dayStart}–{voteEnd}; выдвижение — до {voteStart}; голосование — {voteStart}–{voteEnd}; ночь — {voteEnd}–{dayStart}; требования о снятии судьи — до {recallCut}. Хеш зерна жеребьёвки: {hash}.',
   'T-FIXED': 'Распределение задано ведущим (без жеребьёвки): {what}.',
   'T-JUDGE-OPEN':
     'Выборы судьи города {city}. Выдвижение кандидатов («кандидат в судьи») — до {voteStart} {date}. Голосование («судья <ник>») — {voteStart}–{voteEnd} {date}.',
@@ -249,7 +249,7 @@ const en: Record<string, string> = {
   'MSG-CHANNEL-FAMILY': 'Mafia: {city}',
   'MSG-CHANNEL-COURT': 'Supreme Court',
   'T-START':
-    'The game “{game}” begins. Prokurator: the engine. Consigliere: the engine. Cities and residents: {rosters}. Composition: {composition}. In all cities together: {extras} (their cities are not revealed). Mafia touring order: {order}. Schedule: day {dayStart}–{voteEnd}; nominations until {voteStart}; voting {voteStart}–{voteEnd}; night {voteEnd}–{dayStart}; judge recall requests until {recallCut}. RNG seed hash: {hash}.',
+    'The game “{game}” begins. Prokurator: the engine. Consigliere: {consigliere, select, engine {the engine} other {{cname}}}. Cities and residents: {rosters}. Composition: {composition}. In all cities together: {extras} (their cities are not revealed). Mafia touring order: {order}. Schedule: day {dayStart}–{voteEnd}; nominations until {voteStart}; voting {voteStart}–{voteEnd}; night {voteEnd}–{dayStart}; judge recall requests until {recallCut}. RNG seed hash: {hash}.',
   'T-FIXED': 'The deal was fixed by the host (no draw): {what}.',
   'T-JUDGE-OPEN': 'Judge election in {city}. Candidacies (“кандидат в судьи”) until {voteStart} {date}. Voting (“судья <name>”) {voteStart}–{voteEnd} {date}.',
   'T-JUDGE-VACANT':

@@ -10,6 +10,7 @@ import type { CitEvents } from './events.ts';
 import { dieNow, elect, endGame } from './flow.ts';
 import { staffLastWord } from './lastword.ts';
 import { setBase } from './recall.ts';
+import { STAFF_ACTIONS } from './staff.ts';
 import type { CitState } from './state.ts';
 import { TIME_ACTIONS } from './time-powers.ts';
 
@@ -92,6 +93,8 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
   },
   // Staff powers over time (CIT-MOD-2, time-powers.ts).
   ...TIME_ACTIONS,
+  // Staff capacities (CIT-ENG-2, staff.ts).
+  ...STAFF_ACTIONS,
 };
 
 /** Runs a staff action of mafia-cities; false when it is not one. */

@@ -10,6 +10,9 @@ export const staffRu: Record<string, string> = {
   'T-EXTEND': 'Прокуратор продлил {what} до {time} {date}.',
   'T-PAUSE': '{dates} — пауза. Ночь {k} продлится до {dayStart} {date}.',
   'T-PAUSE-NONE': 'Паузы изменены. Ночь {k} продлится до {dayStart} {date}.',
+  'T-CONSIGLIERE': '{engine, select, yes {Консильери: движок.} other {Консильери: {name}.}}',
+  'SIGN-prokurator': 'Прокуратор',
+  'SIGN-consigliere': 'Консильери',
   'REJ-FROZEN': 'Игра приостановлена прокуратором.',
   'REJ-STAFF-PLAYER': 'Ведущие не могут участвовать в игре как игроки.',
 };
@@ -22,6 +25,9 @@ export const staffEn: Record<string, string> = {
   'T-EXTEND': 'The Prokurator extended {what} until {time} {date}.',
   'T-PAUSE': '{dates}: pause. Night {k} lasts until {dayStart} {date}.',
   'T-PAUSE-NONE': 'The pause dates changed. Night {k} lasts until {dayStart} {date}.',
+  'T-CONSIGLIERE': '{engine, select, yes {Consigliere: the engine.} other {Consigliere: {name}.}}',
+  'SIGN-prokurator': 'Prokurator',
+  'SIGN-consigliere': 'Consigliere',
   'REJ-FROZEN': 'The Prokurator has frozen the game.',
   'REJ-STAFF-PLAYER': 'Staff cannot play in the game.',
 };

@@ -95,6 +95,11 @@ export interface CitState {
   readonly suicideAsked: Readonly<Record<PlayerId, Millis>>;
   /** CIT-MAF-7: whether a member of each family acted tonight. */
   readonly spoke: readonly boolean[];
+  // Staff (CIT-ENG-2).
+  /** The human Consigliere (both: he is a Prokurator too), or null: the engine's. */
+  readonly consigliere: { readonly name: string; readonly both: boolean } | null;
+  /** Names that acted as staff or were appointed (they cannot sign up, REJ-STAFF-PLAYER). */
+  readonly staff: readonly string[];
 }
 
 /** The slice at creation. */
@@ -131,6 +136,8 @@ export function initialCit(_config: GameConfig): CitState {
     proposals: [],
     tourProposals: [],
     spoke: [],
+    consigliere: null,
+    staff: [],
     suicideAsked: {},
     motion: null,
     verdict: null,
@@ -368,6 +375,15 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
     // Staff (CIT-MOD-2): an extension moves the stored instants the texts quote.
     case 'cit.times':
       return { ...v, ...e.data };
+    case 'cit.consigliere': {
+      const name = e.data.name;
+      if (name === null) return { ...v, consigliere: null };
+      return { ...v, consigliere: { name, both: e.data.both === true }, staff: v.staff.includes(name) ? v.staff : [...v.staff, name] };
+    }
+    case 'moderator.action': {
+      const by = e.data.by;
+      return v.staff.includes(by) ? v : { ...v, staff: [...v.staff, by] };
+    }
     case 'role.assigned':
     case 'cit.drawn':
       return v;
