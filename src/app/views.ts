@@ -88,7 +88,9 @@ export function channelItems(c: ViewContext, viewer: Viewer, channel: string, ev
         out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
     } else if (ev.type === 'message' && inChannel(e, ev.data)) {
       const parts = ev.data.parts;
-      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts }));
+      // CIT-ANN-1, CIT-VOTE-6: a pinned post names its slot (the latest post of a slot is the pinned one).
+      const pin = ev.data.pin;
+      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts, ...(pin ? { pin } : {}) }));
     }
   }
   return out;

@@ -33,7 +33,8 @@ export type EngineEvents = {
   'calendar.changed': { readonly calendar: Calendar };
   'game.ended': Outcome;
   /** One post (several message parts, rendered in order) to the event's audience, in `channel` (absent: the main thread). */
-  message: { readonly parts: readonly Message[]; readonly channel?: string };
+  /** `pin`: the slot of a pinned post (a later message of the same slot replaces it, mafia-cities CIT-ANN-1). */
+  message: { readonly parts: readonly Message[]; readonly channel?: string; readonly pin?: string };
   'command.rejected': {
     readonly by: string;
     readonly player?: PlayerId;

@@ -1,6 +1,6 @@
 // The mafia-cities event vocabulary: each event this rulebook emits, with its data (the engine's are in
 // engine/events.ts). Cities are indices into the game's city names.
-import type { Millis, PlayerId } from '../../core/types.ts';
+import type { Millis, Phrase, PlayerId } from '../../core/types.ts';
 import type { EventsOf } from '../../engine/events.ts';
 import type { IsoDate } from '../../engine/time.ts';
 
@@ -89,7 +89,19 @@ export type CitEvents = {
   'cit.times': { readonly voteStart?: Millis; readonly voteEnd?: Millis; readonly nightEnd?: Millis };
   /** CIT-ENG-2: the Prokurator appointed the Consigliere (both: he appointed himself) or dismissed him (null). */
   'cit.consigliere': { readonly name: string | null; readonly both?: boolean };
+  /** CIT-ANN-1, CIT-VOTE-6: a pinned slot was re-posted with this content signature. */
+  'cit.pinned': { readonly slot: string; readonly sig: string };
+  /** CIT-ANN-1: deaths as the status list tells them (game day or night, executing city, the reveal). */
+  'cit.deaths': { readonly deaths: Readonly<Record<PlayerId, DeathNote>> };
 };
+
+/** How the status list tells one death (CIT-ANN-1, CIT-ANN-3). */
+export interface DeathNote {
+  readonly k: number;
+  readonly night: boolean;
+  readonly city?: string;
+  readonly reveal: Phrase;
+}
 
 /** An event of a mafia-cities game (the engine's and the rulebook's). */
 export type CitEvent = EventsOf<CitEvents>;

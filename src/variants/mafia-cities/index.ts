@@ -20,6 +20,7 @@ import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
 import { dutyOf, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
+import { refreshPins } from './status.ts';
 import { frozen, shiftOnResume } from './time-powers.ts';
 
 /**
@@ -158,7 +159,19 @@ function voteCount(s: S): LiveCount | null {
 /** The day's instants and their hooks (CIT-RES-1, CIT-RES-2, CIT-REC-7). */
 const TIMETABLE = defineTimetable<CitState, CitEvents, CitInstant>({
   schedule: CIT_SCHEDULE,
-  hooks: { cutoff: recallCutoff, 'vote.start': voteStart, 'vote.end': voteEnd, 'night.end': dayStart },
+  // CIT-ANN-1, CIT-VOTE-6: the pinned posts follow every resolution.
+  hooks: {
+    cutoff: recallCutoff,
+    'vote.start': voteStart,
+    'vote.end': (b) => {
+      voteEnd(b);
+      refreshPins(b, true);
+    },
+    'night.end': (b) => {
+      dayStart(b);
+      refreshPins(b);
+    },
+  },
   phaseOf: (s) => (s.v.phase === 'night' ? 'night' : s.v.phase === 'day' || s.v.phase === 'vote' ? 'day' : undefined),
   options: citOptions,
 });
@@ -194,10 +207,18 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   // §3.3 unfreeze: the stored instants move with the deadlines the engine shifted.
   evolve: (v, e, s) => evolveCit(shiftOnResume(v, e), e, s.version),
   deal,
-  start,
+  start: (b) => {
+    start(b);
+    refreshPins(b);
+  },
   timetable: TIMETABLE,
   // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN).
-  post: (b, cmd) => frozen(b, cmd.actor) || onPost(b, cmd),
+  // CIT-ANN-1, CIT-VOTE-6: after every input the pinned posts follow what changed.
+  post: (b, cmd) => {
+    if (frozen(b, cmd.actor)) return;
+    onPost(b, cmd);
+    refreshPins(b);
+  },
   edit: (b, cmd) => frozen(b, cmd.actor) || onEdit(b, cmd),
   // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
   signup: {
@@ -212,8 +233,16 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
       return true;
     },
   },
-  pm: (b, cmd) => frozen(b, cmd.actor) || onPm(b, cmd),
-  mod: moderate,
+  pm: (b, cmd) => {
+    if (frozen(b, cmd.actor)) return;
+    onPm(b, cmd);
+    refreshPins(b);
+  },
+  mod: (b, cmd) => {
+    const known = moderate(b, cmd);
+    refreshPins(b);
+    return known;
+  },
   modActions: MOD_ACTIONS,
   legalActions,
   defaultRoles,

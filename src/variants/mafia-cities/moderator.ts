@@ -6,6 +6,7 @@ import type { Builder } from '../../engine/builder.ts';
 import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refuse, refused, runModAction } from '../../engine/modactions.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import { genderOf, msg, nm, revealParam, toFamily } from './common.ts';
+import { CORRECTION_ACTIONS } from './corrections.ts';
 import type { CitEvents } from './events.ts';
 import { dieNow, elect, endGame } from './flow.ts';
 import { staffLastWord } from './lastword.ts';
@@ -95,6 +96,8 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
   ...TIME_ACTIONS,
   // Staff capacities (CIT-ENG-2, staff.ts).
   ...STAFF_ACTIONS,
+  // Corrections (CIT-MOD-3, corrections.ts).
+  ...CORRECTION_ACTIONS,
 };
 
 /** Runs a staff action of mafia-cities; false when it is not one. */

@@ -4,7 +4,7 @@ import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import type { EngineEvent } from '../../engine/events.ts';
 import type { GameConfig } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
-import type { CitEvent, Target } from './events.ts';
+import type { CitEvent, DeathNote, Target } from './events.ts';
 
 /** A standing vote or proposal: what, and when (`seq` orders two of the same instant, §0 «Ordering»). */
 export interface Stamped<T = PlayerId> {
@@ -100,6 +100,10 @@ export interface CitState {
   readonly consigliere: { readonly name: string; readonly both: boolean } | null;
   /** Names that acted as staff or were appointed (they cannot sign up, REJ-STAFF-PLAYER). */
   readonly staff: readonly string[];
+  /** CIT-ANN-1, CIT-VOTE-6: the content signature of each pinned slot as last posted. */
+  readonly pins: Readonly<Record<string, string>>;
+  /** CIT-ANN-1: each dead player's death as the status list tells it. */
+  readonly deaths: Readonly<Record<PlayerId, DeathNote>>;
 }
 
 /** The slice at creation. */
@@ -138,6 +142,8 @@ export function initialCit(_config: GameConfig): CitState {
     spoke: [],
     consigliere: null,
     staff: [],
+    pins: {},
+    deaths: {},
     suicideAsked: {},
     motion: null,
     verdict: null,
@@ -379,6 +385,15 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const name = e.data.name;
       if (name === null) return { ...v, consigliere: null };
       return { ...v, consigliere: { name, both: e.data.both === true }, staff: v.staff.includes(name) ? v.staff : [...v.staff, name] };
+    }
+    case 'cit.pinned':
+      return { ...v, pins: { ...v.pins, [e.data.slot]: e.data.sig } };
+    case 'cit.deaths':
+      return { ...v, deaths: { ...v.deaths, ...e.data.deaths } };
+    case 'player.restored': {
+      // CIT-MOD-3: a revived player is alive again in the status list.
+      const { [e.data.player]: _gone, ...deaths } = v.deaths;
+      return { ...v, deaths };
     }
     case 'moderator.action': {
       const by = e.data.by;
