@@ -17,6 +17,7 @@ import { citOptions, options } from './options.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
+import { speech } from './speech.ts';
 import { dutyOf, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
@@ -63,6 +64,7 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'court-no', keywords: ['/court no', '/суд против'], form: 'none', where: 'pm' },
   { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
   { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
+  { command: 'speech', keywords: ['/speech', '/речь'], form: 'space', where: 'pm' },
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];
@@ -235,7 +237,8 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   },
   pm: (b, cmd) => {
     if (frozen(b, cmd.actor)) return;
-    onPm(b, cmd);
+    // CIT-JUD-4: a campaign speech takes the whole message after its keyword.
+    if (!speech(b, cmd)) onPm(b, cmd);
     refreshPins(b);
   },
   mod: (b, cmd) => {

@@ -49,6 +49,8 @@ export const options = z
     judges: z.record(z.string(), z.string()).optional(),
     /** Fixture: Godfathers at the start by city name (no Day 0 Godfather election there). */
     godfathers: z.record(z.string(), z.string()).optional(),
+    /** CIT-JUD-4: the longest campaign speech in characters. */
+    speechTextMaxChars: z.number().int().min(1).max(20_000).default(5000),
   })
   .strict();
 

@@ -75,6 +75,10 @@ export const CIT_REJECTIONS = [
   // Staff (§3.3 freeze, CIT-ENG-2).
   'REJ-FROZEN',
   'REJ-STAFF-PLAYER',
+  // Campaign speeches (CIT-JUD-4).
+  'REJ-SPEECH-NOTCAND',
+  'REJ-SPEECH-LONG',
+  'REJ-SPEECH-EMPTY',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

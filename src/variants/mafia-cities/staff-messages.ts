@@ -1,5 +1,5 @@
 // Message templates of the staff's powers in mafia-cities (spec §6: T-EXTEND, T-PAUSE, T-CONSIGLIERE, T-STATUS,
-// T-TALLY, REJ-FROZEN, REJ-STAFF-PLAYER, the correction notice), kept apart from messages.ts so that the rulebook's
+// T-TALLY, T-SPEECH, REJ-FROZEN, REJ-STAFF-PLAYER, the correction notice), kept apart from messages.ts so that the rulebook's
 // own table stays as it is; index.ts merges both.
 
 /** Russian (the game's language; the spec's texts verbatim). */
@@ -27,6 +27,10 @@ export const staffRu: Record<string, string> = {
   'T-CORRECTION-REVIVE': 'Исправление прокуратора: {name} {g, select, f {возвращена} m {возвращён} other {возвращён(а)}} в игру (ошибка движка).',
   'T-CORRECTION-EXEC':
     'Исправление прокуратора: по исправленным итогам голосования города {city} {g, select, f {казнена} m {казнён} other {казнён(а)}} {name}. Роль: {role}.',
+  'T-SPEECH': 'Предвыборная речь — {name}: {text}',
+  'REJ-SPEECH-NOTCAND': 'Предвыборную речь может произнести только кандидат в судьи на идущих выборах вашего города.',
+  'REJ-SPEECH-LONG': 'Речь слишком длинная: не более {max} (ваша: {n}).',
+  'REJ-SPEECH-EMPTY': 'Речь пуста: напишите её текст после /speech.',
   'REJ-FROZEN': 'Игра приостановлена прокуратором.',
   'REJ-STAFF-PLAYER': 'Ведущие не могут участвовать в игре как игроки.',
 };
@@ -55,6 +59,10 @@ export const staffEn: Record<string, string> = {
   'W-TALLY-NONE': 'no votes',
   'T-CORRECTION-REVIVE': 'Prokurator’s correction: {name} is back in the game (an engine error).',
   'T-CORRECTION-EXEC': 'Prokurator’s correction: by the corrected tally of {city}, {name} is executed. Role: {role}.',
+  'T-SPEECH': 'Campaign speech — {name}: {text}',
+  'REJ-SPEECH-NOTCAND': 'Only a judge candidate of an election running in your city may give a campaign speech.',
+  'REJ-SPEECH-LONG': 'The speech is too long: at most {max} (yours: {n}).',
+  'REJ-SPEECH-EMPTY': 'The speech is empty: write its text after /speech.',
   'REJ-FROZEN': 'The Prokurator has frozen the game.',
   'REJ-STAFF-PLAYER': 'Staff cannot play in the game.',
 };
