@@ -18,7 +18,7 @@ import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
 import { speech } from './speech.ts';
-import { dutyOf, staffDuties, staffSignup } from './staff.ts';
+import { dutyOf, outsideDuty, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { refreshPins } from './status.ts';
@@ -242,6 +242,12 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     refreshPins(b);
   },
   mod: (b, cmd) => {
+    // CIT-ENG-3: staff run the rulebook's actions of their own capacity only.
+    const outside = cmd.actor.kind === 'moderator' && MOD_ACTIONS[cmd.mod.action] ? outsideDuty(b.state, cmd.actor.name, cmd.mod.action) : undefined;
+    if (outside) {
+      b.refuse(cmd.actor, outside);
+      return true;
+    }
     const known = moderate(b, cmd);
     refreshPins(b);
     return known;

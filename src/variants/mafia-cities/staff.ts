@@ -123,6 +123,19 @@ function isPlayerName(s: S, name: string): PlayerId | undefined {
   return s.order.find((id) => fold(s.players[id]?.name ?? '') === fold(name));
 }
 
+/** CIT-ENG-3: the Consigliere's staff actions (CIT-MOD-5, CIT-REL-3); every other action of the rulebook is the Prokurator's. */
+const CONSIGLIERE_ACTIONS: ReadonlySet<string> = new Set(['godfather', 'hint']);
+
+/**
+ * CIT-ENG-3: the refusal of a rulebook action by staff who lack its capacity (a Prokurator-only member naming a
+ * mafioso for `godfather` would learn from the answer who is one), or undefined when he may run it.
+ */
+export function outsideDuty(s: S, name: string, action: string): ReturnType<typeof refuse> | undefined {
+  if (action === 'consigliere') return undefined;
+  const duty: Duty = CONSIGLIERE_ACTIONS.has(action) ? 'consigliere' : 'prokurator';
+  return holds(s, name, duty) ? undefined : refuse(`the action "${action}" is the ${duty === 'consigliere' ? 'Consigliere' : 'Prokurator'}'s`);
+}
+
 /** The staff actions of CIT-ENG-2. */
 export const STAFF_ACTIONS: ModActions<CitState, CitEvents> = {
   consigliere: {
