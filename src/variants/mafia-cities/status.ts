@@ -3,7 +3,7 @@
 // slot: a later post of the same slot replaces it (clients show the latest one of each slot pinned). The rulebook
 // re-posts a slot only when its content changed, checked after every command and every resolution.
 import { list, phrase } from '../../core/params.ts';
-import type { Message, Param, Phrase, PlayerId } from '../../core/types.ts';
+import type { Message, Phrase, PlayerId } from '../../core/types.ts';
 import { MODERATOR } from '../../core/types.ts';
 import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
@@ -76,10 +76,11 @@ function pin(b: B, slot: string, channel: string, m: Message, sig: string): void
 /** CIT-ANN-1: records the deaths since the last refresh (cause, day or night, reveal) before they are listed. */
 function noteDeaths(b: B, atVoteEnd: boolean): void {
   const s = b.state;
-  const by = executedBy(b);
   const fresh: Record<string, DeathNote> = {};
+  let by: Record<string, string> | undefined;
   for (const id of s.order) {
     if (isAlive(s, id) || s.v.deaths[id] !== undefined) continue;
+    by ??= executedBy(b);
     const how = s.players[id]?.removedHow;
     // Night deaths are told at the morning of Day k (Night k); deaths at voteEnd belong to the day; others to when they fell.
     // An execution (also one a correction applies later) belongs to its day.
@@ -99,19 +100,32 @@ function noteDeaths(b: B, atVoteEnd: boolean): void {
 export function refreshPins(b: B, atVoteEnd = false): void {
   const s0 = b.state;
   if (s0.v.cities.length === 0 || (s0.status !== 'running' && s0.status !== 'ended')) return;
-  noteDeaths(b, atVoteEnd);
-  const s = b.state;
-  const stamp = { date: date(s, b.at), time: time(s, b.at) };
-  const cities = s.v.cities.map((_, c) => cityLines(s, c));
-  const all: Param = list(cities, 'semicolon');
-  pin(b, 'status', MAIN_CHANNEL, msg('T-STATUS', { ...stamp, list: all }), JSON.stringify(all));
-  s.v.cities.forEach((_, c) => {
-    pin(b, `status:${c}`, cityThread(s, c).id, msg('T-STATUS', { ...stamp, list: cities[c]! }), JSON.stringify(cities[c]));
-  });
+  // A compact key first (who is alive, who judges): the lists are drawn up only when it changed, since this runs
+  // after every command.
+  const key = s0.order.map((id) => (isAlive(s0, id) ? (isJudge(s0, id) ? 'J' : 'A') : 'D')).join('');
+  if (s0.v.pins['status'] !== key) {
+    noteDeaths(b, atVoteEnd);
+    const s = b.state;
+    const stamp = { date: date(s, b.at), time: time(s, b.at) };
+    const cities = s.v.cities.map((_, c) => cityLines(s, c));
+    pin(b, 'status', MAIN_CHANNEL, msg('T-STATUS', { ...stamp, list: list(cities, 'semicolon') }), key);
+    s.v.cities.forEach((_, c) => {
+      const ids = everyResident(s, c);
+      const cityKey = ids.map((id) => key[s.order.indexOf(id)]).join('');
+      pin(b, `status:${c}`, cityThread(s, c).id, msg('T-STATUS', { ...stamp, list: cities[c]! }), cityKey);
+    });
+  }
   // CIT-VOTE-6: the tally of each city while its vote is open, re-posted when its votes change.
+  const s = b.state;
   if (s.v.phase !== 'vote' || s.v.day < 1) return;
   s.v.cities.forEach((_, c) => {
     const by = s.v.votes[c]!;
+    // The day is part of the key: each day's tally starts afresh, and is first posted with the first vote.
+    const votes = Object.entries(by);
+    const slot = `tally:${c}`;
+    const tallyKey = `${s.v.day}:${votes.map(([voter, x]) => `${voter}>${x.target}@${x.seq}`).join(',')}:${s.v.nominations[c]!.filter((n) => isAlive(s, n.target)).length}`;
+    if (s.v.pins[slot] === tallyKey) return;
+    if (votes.length === 0 && !(s.v.pins[slot] ?? '').startsWith(`${s.v.day}:`)) return;
     const rows = ranking(s, c).map((r) =>
       phrase('W-TALLY-LINE', {
         name: nm(s, r.target),
@@ -119,10 +133,6 @@ export function refreshPins(b: B, atVoteEnd = false): void {
         voters: r.votes.map((v) => nm(s, Object.keys(by).find((x) => by[x] === v)!)).join(', '),
       }),
     );
-    const lines = list(rows, 'semicolon', phrase('W-TALLY-NONE'));
-    // The day is part of the signature: each day's tally starts afresh, and is first posted with the first vote.
-    const slot = `tally:${c}`;
-    if (rows.length === 0 && !(s.v.pins[slot] ?? '').startsWith(`${s.v.day}:`)) return;
-    pin(b, slot, cityChannel(c), msg('T-TALLY', { time: time(s, b.at), lines }), `${s.v.day}:${JSON.stringify(lines)}`);
+    pin(b, slot, cityChannel(c), msg('T-TALLY', { time: time(s, b.at), lines: list(rows, 'semicolon', phrase('W-TALLY-NONE')) }), tallyKey);
   });
 }
