@@ -26,7 +26,7 @@ const MOVES: Readonly<Record<Boundary, { readonly kind: string; readonly field: 
 /** The phases in which a boundary is still ahead (an extension never reopens a closed window, §3.3). */
 function pending(s: S, what: Boundary): boolean {
   const p = s.v.phase;
-  if (what === 'nominations') return p === 'day' && s.v.day >= 1;
+  if (what === 'nominations') return p === 'day'; // Day 0 too: it closes the judge candidacy
   if (what === 'vote') return p === 'day' || p === 'vote';
   return p === 'night';
 }
