@@ -212,4 +212,5 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   defaultRoles,
   channels,
   voteCount,
+  dayOf: (e) => (e.type === 'cit.day' ? e.data.day : undefined),
 });
