@@ -59,6 +59,7 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'court-no', keywords: ['/court no', '/суд против'], form: 'none', where: 'pm' },
   { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
   { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
+  { command: 'absent', keywords: ['/absent', '/отсутствую'], form: 'space', where: 'pm' },
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];
