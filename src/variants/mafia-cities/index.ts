@@ -10,6 +10,7 @@ import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } 
 import { onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
+import { FIRING } from './firing.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
@@ -213,4 +214,5 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   defaultRoles,
   channels,
   voteCount,
+  firing: FIRING,
 });
