@@ -74,6 +74,28 @@ for (const [kind, open] of STORES) {
         await h.close();
       }
     });
+
+    it('the Prokurator’s inactivity kills reach the profiles of the players struck out (CIT-ACT-3, CIT-ACT-7)', async () => {
+      const h = await harness(await open());
+      try {
+        const a = await startedGame(h, '', CITIES, TEN);
+        // Nobody does anything on Day 0 and Day 1: at Day 1's 22:00 (19:00 UTC) each city executes one player by lot
+        // and the Prokurator strikes out everyone else.
+        await h.at('2025-11-04T19:00:00Z');
+        const game = (await a.mod.req('GET', `/api/games/${a.id}`)).json;
+        const struck = game.players.filter((p: { removedHow?: string }) => p.removedHow === 'inactivity').map((p: { name: string }) => p.name);
+        expect(struck.length).toBe(TEN.length - 2);
+        const mod = await h.client('BMod');
+        const b = (await mod.req('POST', '/api/games', { title: 'B', ...CITIES, startAt: '2025-11-10T12:00' })).json.id as string;
+        for (const n of TEN) expect((await a.players[n]!.req('POST', `/api/games/${b}/signup`)).json.accepted).toBe(true);
+        const by = Object.fromEntries(
+          (await mod.req('GET', `/api/games/${b}/warnings`)).json.players.map((p: { name: string; count: number }) => [p.name, p.count]),
+        );
+        for (const n of TEN) expect(by[n], n).toBe(struck.includes(n) ? 1 : 0);
+      } finally {
+        await h.close();
+      }
+    });
   });
 }
 
