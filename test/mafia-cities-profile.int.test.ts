@@ -51,6 +51,10 @@ for (const [kind, open] of STORES) {
         expect((await veg(kept, 'again')).accepted).toBe(true);
         const revoke = await a.mod.req('POST', `/api/games/${a.id}/mod`, { action: 'revoke-vegetable', args: { name: kept } });
         expect(revoke.json.accepted).toBe(true);
+        // The moderators' audit log lists each warning and the revocation.
+        const audit = (await a.mod.req('GET', `/api/games/${a.id}/audit`)).json.items.map((i: { type: string }) => i.type);
+        expect(audit.filter((x: string) => x === 'player.warned')).toHaveLength(3);
+        expect(audit.filter((x: string) => x === 'player.warning.revoked')).toHaveLength(1);
         // The game's own moderator sees nothing of game A itself: only other games count.
         const own = (await a.mod.req('GET', `/api/games/${a.id}/warnings`)).json.players;
         expect(own.every((p: { count: number }) => p.count === 0)).toBe(true);
