@@ -568,9 +568,10 @@ function suicide(b: B, id: PlayerId): Reply | undefined {
   const s = b.state;
   const asked = s.v.suicideAsked[id];
   if (asked === undefined || b.at >= asked + 10 * 60_000) return no('REJ-SUICIDE-NOASK');
-  dieNow(b, id, 'suicide', msg('T-SUICIDE', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) }));
-  // CIT-ACT-6, CIT-ACT-7: «Самоубийство — наказывается предупреждением "Овощ"».
+  // CIT-ACT-6, CIT-ACT-7: «Самоубийство — наказывается предупреждением "Овощ"» (recorded before the death, which
+  // may end the game).
   warn(b, id, 'suicide');
+  dieNow(b, id, 'suicide', msg('T-SUICIDE', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) }));
   return undefined;
 }
 

@@ -105,8 +105,8 @@ export function chargeInactivity(b: B): { readonly killed: PlayerId[]; readonly 
       true,
       msg('T-PROK-KILL', { name: nm(st, id), role: revealParam(st, id), vegetable: o.vegetableOnInactivityKill ? 'yes' : 'no' }),
     );
-    b.emit('player.removed', { player: id, how: 'inactivity' });
     if (o.vegetableOnInactivityKill) warn(b, id, 'inactivity');
+    b.emit('player.removed', { player: id, how: 'inactivity' });
   }
   const remind = living(b.state).filter((id) => counters[id] === 1);
   return { killed, remind };

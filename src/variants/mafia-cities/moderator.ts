@@ -32,6 +32,8 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
       const vegetable = args.vegetable === true ? 'yes' : 'no';
       // CIT-MOD-4: «удалён(а) из игры модератором» or the inactivity cause (T-PROK-KILL).
       const inactivity = args.cause === 'inactivity';
+      // CIT-ACT-7: the warning goes to the player's cross-game profile (before the death, which may end the game).
+      if (args.vegetable === true) warn(b, id, inactivity ? 'inactivity' : 'moderator');
       dieNow(
         b,
         id,
@@ -40,8 +42,6 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
           ? msg('T-PROK-KILL', { name: nm(s, id), role: revealParam(s, id), vegetable })
           : msg('T-STAFF-KILL', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id), vegetable }),
       );
-      // CIT-ACT-7: the warning goes to the player's cross-game profile.
-      if (args.vegetable === true) warn(b, id, inactivity ? 'inactivity' : 'moderator');
       return undefined;
     },
   },
