@@ -285,6 +285,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['legal actions', 'GET', () => `${g()}/actions`, undefined, only(403, players)],
       ['moderator command', 'POST', () => `${g()}/mod`, { action: 'note', args: { text: 'n' } }, only(403, { mod: 200 })],
       ['audit log', 'GET', () => `${g()}/audit`, undefined, only(403, { mod: 200 })],
+      // CIT-ACT-7, CIT-SET-1: the players' «Овощ» warnings from other games are for the staff only.
+      ['signup warnings', 'GET', () => `${g()}/warnings`, undefined, only(403, { mod: 200 })],
       ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200 }],
       ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
       ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],

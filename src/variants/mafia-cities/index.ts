@@ -10,6 +10,7 @@ import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } 
 import { onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
+import { FIRING } from './firing.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
@@ -59,6 +60,7 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'court-no', keywords: ['/court no', '/суд против'], form: 'none', where: 'pm' },
   { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
   { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
+  { command: 'absent', keywords: ['/absent', '/отсутствую'], form: 'space', where: 'pm' },
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];
@@ -213,4 +215,5 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   channels,
   voteCount,
   dayOf: (e) => (e.type === 'cit.day' ? e.data.day : undefined),
+  firing: FIRING,
 });

@@ -72,6 +72,9 @@ export const CIT_REJECTIONS = [
   'REJ-CRT-FINAL',
   'REJ-CRT-VOTED',
   'REJ-CRT-QUORUM',
+  'REJ-ABS-PAST',
+  'REJ-ABS-DUP',
+  'REJ-ABS-LIMIT',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

@@ -95,6 +95,14 @@ export interface CitState {
   readonly suicideAsked: Readonly<Record<PlayerId, Millis>>;
   /** CIT-MAF-7: whether a member of each family acted tonight. */
   readonly spoke: readonly boolean[];
+  /** CIT-ACT-1: who has been active on the current game day (or excused, CIT-ACT-4). */
+  readonly activeToday: Readonly<Record<PlayerId, true>>;
+  /** CIT-ACT-2: each player's count of consecutive inactive game days. */
+  readonly inactive: Readonly<Record<PlayerId, number>>;
+  /** CIT-ACT-5: each player's declared absence dates. */
+  readonly absences: Readonly<Record<PlayerId, readonly IsoDate[]>>;
+  /** CIT-ACT-7: «Овощ» warnings issued in this game and not revoked, per player. */
+  readonly warnings: Readonly<Record<PlayerId, number>>;
 }
 
 /** The slice at creation. */
@@ -139,6 +147,10 @@ export function initialCit(_config: GameConfig): CitState {
     banned: {},
     lastWords: [],
     lwCalls: [],
+    activeToday: {},
+    inactive: {},
+    absences: {},
+    warnings: {},
   };
 }
 
@@ -163,6 +175,9 @@ export function familyChannel(city: number): string {
 export function cityChannel(city: number): string {
   return `city-${city + 1}`;
 }
+
+/** The kind of the «Овощ» warning in `player.warned` (CIT-ACT-7). */
+export const VEGETABLE = 'vegetable';
 
 /** The Supreme Court's inbox. */
 export const COURT_CHANNEL = 'court';
@@ -213,6 +228,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         relays: v.cities.map(() => 0),
         lastWords: v.cities.map(() => []),
         lwCalls: [],
+        activeToday: {},
       };
     case 'cit.voting':
       return { ...v, phase: 'vote' };
@@ -363,6 +379,18 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const city = v.cities.findIndex((_, i) => familyChannel(i) === e.data.team);
       return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
     }
+    case 'cit.active':
+      return { ...v, activeToday: { ...v.activeToday, [e.data.player]: true } };
+    case 'cit.absent':
+      return { ...v, absences: { ...v.absences, [e.data.player]: [...(v.absences[e.data.player] ?? []), e.data.date] } };
+    case 'cit.inactivity':
+      return { ...v, inactive: { ...v.inactive, ...e.data.counters } };
+    case 'cit.excused':
+      return { ...v, inactive: { ...v.inactive, [e.data.player]: 0 }, activeToday: { ...v.activeToday, [e.data.player]: true } };
+    case 'player.warned':
+      return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: (v.warnings[e.data.player] ?? 0) + 1 } } : v;
+    case 'player.warning.revoked':
+      return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: Math.max(0, (v.warnings[e.data.player] ?? 0) - 1) } } : v;
     case 'game.ended':
       return { ...v, phase: 'over' };
     case 'role.assigned':

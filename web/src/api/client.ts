@@ -12,6 +12,7 @@ import type {
   GameSummary,
   ModActionsReply,
   PageReply,
+  SignupWarningsReply,
   ThreadReply,
   VariantsReply,
 } from '../../../src/protocol/index.ts';
@@ -80,6 +81,7 @@ export const api = {
   start: (id: string) => call<CommandReply>('POST', `${g(id)}/start`, {}),
   mod: (id: string, action: string, args?: Record<string, unknown>) => call<CommandReply>('POST', `${g(id)}/mod`, { action, ...(args ? { args } : {}) }),
   modActions: (id: string) => call<ModActionsReply>('GET', `${g(id)}/mod-actions`),
+  warnings: (id: string) => call<SignupWarningsReply>('GET', `${g(id)}/warnings`),
   audit: (id: string) => call<AuditReply>('GET', `${g(id)}/audit`),
   verify: (id: string) =>
     call<{ seed: string | null; commitment: string; verdict: { fair: boolean; status: string; ok: string[]; problems: string[] } }>('GET', `${g(id)}/verify`),

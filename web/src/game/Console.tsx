@@ -3,7 +3,7 @@
 // from its argument schema, the audit log, forum copies, the fairness commitment and, after the end, the seed
 // with its verification.
 import { useEffect, useState } from 'preact/hooks';
-import type { AuditReply, GameDetail, ModActionsReply } from '../../../src/protocol/index.ts';
+import type { AuditReply, GameDetail, ModActionsReply, SignupWarningsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Notice } from '../ui.tsx';
@@ -38,6 +38,15 @@ export function Console({ detail, tick, onDone }: { readonly detail: GameDetail;
   useEffect(() => {
     void api.modActions(detail.id).then((r) => setActions(r.actions));
   }, [detail.id]);
+  // CIT-SET-1, CIT-ACT-7: each applicant's warnings from earlier games (the moderators' view only).
+  const [warnings, setWarnings] = useState<SignupWarningsReply['players']>([]);
+  useEffect(() => {
+    void api.warnings(detail.id).then(
+      (r) => setWarnings(r.players),
+      () => setWarnings([]),
+    );
+  }, [detail.id, detail.players.length]);
+  const warned = (name: string) => warnings.find((w) => w.name === name && w.count > 0);
   const zone = detail.timeZone;
   const has = (n: string) => actions.some((a) => a.name === n);
   const others = actions.filter((a) => !['pause', 'resume', 'start', 'move-deadline', 'substitute'].includes(a.name));
@@ -51,6 +60,17 @@ export function Console({ detail, tick, onDone }: { readonly detail: GameDetail;
           {detail.players.map((p) => (
             <li key={p.id}>
               <bdi>{p.name}</bdi> {detail.moderator?.roles[p.name] ? `· ${detail.moderator.roles[p.name]}` : ''} · {p.status}
+              {warned(p.name) && (
+                <span
+                  class="warnings"
+                  title={warned(p.name)!
+                    .warnings.map((w) => `${w.date}: ${w.reason}`)
+                    .join('\n')}
+                >
+                  {' '}
+                  · {t('console.warnings', { n: warned(p.name)!.count })}
+                </span>
+              )}
             </li>
           ))}
         </ol>

@@ -87,6 +87,7 @@ export const de: Catalog = {
   'role.dead': 'Du bist aus dem Spiel.',
   'console.title': 'Konsole der Spielleitung',
   'console.signups': 'Anmeldungen',
+  'console.warnings': '«Овощ» ×{n} in früheren Spielen',
   'console.start': 'Spiel jetzt starten',
   'console.pause': 'Pausieren',
   'console.resume': 'Fortsetzen',

@@ -87,6 +87,7 @@ export const el: Catalog = {
   'role.dead': 'Είσαι εκτός παιχνιδιού.',
   'console.title': 'Κονσόλα συντονιστή',
   'console.signups': 'Δηλώσεις',
+  'console.warnings': '«Овощ» ×{n} σε προηγούμενα παιχνίδια',
   'console.start': 'Έναρξη τώρα',
   'console.pause': 'Παύση',
   'console.resume': 'Συνέχεια',

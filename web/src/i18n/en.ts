@@ -86,6 +86,7 @@ export const en = {
   'role.dead': 'You are out of the game.',
   'console.title': 'Moderator console',
   'console.signups': 'Signups',
+  'console.warnings': '«Овощ» ×{n} in earlier games',
   'console.start': 'Start the game now',
   'console.pause': 'Pause',
   'console.resume': 'Resume',

@@ -87,6 +87,7 @@ export const ru: Catalog = {
   'role.dead': 'Вы выбыли из игры.',
   'console.title': 'Пульт ведущего',
   'console.signups': 'Записавшиеся',
+  'console.warnings': '«Овощ» ×{n} в прошлых играх',
   'console.start': 'Начать игру сейчас',
   'console.pause': 'Пауза',
   'console.resume': 'Продолжить',
