@@ -63,7 +63,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
       </nav>
       <div class="game-body">
         <div class="main-col">
-          {current === 'console' && d.me.role === 'moderator' && <Console detail={d} tick={g.tick} onDone={g.refresh} />}
+          {current === 'console' && d.me.role === 'moderator' && <Console detail={d} onLive={g.onLive} onDone={g.refresh} />}
           {current === 'me' && (
             <>
               <RoleCard detail={d} />
