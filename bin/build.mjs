@@ -5,8 +5,8 @@
 // assets, worker-thread transports) stay in node_modules. Without esbuild (an install without devDependencies)
 // it builds nothing and bin/narrator.mjs runs the sources through tsx.
 // Then the web app: Vite builds web/ (and the protocol types it reads) into public/, which `narrator serve`
-// serves at /, when public/ is missing or older than any of its sources (web/, src/protocol/ and the one pure
-// module of src/ it bundles, src/core/text.ts).
+// serves at /, when public/ is missing or older than any of its sources (web/, src/protocol/ and the pure modules
+// of src/ it bundles: src/core/text.ts, src/i18n/).
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -49,7 +49,7 @@ function newest(...dirs) {
 }
 
 const page = `${root}public/index.html`;
-if (existsSync(`${root}web`) && (!existsSync(page) || statSync(page).mtimeMs < newest('web', 'src/protocol', 'src/core/text.ts'))) {
+if (existsSync(`${root}web`) && (!existsSync(page) || statSync(page).mtimeMs < newest('web', 'src/protocol', 'src/core/text.ts', 'src/i18n'))) {
   const vite = await import('vite').catch(() => null);
   if (!vite) process.stderr.write('narrator build: vite is not installed (no devDependencies); the web app is not built\n');
   else await vite.build({ configFile: `${root}web/vite.config.ts`, logLevel: 'warn' });

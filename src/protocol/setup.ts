@@ -1,5 +1,6 @@
 // Previews for the create-game form: the play days the calendar gives from the chosen start (with the dates it
-// skips and why), and the balance of the chosen setup from the simulator (win rate per side with its interval).
+// skips and why), and the balance of the chosen setup from the simulator (win rate per side with its interval);
+// and a rulebook's message tables, for a client that renders messages from their parts in its reader's language.
 import { z } from 'zod';
 
 /** A date the calendar skips between two play days, and why. */
@@ -50,3 +51,15 @@ export const balanceReply = z.object({
 /** A balance estimate. */
 export type BalanceReply = z.infer<typeof balanceReply>;
 
+/** Names of a rulebook's roles, sides or teams, per language. */
+const namedSchema = z.array(z.object({ id: z.string(), names: z.record(z.string(), z.string()) }));
+
+/** Reply of GET /api/variants/:id/texts: what src/i18n/render.ts reads of a rulebook, for one language and English. */
+export const messageTablesReply = z.object({
+  messages: z.record(z.string(), z.record(z.string(), z.string())).describe('language -> key -> ICU template (the rulebook’s over the engine’s)'),
+  roles: namedSchema,
+  sides: namedSchema,
+  teams: namedSchema,
+});
+/** A rulebook's message tables. */
+export type MessageTablesReply = z.infer<typeof messageTablesReply>;

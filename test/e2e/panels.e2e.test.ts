@@ -1,6 +1,7 @@
 // Panels and private forms in a real browser: the players list shows a rulebook's public condition (palermo-intrigue:
-// a player detained by the moderator's penalty, live in a page that is already open), and mafia-de's newspaper ad and
-// testament forms each send their line and show what the engine read and its acknowledgement in the inbox.
+// a player detained by the moderator's penalty, live in a page that is already open); mafia-de's newspaper ad and
+// testament forms each send their line and show what the engine read and its acknowledgement in the inbox; and game
+// messages show in the reader's language where the rulebook has its templates, else in the game's.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, launch, logIn, openPage, type WebServer, webServer } from '../support/browser.ts';
@@ -45,6 +46,25 @@ describe.skipIf(!run)('players panel conditions and the press forms', () => {
     expect(await row(victim).locator('.condition').textContent()).toContain('condition: detained');
     expect(await row(NINE[0]!).getAttribute('data-condition')).toBe('active');
   }, 120_000);
+
+  it('an English palermo game’s announcements read in Greek for a Greek reader, in English where German has no template', async () => {
+    const g = await startedGame({ client: (n: string) => w.client(n) }, 'Lang', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en' });
+    const p = await page(`${w.url}/#/games/${g.id}`, null, 'main');
+    const start = p.locator('.item-announcement .body').first();
+    await start.waitFor();
+    expect(await start.textContent()).toContain('The game starts!');
+    expect(await start.getAttribute('lang')).toBe('en');
+    await p.locator('#lang').selectOption('el');
+    await expect.poll(() => start.getAttribute('lang'), { timeout: 10_000 }).toBe('el');
+    expect(await start.textContent()).toContain('Το παιχνίδι ξεκινά!');
+    expect(await start.getAttribute('data-local')).toBe('');
+    // palermo has no German templates: the server's English text stays.
+    await p.locator('#lang').selectOption('de');
+    await expect.poll(() => start.getAttribute('lang'), { timeout: 10_000 }).toBe('en');
+    expect(await start.textContent()).toContain('The game starts!');
+    expect(await start.getAttribute('data-local')).toBeNull();
+    await p.locator('#lang').selectOption('en');
+  }, 60_000);
 
   it('mafia-de: an ad and a testament from their forms, with the engine’s reply', async () => {
     const g = await startedGame({ client: (n: string) => w.client(n) }, 'D', {

@@ -15,6 +15,7 @@ import { registerPrivateRoutes } from './private.ts';
 import { registerScheduleRoutes } from './schedule.ts';
 import { registerSetupRoutes } from './setup.ts';
 import type { RouteDeps } from './shared.ts';
+import { registerTextRoutes } from './texts.ts';
 import { registerThreadRoutes } from './thread.ts';
 
 export type { RouteDeps } from './shared.ts';
@@ -25,6 +26,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerGameRoutes(app, d);
   registerScheduleRoutes(app, d);
   registerSetupRoutes(app, d);
+  registerTextRoutes(app, d);
   registerThreadRoutes(app, d);
   registerChannelRoutes(app, d);
   registerPrivateRoutes(app, d);

@@ -5,12 +5,13 @@
 // Numbers are the caller's own, the same cursor as the WebSocket's, so nothing is read twice or missed.
 import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ChannelInfo as Channel, CommandReply, Item, ServerFrame } from '../../../src/protocol/index.ts';
+import type { ChannelInfo as Channel, CommandReply, Item, MessageTablesReply, ServerFrame } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, locale, t } from '../i18n/i18n.ts';
 import { Rich } from '../markup/Rich.tsx';
 import { coalesce, Notice, ReplyView } from '../ui.tsx';
 import { type FrameLine, lineOf } from './lines.ts';
+import { localText, useTables } from './texts.ts';
 
 /** How many of the caller's events one page looks back over. */
 const WINDOW = 120;
@@ -44,9 +45,14 @@ export function ChannelView({
   version,
   onLive,
   zone,
+  variant,
+  gameLocale,
   onPosted,
 }: {
   readonly channel: Channel;
+  /** The game's rulebook and language: messages show in the reader's language where its templates exist. */
+  readonly variant: string;
+  readonly gameLocale: string;
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
   /** Registers a call on every live frame (useGame's `onLive`). */
@@ -56,6 +62,7 @@ export function ChannelView({
 }) {
   const [state, setState] = useState<Loaded | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const tables = useTables(variant, gameLocale, locale());
   // The view's truth between renders: frames come faster than renders, so each one reads and writes it directly.
   const ref = useRef<Loaded | null>(null);
   const put = (next: Loaded | null) => {
@@ -151,7 +158,7 @@ export function ChannelView({
       {state && state.items.length === 0 && <p class="empty">{t('thread.empty')}</p>}
       <ol class="items" aria-live="polite">
         {state?.items.map((it) => (
-          <Line key={it.seq} item={it} zone={zone} />
+          <Line key={it.seq} item={it} zone={zone} tables={tables} gameLocale={gameLocale} />
         ))}
       </ol>
       {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} />}
@@ -182,22 +189,28 @@ export function channelName(c: Channel): string {
  * otherwise parse and format every line of the page again (with 50 open pages sharing two cores, that was most of
  * a post's latency).
  */
-class Line extends Component<{ readonly item: Item; readonly zone: string }> {
+type LineProps = { readonly item: Item; readonly zone: string; readonly tables: MessageTablesReply | null; readonly gameLocale: string };
+class Line extends Component<LineProps> {
   /** The language it was rendered in: a change of language renders every line again. */
   private lang = '';
-  override shouldComponentUpdate(next: { readonly item: Item; readonly zone: string }): boolean {
-    return next.item !== this.props.item || next.zone !== this.props.zone || locale() !== this.lang;
+  override shouldComponentUpdate(next: LineProps): boolean {
+    return next.item !== this.props.item || next.zone !== this.props.zone || next.tables !== this.props.tables || locale() !== this.lang;
   }
   override render() {
     this.lang = locale();
-    return <ItemView item={this.props.item} zone={this.props.zone} />;
+    return <ItemView {...this.props} />;
   }
 }
 
+/** Lines whose text a user wrote (shown as written, with its quotes and emphasis). */
+const userTextKind = (kind: string) => kind === 'post' || kind === 'edit' || kind === 'chat' || kind === 'sent';
+
 /** One line: a post with its author, an announcement set apart, a private message, a chat line. */
-function ItemView({ item, zone }: { readonly item: Item; readonly zone: string }) {
+function ItemView({ item, zone, tables, gameLocale }: LineProps) {
   const announcement = item.kind === 'announcement';
-  const userText = item.kind === 'post' || item.kind === 'edit' || item.kind === 'chat' || item.kind === 'sent';
+  // A game message (announcement, role message, result, refusal) in the reader's language where it can be.
+  const shown = userTextKind(item.kind) ? { text: item.text, lang: null } : localText(item, tables, locale());
+  const userText = userTextKind(item.kind);
   return (
     <li class={`item item-${item.kind}`} data-seq={item.seq} data-kind={item.kind}>
       <header>
@@ -209,8 +222,8 @@ function ItemView({ item, zone }: { readonly item: Item; readonly zone: string }
       {userText ? (
         <Rich text={item.text} />
       ) : (
-        <div class="body plain" dir="auto">
-          {item.text}
+        <div class="body plain" dir="auto" lang={shown.lang ?? gameLocale} data-local={shown.lang ? '' : undefined}>
+          {shown.text}
         </div>
       )}
     </li>
