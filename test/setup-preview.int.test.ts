@@ -21,7 +21,13 @@ describe('create-form previews', () => {
     const service = new GameService({ store, clock });
     await service.boot();
     // A small rate limit and time cap, so the test sees both without waiting.
-    app = await buildServer({ store, service, accounts, clock, balance: { capMs: 3000, perAccount: { max: 3, windowMs: 60_000 }, workers: 1, cacheSize: 10 } });
+    app = await buildServer({
+      store,
+      service,
+      accounts,
+      clock,
+      balance: { capMs: 3000, perAccount: { max: 3, windowMs: 60_000 }, workers: 1, cacheSize: 10, maxQueued: 1 },
+    });
     c = await new Client(app, 'Planner').signUp();
     other = await new Client(app, 'Other').signUp();
   }, 30_000);
@@ -133,6 +139,15 @@ describe('create-form previews', () => {
     expect([over.status, over.json.error?.code]).toEqual([429, 'setup.rate_limited']);
     expect((await other.req('POST', '/api/setup/balance', { variant: 'palermo', players: 7, games: 50 })).json.cached).toBe(true);
   }, 60_000);
+
+  it('refuses a new setup while the queue is full (one here), without counting it against the account', async () => {
+    const first = c.req('POST', '/api/setup/balance', { variant: 'palermo', players: 12, games: 50 });
+    const second = await c.req('POST', '/api/setup/balance', { variant: 'palermo', players: 13, games: 50 });
+    expect([second.status, second.json.error?.code]).toEqual([429, 'setup.busy']);
+    expect((await first).status).toBe(200);
+    // The refused one did not use the account's quota: it runs now.
+    expect((await c.req('POST', '/api/setup/balance', { variant: 'palermo', players: 13, games: 50 })).status).toBe(200);
+  }, 30_000);
 
   it('is in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };

@@ -57,10 +57,12 @@ export interface BalanceOptions {
   readonly workers: number;
   /** Setups remembered. */
   readonly cacheSize: number;
+  /** Simulations waiting or running at most; past it a new setup is refused (the queue never grows without end). */
+  readonly maxQueued: number;
 }
 
-/** One worker, 5 s, 10 simulations a minute per account, 200 setups remembered. */
-export const DEFAULT_BALANCE: BalanceOptions = { capMs: 5000, perAccount: { max: 10, windowMs: 60_000 }, workers: 1, cacheSize: 200 };
+/** One worker, 5 s, 10 simulations a minute per account, 200 setups remembered, 4 in the queue. */
+export const DEFAULT_BALANCE: BalanceOptions = { capMs: 5000, perAccount: { max: 10, windowMs: 60_000 }, workers: 1, cacheSize: 200, maxQueued: 4 };
 
 /** Runs and caches balance previews. */
 export class BalancePreviews {
@@ -68,6 +70,8 @@ export class BalancePreviews {
   private readonly limiter: RateLimiter;
   /** The simulation running now (one at a time: the machine's other cores serve the games). */
   private running: Promise<unknown> = Promise.resolve();
+  /** Simulations waiting or running. */
+  private queued = 0;
 
   constructor(
     private readonly opts: BalanceOptions = DEFAULT_BALANCE,
@@ -92,6 +96,7 @@ export class BalancePreviews {
     const key = JSON.stringify([v.id, body.players, body.games, Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1))]);
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
+    if (this.queued >= this.opts.maxQueued) throw new AppError('setup.busy', 429, `${this.queued} balance simulations are waiting; ask again in a few seconds`);
     if (!this.limiter.hit(who, this.now()))
       throw new AppError('setup.rate_limited', 429, `at most ${this.opts.perAccount.max} balance simulations per ${this.opts.perAccount.windowMs / 1000} s`);
     const roleList = sim.roleList(body.players);
@@ -103,11 +108,14 @@ export class BalancePreviews {
       return { tally: tally ?? emptyTally(), seconds: (performance.now() - started) / 1000 };
     });
     this.running = run.catch(() => undefined);
+    this.queued++;
     let out: Awaited<typeof run>;
     try {
       out = await run;
     } catch (e) {
       throw new AppError('setup.simulation_failed', 400, `the simulator refused this setup: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      this.queued--;
     }
     const { tally, seconds } = out;
     const roles: Record<string, number> = {};
