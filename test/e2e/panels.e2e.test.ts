@@ -66,6 +66,23 @@ describe.skipIf(!run)('players panel conditions and the press forms', () => {
     await p.locator('#lang').selectOption('en');
   }, 60_000);
 
+  it('after a dropped socket a page resumes from the last number seen: the missed post and vote arrive', async () => {
+    const g = await startedGame({ client: (n: string) => w.client(n) }, 'Re', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en' });
+    const p = await page(`${w.url}/#/games/${g.id}`, null, 'main');
+    await p.locator('.channel .item').first().waitFor();
+    await p.locator('.live.up').waitFor();
+    // The server drops every socket; the post and the vote are committed before the page can reconnect (250 ms).
+    for (const c of w.server.app.websocketServer.clients) c.terminate();
+    const [a, b] = NINE as [string, string];
+    expect((await g.players[a]!.req('POST', `/api/games/${g.id}/posts`, { text: 'said while you were away' })).json.accepted).toBe(true);
+    expect((await g.players[b]!.req('POST', `/api/games/${g.id}/posts`, { text: `Vote: Re${a}` })).json.accepted).toBe(true);
+    await p.locator('.channel .item-post', { hasText: 'said while you were away' }).waitFor({ timeout: 10_000 });
+    await p.locator('.live.up').waitFor({ timeout: 10_000 });
+    await expect.poll(() => p.locator(`.votes li[data-target="Re${a}"]`).textContent(), { timeout: 10_000 }).toContain(`Re${b}`);
+    // Each line once: the resumed stream and the reads do not repeat one.
+    expect(await p.locator('.channel .item-post', { hasText: 'said while you were away' }).count()).toBe(1);
+  }, 60_000);
+
   it('mafia-de: an ad and a testament from their forms, with the engine’s reply', async () => {
     const g = await startedGame({ client: (n: string) => w.client(n) }, 'D', {
       variant: 'mafia-de',
