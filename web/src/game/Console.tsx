@@ -2,11 +2,11 @@
 // zone and the moderator's before he confirms), substitution, every other action of the rulebook as a form built
 // from its argument schema, the audit log, forum copies, the fairness commitment and, after the end, the seed
 // with its verification.
-import { useEffect, useState } from 'preact/hooks';
-import type { AuditReply, GameDetail, ModActionsReply, SignupWarningsReply } from '../../../src/protocol/index.ts';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { AuditReply, GameDetail, ModActionsReply, ServerFrame, SignupWarningsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
-import { Notice } from '../ui.tsx';
+import { coalesce, Notice } from '../ui.tsx';
 import { instantOf, localOf } from '../zone.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 
@@ -32,7 +32,16 @@ function useRun(id: string, onDone: () => void) {
 }
 
 /** The console of a game the caller moderates. */
-export function Console({ detail, tick, onDone }: { readonly detail: GameDetail; readonly tick: number; readonly onDone: () => void }) {
+export function Console({
+  detail,
+  onLive,
+  onDone,
+}: {
+  readonly detail: GameDetail;
+  /** Registers a call on every live frame (useGame's `onLive`): the audit log grows with every event, posts too. */
+  readonly onLive: (f: (frame: ServerFrame) => void) => () => void;
+  readonly onDone: () => void;
+}) {
   const [actions, setActions] = useState<readonly ModAction[]>([]);
   const { run, error, done } = useRun(detail.id, onDone);
   useEffect(() => {
@@ -97,7 +106,7 @@ export function Console({ detail, tick, onDone }: { readonly detail: GameDetail;
       {others.length > 0 && <OtherActions actions={others} run={run} />}
       <Copies id={detail.id} round={detail.votes?.round ?? 1} />
       <Fairness detail={detail} />
-      <Audit id={detail.id} tick={tick} zone={zone} />
+      <Audit id={detail.id} onLive={onLive} zone={zone} />
     </div>
   );
 }
@@ -319,11 +328,14 @@ function Fairness({ detail }: { readonly detail: GameDetail }) {
   );
 }
 
-function Audit({ id, tick, zone }: { readonly id: string; readonly tick: number; readonly zone: string }) {
+function Audit({ id, onLive, zone }: { readonly id: string; readonly onLive: (f: (frame: ServerFrame) => void) => () => void; readonly zone: string }) {
   const [items, setItems] = useState<AuditReply['items']>([]);
+  // Re-read after a burst of frames, once in flight and once after it (a commit's frames share one read).
+  const reread = useMemo(() => coalesce(() => api.audit(id).then((r) => setItems(r.items)), 40), [id]);
   useEffect(() => {
-    void api.audit(id).then((r) => setItems(r.items));
-  }, [id, tick]);
+    reread();
+    return onLive(reread);
+  }, [id, onLive, reread]);
   return (
     <section aria-labelledby="c-audit" class="audit">
       <h3 id="c-audit">{t('console.audit')}</h3>
