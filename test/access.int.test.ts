@@ -23,8 +23,6 @@ interface Fixture {
   readonly team: string;
   /** Whether the rulebook's running vote is public (votes are thread posts) or private (sent to the moderator). */
   readonly ballots: 'public' | 'private';
-  /** The status of `/export/day/1` when not 200: mafia-de opens days with phase.opened, which the day export does not know yet. */
-  readonly dayExport?: number;
   /** Extra callers the rulebook allows to set up (voted out, removed), once a vote is open. */
   readonly extra?: (h: Harness, g: Game) => Promise<Partial<Record<Who, Client>>>;
   /** The players who sign up (default nine). */
@@ -125,13 +123,12 @@ const FIXTURES: Record<string, Fixture> = {
     extra: intrigueExtra,
     secrets: intrigueSecrets,
   },
-  'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private', dayExport: 404 },
+  'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private' },
   // Two cities of five; no maniac, so the nights before the vote kill nobody (the silent families refuse).
   'mafia-cities': {
     setup: { startAt: '2025-11-03T12:00', locale: 'en', options: { includeManiac: false } },
     team: 'family-1',
     ballots: 'public',
-    dayExport: 404,
     players: TEN,
     prepare: nominateOnce,
     channels: { family: (_g, c) => `family-${c + 1}`, cities: 2 },
@@ -278,7 +275,7 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['the thread', 'GET', () => `${g()}/thread`, undefined, all(200)],
       // DE-VOTE-7: a private ballot's count is the moderator's until the result is announced.
       ['vote count export', 'GET', () => `${g()}/export/votes`, undefined, fx.ballots === 'public' ? all(200) : { ...all(403), mod: 200 }],
-      ['day export', 'GET', () => `${g()}/export/day/1?format=markdown`, undefined, all(fx.dayExport ?? 200)],
+      ['day export', 'GET', () => `${g()}/export/day/1?format=markdown`, undefined, all(200)],
       ['me', 'GET', () => '/api/me', undefined, only(200, {})],
       ['post', 'POST', () => `${g()}/posts`, { text: 'hello' }, only(200, { mod: 403 })],
       ['inbox', 'GET', () => `${g()}/inbox`, undefined, only(403, { ...players, mod: 200 })],
@@ -288,6 +285,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['legal actions', 'GET', () => `${g()}/actions`, undefined, only(403, players)],
       ['moderator command', 'POST', () => `${g()}/mod`, { action: 'note', args: { text: 'n' } }, only(403, { mod: 200 })],
       ['audit log', 'GET', () => `${g()}/audit`, undefined, only(403, { mod: 200 })],
+      // CIT-ACT-7, CIT-SET-1: the players' «Овощ» warnings from other games are for the staff only.
+      ['signup warnings', 'GET', () => `${g()}/warnings`, undefined, only(403, { mod: 200 })],
       ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200 }],
       ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
       ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
@@ -297,12 +296,15 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['channels', 'GET', () => `${g()}/channels`, undefined, all(200)],
       ['main channel', 'GET', () => `${g()}/channels/main`, undefined, all(200)],
       ['unknown channel', 'GET', () => `${g()}/channels/nowhere`, undefined, all(404)],
+      ['day export of an unknown channel', 'GET', () => `${g()}/export/day/1?channel=nowhere`, undefined, all(404)],
       ['post in the main channel', 'POST', () => `${g()}/channels/main`, { text: 'hello, main' }, only(200, { mod: 403 })],
       ...(fx.channels
         ? ([
             // A family's inbox is its members' and the Consigliere's (the moderator): to anyone else it does not exist.
             ['read a family channel', 'GET', () => `${g()}/channels/${fx.team}`, undefined, { ...all(404), team: 200, mod: 200 }],
             ['the court channel', 'GET', () => `${g()}/channels/court`, undefined, { ...all(404), mod: 200 }],
+            // The day export of a channel keeps the channel's readers: a family's day is its members' and the moderator's.
+            ['day export of a family channel', 'GET', () => `${g()}/export/day/1?channel=${fx.team}`, undefined, { ...all(404), team: 200, mod: 200 }],
           ] as typeof rows)
         : []),
     ];

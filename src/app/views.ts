@@ -332,6 +332,9 @@ const AUDIT = new Set([
   'player.substituted',
   'player.removed',
   'player.restored',
+  // CIT-ACT-7: warnings issued to (and revoked from) players' cross-game profiles.
+  'player.warned',
+  'player.warning.revoked',
 ]);
 
 /** The audit log: who did what when (moderator only). */

@@ -173,6 +173,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   channels?(s: GameState<V>): readonly ChannelDef[];
   /** The live vote count when the rulebook keeps its own (default: the slice's `votes` record, app/views.ts). */
   voteCount?(s: GameState<V>): LiveCount | null;
+  /** The number of the game day an event opens, else undefined (the day export cuts the thread at these events). */
+  dayOf?(event: EventsOf<M>): number | undefined;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

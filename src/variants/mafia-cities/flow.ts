@@ -11,6 +11,7 @@ import { openPhase } from '../../engine/schedule.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { recountCourt } from './actions.ts';
+import { chargeInactivity, remindInactive } from './activity.ts';
 import {
   type B,
   cityName,
@@ -441,6 +442,9 @@ export function voteEnd(b: B): void {
     for (const r of results) if (r.chosen !== null && !dead.includes(r.chosen)) dead.push(r.chosen);
     for (const id of dead) die(b, id, 'execution');
   }
+  // D5 (CIT-ACT-2, CIT-ACT-3): counters of the living; the Prokurator's kills come after the executions.
+  const inactivity = chargeInactivity(b);
+  dead.push(...inactivity.killed);
   // D6: judge elections held today.
   judgeResults(b);
   // D7: Godfather elections closing now, and re-elections after deaths.
@@ -449,6 +453,8 @@ export function voteEnd(b: B): void {
   // D9
   if (checkWin(b, before)) return;
   startNight(b);
+  // D10: inactivity reminders are sent with the night.
+  remindInactive(b, inactivity.remind);
 }
 
 /** CIT-JUD-6: the result of each election held today among the living candidates. */

@@ -10,6 +10,7 @@ import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } 
 import { onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
+import { FIRING } from './firing.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
@@ -65,6 +66,7 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
   { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
   { command: 'speech', keywords: ['/speech', '/речь'], form: 'space', where: 'pm' },
+  { command: 'absent', keywords: ['/absent', '/отсутствую'], form: 'space', where: 'pm' },
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];
@@ -260,4 +262,6 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   // CIT-ENG-2, CIT-ENG-3: staff capacities and the duty of every non-public event.
   dutyOf,
   staffDuties,
+  dayOf: (e) => (e.type === 'cit.day' ? e.data.day : undefined),
+  firing: FIRING,
 });

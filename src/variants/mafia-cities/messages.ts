@@ -212,6 +212,18 @@ const ru: Record<string, string> = {
   'REJ-SUICIDE-NOASK': 'Нет запроса на самоубийство: сначала отправьте /suicide, затем в течение 10 минут — /suicide confirm.',
   'P-SUICIDE-ASK': 'Самоубийство наказывается предупреждением «Овощ». Подтвердите в течение 10 минут: /suicide confirm.',
   'T-SUICIDE': '{name} {g, select, f {покончила} m {покончил} other {покончил(а)}} с собой. Роль: {role}. Выдано предупреждение «Овощ».',
+  // CIT-ACT-1..5, CIT-ACT-7, CIT-MOD-8, CIT-MOD-9 (inactivity, absences, warnings, substitution)
+  'T-PROK-KILL': 'Прокуратор вычеркнул из игры {name} за неактивность. Роль: {role}.{vegetable, select, yes { Выдано предупреждение «Овощ».} other {}}',
+  'P-INACT-REMINDER':
+    'Прокуратор: сегодня вы не проявили активности в игре. Если и завтра до {voteEnd} её не будет, вы будете вычеркнуты из игры с предупреждением «Овощ».',
+  'T-ABSENT': '{name} {g, select, f {заявила} m {заявил} other {заявил(а)}} отсутствие {date}.',
+  'W-ACT-absent': 'отсутствие {date}',
+  'REJ-ABS-PAST': 'Отсутствие можно заявить только на текущий (до {voteEnd}) или будущий игровой день.',
+  'REJ-ABS-LIMIT': 'Вы уже заявили максимальное число дней отсутствия ({n}).',
+  'REJ-ABS-DUP': 'Отсутствие {date} уже заявлено.',
+  'T-VEGETABLE': '{name} {g, select, f {получила} m {получил} other {получил(а)}} предупреждение «Овощ»{with, select, yes {: {reason}} other {}}.',
+  'T-VEGETABLE-REVOKED': 'Предупреждение «Овощ», выданное {name} в этой игре, отменено прокуратором.',
+  'T-SUBSTITUTE': '{old} {g, select, f {заменена} m {заменён} other {заменён(а)}} на {new}.',
 };
 
 const en: Record<string, string> = {
@@ -415,6 +427,18 @@ const en: Record<string, string> = {
   'REJ-SUICIDE-NOASK': 'No suicide request: first send /suicide, then /suicide confirm within 10 minutes.',
   'P-SUICIDE-ASK': 'Suicide is punished with an «Овощ» warning. Confirm within 10 minutes: /suicide confirm.',
   'T-SUICIDE': '{name} committed suicide. Role: {role}. An «Овощ» warning is issued.',
+  // CIT-ACT-1..5, CIT-ACT-7, CIT-MOD-8, CIT-MOD-9 (inactivity, absences, warnings, substitution)
+  'T-PROK-KILL': 'The Prokurator struck {name} out of the game for inactivity. Role: {role}.{vegetable, select, yes { An «Овощ» warning is issued.} other {}}',
+  'P-INACT-REMINDER':
+    'Prokurator: you showed no activity in the game today. If there is none tomorrow before {voteEnd} either, you will be struck out of the game with an «Овощ» warning.',
+  'T-ABSENT': '{name} declared an absence on {date}.',
+  'W-ACT-absent': 'absence on {date}',
+  'REJ-ABS-PAST': 'An absence can only be declared for the current game day (before {voteEnd}) or a future one.',
+  'REJ-ABS-LIMIT': 'You have already declared the maximum number of absence days ({n}).',
+  'REJ-ABS-DUP': 'An absence on {date} is already declared.',
+  'T-VEGETABLE': '{name} receives an «Овощ» warning{with, select, yes {: {reason}} other {}}.',
+  'T-VEGETABLE-REVOKED': 'The «Овощ» warning issued to {name} in this game is revoked by the Prokurator.',
+  'T-SUBSTITUTE': '{old} is replaced by {new}.',
 };
 
 export { en, ru };

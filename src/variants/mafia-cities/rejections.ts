@@ -79,6 +79,9 @@ export const CIT_REJECTIONS = [
   'REJ-SPEECH-NOTCAND',
   'REJ-SPEECH-LONG',
   'REJ-SPEECH-EMPTY',
+  'REJ-ABS-PAST',
+  'REJ-ABS-DUP',
+  'REJ-ABS-LIMIT',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

@@ -104,6 +104,14 @@ export interface CitState {
   readonly pins: Readonly<Record<string, string>>;
   /** CIT-ANN-1: each dead player's death as the status list tells it. */
   readonly deaths: Readonly<Record<PlayerId, DeathNote>>;
+  /** CIT-ACT-1: who has been active on the current game day (or excused, CIT-ACT-4). */
+  readonly activeToday: Readonly<Record<PlayerId, true>>;
+  /** CIT-ACT-2: each player's count of consecutive inactive game days. */
+  readonly inactive: Readonly<Record<PlayerId, number>>;
+  /** CIT-ACT-5: each player's declared absence dates. */
+  readonly absences: Readonly<Record<PlayerId, readonly IsoDate[]>>;
+  /** CIT-ACT-7: «Овощ» warnings issued in this game and not revoked, per player. */
+  readonly warnings: Readonly<Record<PlayerId, number>>;
 }
 
 /** The slice at creation. */
@@ -152,6 +160,10 @@ export function initialCit(_config: GameConfig): CitState {
     banned: {},
     lastWords: [],
     lwCalls: [],
+    activeToday: {},
+    inactive: {},
+    absences: {},
+    warnings: {},
   };
 }
 
@@ -176,6 +188,9 @@ export function familyChannel(city: number): string {
 export function cityChannel(city: number): string {
   return `city-${city + 1}`;
 }
+
+/** The kind of the «Овощ» warning in `player.warned` (CIT-ACT-7). */
+export const VEGETABLE = 'vegetable';
 
 /** The Supreme Court's inbox. */
 export const COURT_CHANNEL = 'court';
@@ -226,6 +241,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         relays: v.cities.map(() => 0),
         lastWords: v.cities.map(() => []),
         lwCalls: [],
+        activeToday: {},
       };
     case 'cit.voting':
       return { ...v, phase: 'vote' };
@@ -376,6 +392,18 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const city = v.cities.findIndex((_, i) => familyChannel(i) === e.data.team);
       return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
     }
+    case 'cit.active':
+      return { ...v, activeToday: { ...v.activeToday, [e.data.player]: true } };
+    case 'cit.absent':
+      return { ...v, absences: { ...v.absences, [e.data.player]: [...(v.absences[e.data.player] ?? []), e.data.date] } };
+    case 'cit.inactivity':
+      return { ...v, inactive: { ...v.inactive, ...e.data.counters } };
+    case 'cit.excused':
+      return { ...v, inactive: { ...v.inactive, [e.data.player]: 0 }, activeToday: { ...v.activeToday, [e.data.player]: true } };
+    case 'player.warned':
+      return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: (v.warnings[e.data.player] ?? 0) + 1 } } : v;
+    case 'player.warning.revoked':
+      return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: Math.max(0, (v.warnings[e.data.player] ?? 0) - 1) } } : v;
     case 'game.ended':
       return { ...v, phase: 'over' };
     // Staff (CIT-MOD-2): an extension moves the stored instants the texts quote.
