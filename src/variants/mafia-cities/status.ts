@@ -103,7 +103,7 @@ export function refreshPins(b: B, atVoteEnd = false): void {
   // A compact key first (who is alive, who judges): the lists are drawn up only when it changed, since this runs
   // after every command.
   const key = s0.order.map((id) => (isAlive(s0, id) ? (isJudge(s0, id) ? 'J' : 'A') : 'D')).join('');
-  if (s0.v.pins['status'] !== key) {
+  if (s0.v.pins.status !== key) {
     noteDeaths(b, atVoteEnd);
     const s = b.state;
     const stamp = { date: date(s, b.at), time: time(s, b.at) };
