@@ -84,6 +84,8 @@ await shot('lobby', 'Late', '#/');
 await shot('thread', town[3]!, `#/games/${id}/main`);
 await shot('inbox', killers[0]!, `#/games/${id}/me`);
 await shot('console', 'Mod', `#/games/${id}/console`);
+// The create form with its previews (the balance is in once the network is idle).
+await shot('create', 'Mod', '#/new');
 await shot('phone', town[2]!, `#/games/${id}/main`, { phone: true });
 await shot('greek', town[0]!, `#/games/${id}/main`, { locale: 'el' });
 await shot('russian', killers[1]!, `#/games/${id}/me`, { locale: 'ru' });

@@ -5,7 +5,8 @@
 // assets, worker-thread transports) stay in node_modules. Without esbuild (an install without devDependencies)
 // it builds nothing and bin/narrator.mjs runs the sources through tsx.
 // Then the web app: Vite builds web/ (and the protocol types it reads) into public/, which `narrator serve`
-// serves at /, when public/ is missing or older than any of its sources.
+// serves at /, when public/ is missing or older than any of its sources (web/, src/protocol/ and the pure modules
+// of src/ it bundles: src/core/text.ts, src/i18n/).
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
@@ -36,17 +37,19 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-/** The newest modification time of any file under the given folders (ms). */
+/** The newest modification time of the given files and of any file under the given folders (ms). */
 function newest(...dirs) {
   let t = 0;
   for (const dir of dirs)
-    for (const e of readdirSync(`${root}${dir}`, { withFileTypes: true, recursive: true }))
-      if (e.isFile()) t = Math.max(t, statSync(`${e.parentPath ?? e.path}/${e.name}`).mtimeMs);
+    if (statSync(`${root}${dir}`).isFile()) t = Math.max(t, statSync(`${root}${dir}`).mtimeMs);
+    else
+      for (const e of readdirSync(`${root}${dir}`, { withFileTypes: true, recursive: true }))
+        if (e.isFile()) t = Math.max(t, statSync(`${e.parentPath ?? e.path}/${e.name}`).mtimeMs);
   return t;
 }
 
 const page = `${root}public/index.html`;
-if (existsSync(`${root}web`) && (!existsSync(page) || statSync(page).mtimeMs < newest('web', 'src/protocol'))) {
+if (existsSync(`${root}web`) && (!existsSync(page) || statSync(page).mtimeMs < newest('web', 'src/protocol', 'src/core/text.ts', 'src/i18n'))) {
   const vite = await import('vite').catch(() => null);
   if (!vite) process.stderr.write('narrator build: vite is not installed (no devDependencies); the web app is not built\n');
   else await vite.build({ configFile: `${root}web/vite.config.ts`, logLevel: 'warn' });

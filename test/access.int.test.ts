@@ -23,8 +23,6 @@ interface Fixture {
   readonly team: string;
   /** Whether the rulebook's running vote is public (votes are thread posts) or private (sent to the moderator). */
   readonly ballots: 'public' | 'private';
-  /** The status of `/export/day/1` when not 200: mafia-de opens days with phase.opened, which the day export does not know yet. */
-  readonly dayExport?: number;
   /** Extra callers the rulebook allows to set up (voted out, removed), once a vote is open. */
   readonly extra?: (h: Harness, g: Game) => Promise<Partial<Record<Who, Client>>>;
   /** The players who sign up (default nine). */
@@ -125,13 +123,12 @@ const FIXTURES: Record<string, Fixture> = {
     extra: intrigueExtra,
     secrets: intrigueSecrets,
   },
-  'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private', dayExport: 404 },
+  'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' }, team: 'mafia', ballots: 'private' },
   // Two cities of five; no maniac, so the nights before the vote kill nobody (the silent families refuse).
   'mafia-cities': {
     setup: { startAt: '2025-11-03T12:00', locale: 'en', options: { includeManiac: false } },
     team: 'family-1',
     ballots: 'public',
-    dayExport: 404,
     players: TEN,
     prepare: nominateOnce,
     channels: { family: (_g, c) => `family-${c + 1}`, cities: 2 },
@@ -278,7 +275,7 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['the thread', 'GET', () => `${g()}/thread`, undefined, all(200)],
       // DE-VOTE-7: a private ballot's count is the moderator's until the result is announced.
       ['vote count export', 'GET', () => `${g()}/export/votes`, undefined, fx.ballots === 'public' ? all(200) : { ...all(403), mod: 200 }],
-      ['day export', 'GET', () => `${g()}/export/day/1?format=markdown`, undefined, all(fx.dayExport ?? 200)],
+      ['day export', 'GET', () => `${g()}/export/day/1?format=markdown`, undefined, all(200)],
       ['me', 'GET', () => '/api/me', undefined, only(200, {})],
       ['post', 'POST', () => `${g()}/posts`, { text: 'hello' }, only(200, { mod: 403 })],
       ['inbox', 'GET', () => `${g()}/inbox`, undefined, only(403, { ...players, mod: 200 })],
@@ -288,6 +285,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['legal actions', 'GET', () => `${g()}/actions`, undefined, only(403, players)],
       ['moderator command', 'POST', () => `${g()}/mod`, { action: 'note', args: { text: 'n' } }, only(403, { mod: 200 })],
       ['audit log', 'GET', () => `${g()}/audit`, undefined, only(403, { mod: 200 })],
+      // CIT-ACT-7, CIT-SET-1: the players' «Овощ» warnings from other games are for the staff only.
+      ['signup warnings', 'GET', () => `${g()}/warnings`, undefined, only(403, { mod: 200 })],
       ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200 }],
       ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
       ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
@@ -297,12 +296,15 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['channels', 'GET', () => `${g()}/channels`, undefined, all(200)],
       ['main channel', 'GET', () => `${g()}/channels/main`, undefined, all(200)],
       ['unknown channel', 'GET', () => `${g()}/channels/nowhere`, undefined, all(404)],
+      ['day export of an unknown channel', 'GET', () => `${g()}/export/day/1?channel=nowhere`, undefined, all(404)],
       ['post in the main channel', 'POST', () => `${g()}/channels/main`, { text: 'hello, main' }, only(200, { mod: 403 })],
       ...(fx.channels
         ? ([
             // A family's inbox is its members' and the Consigliere's (the moderator): to anyone else it does not exist.
             ['read a family channel', 'GET', () => `${g()}/channels/${fx.team}`, undefined, { ...all(404), team: 200, mod: 200 }],
             ['the court channel', 'GET', () => `${g()}/channels/court`, undefined, { ...all(404), mod: 200 }],
+            // The day export of a channel keeps the channel's readers: a family's day is its members' and the moderator's.
+            ['day export of a family channel', 'GET', () => `${g()}/export/day/1?channel=${fx.team}`, undefined, { ...all(404), team: 200, mod: 200 }],
           ] as typeof rows)
         : []),
     ];
@@ -566,3 +568,61 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
     });
   });
 }
+
+// CIT-ENG-2, CIT-ENG-3: once the Prokurator appoints a Consigliere, each staff member reads only his capacity's part
+// of the console: the Prokurator neither a family's inbox nor a check, the Consigliere not the doctor's order.
+describe('mafia-cities staff capacities', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
+  afterAll(() => h.close());
+
+  it('CIT-ENG-3: a prokurator-only staff member sees no family inbox or check result; a consigliere-only one no doctor’s order', async () => {
+    const g = await startedGame(h, 'st', { variant: 'mafia-cities', startAt: '2025-11-03T12:00', locale: 'en', options: { includeManiac: false } }, TEN);
+    const cons = await h.client('stCons');
+    expect((await g.mod.req('POST', `/api/games/${g.id}/moderators`, { name: 'stCons' })).status).toBe(200);
+    // Before the appointment the host holds both capacities: every card.
+    const before = (await g.mod.req('GET', `/api/games/${g.id}`)).json.moderator.roles as Record<string, string | null>;
+    const holder = (role: string) =>
+      Object.keys(before)
+        .find((n) => before[n] === role)!
+        .slice(2);
+    const doctor = holder('doctor');
+    const mafioso = holder('mafioso');
+    const commissioner = holder('commissioner');
+    const appoint = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'consigliere', args: { name: 'stCons' } });
+    expect(appoint.json.accepted).toBe(true);
+    // The doctor's order by day; a commissioner's check at night.
+    expect((await g.players[doctor]!.req('POST', `/api/games/${g.id}/pms`, { text: `/protect ${'st' + doctor}` })).json.accepted).toBe(true);
+    await h.at('2025-11-03T19:30:00Z');
+    const pick = (await g.players[commissioner]!.req('GET', `/api/games/${g.id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'check');
+    expect((await g.players[commissioner]!.req('POST', `/api/games/${g.id}/pms`, { text: `/check ${pick.targets[0].name}` })).json.accepted).toBe(true);
+    const texts = async (c: Client, url: string) =>
+      ((await c.req('GET', `/api/games/${g.id}/${url}?limit=500`)).json.items as { text: string }[]).map((i) => i.text).join('\n');
+    // A mafioso writes in his family's inbox (whichever city the deal gave him; the other inbox refuses him).
+    for (let c = 1; c <= 2; c++) await g.players[mafioso]!.req('POST', `/api/games/${g.id}/channels/family-${c}`, { text: 'family secret' });
+    // The Prokurator: the doctor's order, no check, an empty family inbox, no mafioso's card, no whole export.
+    const prokInbox = await texts(g.mod, 'inbox');
+    expect(prokInbox).toContain('/protect');
+    expect(prokInbox).not.toContain('/check');
+    for (let c = 1; c <= 2; c++) expect(await texts(g.mod, `channels/family-${c}`)).not.toContain('family secret');
+    const prokRoles = (await g.mod.req('GET', `/api/games/${g.id}`)).json.moderator.roles as Record<string, string | null>;
+    expect(prokRoles[`st${mafioso}`]).toBeNull();
+    expect(prokRoles[`st${doctor}`]).toBe('doctor');
+    expect((await g.mod.req('GET', `/api/games/${g.id}/export`)).status).toBe(403);
+    // The Consigliere: the check and the family, not the doctor's order.
+    const consInbox = await texts(cons, 'inbox');
+    expect(consInbox).toContain('/check');
+    expect(consInbox).not.toContain('/protect');
+    expect((await texts(cons, 'channels/family-1')) + (await texts(cons, 'channels/family-2'))).toContain('family secret');
+    const consRoles = (await cons.req('GET', `/api/games/${g.id}`)).json.moderator.roles as Record<string, string | null>;
+    expect(consRoles[`st${mafioso}`]).toBe('mafioso');
+    expect(consRoles[`st${doctor}`]).toBeNull();
+    // CIT-ENG-5: the commissioner reads the answer signed by the Consigliere.
+    const answer = ((await g.players[commissioner]!.req('GET', `/api/games/${g.id}/inbox?limit=500`)).json.items as { text: string; author?: string }[]).find(
+      (i) => i.text.includes('mafia'),
+    );
+    expect(answer?.author).toBe('Consigliere');
+  });
+});

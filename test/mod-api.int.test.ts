@@ -26,7 +26,7 @@ describe('the /mod body in OpenAPI', () => {
     const names = members.map((m) => m.properties.action.const ?? m.properties.action.enum?.[0]);
     const expected = new Set([...Object.keys(ENGINE_MOD_ACTIONS), ...Object.values(VARIANTS).flatMap((v) => Object.keys(v.modActions ?? {}))]);
     expect(new Set(names)).toEqual(expected);
-    expect(names).not.toContain('extend');
+    expect(names).not.toContain('prolong');
     // No member takes a free-form object: each lists its arguments.
     const move = members.find((m) => (m.properties.action.const ?? m.properties.action.enum?.[0]) === 'move-deadline');
     expect(JSON.stringify(move.properties.args)).toContain('"deadline"');
@@ -50,7 +50,7 @@ describe('the /mod body in OpenAPI', () => {
 
 describe('refused moderator actions', () => {
   it('an unknown action is 400 request.invalid naming the actions; another rulebook’s action is 400 mod.unknown_action', async () => {
-    const unknown = await mod.req('POST', `/api/games/${id}/mod`, { action: 'extend', args: { deadline: 'close', to: '2025-11-03T20:30' } });
+    const unknown = await mod.req('POST', `/api/games/${id}/mod`, { action: 'prolong', args: { deadline: 'close', to: '2025-11-03T20:30' } });
     expect([unknown.status, unknown.json.error.code]).toEqual([400, 'request.invalid']);
     expect(unknown.json.error.message).toContain('move-deadline');
     const other = await mod.req('POST', `/api/games/${id}/mod`, { action: 'reject-dm', args: { reason: 'x' } });

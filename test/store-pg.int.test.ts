@@ -237,6 +237,15 @@ if (problem === null || process.env.CI === 'true') {
           'timers.stream_id text not null',
           'timers.due_at bigint not null',
           'timers.claimed_until bigint',
+          'warnings.game_id text not null',
+          'warnings.seq bigint not null',
+          'warnings.name_key text not null',
+          'warnings.name text not null',
+          'warnings.kind text not null',
+          'warnings.date text not null',
+          'warnings.reason text not null',
+          'warnings.created_at bigint not null',
+          'warnings.revoked_seq bigint',
         ]);
         const idx = await c.query(`select indexname from pg_indexes where schemaname = $1 and tablename not like 'kysely%' order by indexname`, [schema]);
         expect(idx.rows.map((r) => r.indexname)).toEqual([
@@ -250,9 +259,11 @@ if (problem === null || process.env.CI === 'true') {
           'streams_pkey',
           'timers_due',
           'timers_pkey',
+          'warnings_name',
+          'warnings_pk',
         ]);
         const names = await c.query(`select name from ${schema}.kysely_migration order by name`);
-        expect(names.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_meta', '0003_name_skeletons']);
+        expect(names.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_meta', '0003_name_skeletons', '0004_warnings']);
       } finally {
         await c.end();
         await store.close();

@@ -96,14 +96,19 @@ describe('sqlite file', () => {
     'CREATE TABLE "timers" ("stream_id" text primary key, "due_at" integer not null, "claimed_until" integer)',
     'CREATE INDEX "timers_due" on "timers" ("due_at")',
   ];
+  // 0005: players' cross-game warnings (CIT-ACT-7).
+  const WARNINGS_DDL = [
+    'CREATE TABLE "warnings" ("game_id" text not null, "seq" integer not null, "name_key" text not null, "name" text not null, "kind" text not null, "date" text not null, "reason" text not null, "created_at" integer not null, "revoked_seq" integer, constraint "warnings_pk" primary key ("game_id", "seq"))',
+    'CREATE INDEX "warnings_name" on "warnings" ("name_key")',
+  ];
   const ddlOf = (db: Database.Database) =>
     (db.prepare("select sql from sqlite_master where sql is not null and name not like 'kysely%' order by name").all() as { sql: string }[]).map((r) => r.sql);
 
   it('the shared migrations make the schema the SQLite store made before, under the same migration ids', async () => {
     const s = await SqliteStore.open(join(dir, 'ddl.db'));
-    expect(ddlOf(s.db)).toEqual(SQLITE_DDL);
+    expect(ddlOf(s.db)).toEqual([...SQLITE_DDL, ...WARNINGS_DDL]);
     const names = s.db.prepare('select name from kysely_migration order by name').all() as { name: string }[];
-    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons']);
+    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons', '0005_warnings']);
     await s.close();
   });
 
@@ -125,7 +130,8 @@ describe('sqlite file', () => {
     const s = await SqliteStore.open(file);
     expect(await s.read('g')).toEqual([{ seq: 1, event: ev(7) }]);
     expect(await s.append('g', 1, [ev(8)])).toBe(2);
-    expect(ddlOf(s.db)).toEqual(SQLITE_DDL);
+    // The database of the older code gets the warnings table (0005) and nothing else changes.
+    expect(ddlOf(s.db)).toEqual([...SQLITE_DDL, ...WARNINGS_DDL]);
     await s.close();
   });
 

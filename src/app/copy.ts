@@ -61,6 +61,8 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   for (const a of accounts) await to.createAccount(a);
   const sessions = await from.everySession();
   for (const s of sessions) await to.createSession(s);
+  // Profiles' warnings (CIT-ACT-7), revoked ones with their revocation.
+  for (const w of await from.everyWarning()) await to.addWarning(w);
   for (const key of META_KEYS) {
     const v = await from.meta(key);
     if (v !== undefined) await to.setMeta(key, v);

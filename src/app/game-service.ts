@@ -25,6 +25,7 @@ import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
 import { AppError, gameNotFound, storeUnavailable } from './errors.ts';
 import { HeardEvents } from './heard-events.ts';
+import { recordWarnings } from './profiles.ts';
 
 /** What the service keeps about a game beyond the engine state: folded from the service's own events. */
 export interface GameMeta {
@@ -632,6 +633,14 @@ export class GameService {
     g.meta = meta;
     g.version = base + all.length;
     const stored = all.map((event, i) => ({ seq: base + i + 1, event }));
+    // CIT-ACT-7: warnings go to the players' profiles once their events are committed (keyed by event: a retry is harmless).
+    if (all.some((e) => e.type === 'player.warned' || e.type === 'player.warning.revoked')) {
+      try {
+        await recordWarnings(this.store, gameId, stored);
+      } catch (e) {
+        this.log.error({ err: e, gameId }, 'recording profile warnings failed');
+      }
+    }
     this.notify(g, stored);
     for (const p of parts)
       p.job.resolve({

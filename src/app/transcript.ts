@@ -5,7 +5,7 @@ import { typed } from '../engine/events.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Recognised, Variant } from '../engine/variant.ts';
-import { renderMessage, renderParts } from '../i18n/render.ts';
+import { renderMessage, renderParts, signatureOf } from '../i18n/render.ts';
 
 /** One line of a transcript. */
 export interface Line {
@@ -14,6 +14,8 @@ export interface Line {
   readonly text: string;
   /** The channel of a public line when it is not the main thread (a city's thread, engine/channels.ts). */
   readonly channel?: string;
+  /** CIT-ENG-5: who of the staff signs a private line («Прокуратор», «Консильери»). */
+  readonly from?: string;
 }
 
 /** A rejection as exported. */
@@ -92,7 +94,14 @@ export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEve
     if (e.type === 'message') {
       const parts = e.data.parts;
       const ch = e.data.channel;
-      const line: Line = { at: at(e.at), kind: parts[0]?.key ?? 'message', text: renderParts(v, locale, parts), ...(ch !== undefined ? { channel: ch } : {}) };
+      const from = signatureOf(v, locale, a);
+      const line: Line = {
+        at: at(e.at),
+        kind: parts[0]?.key ?? 'message',
+        text: renderParts(v, locale, parts),
+        ...(ch !== undefined ? { channel: ch } : {}),
+        ...(from !== undefined ? { from } : {}),
+      };
       if (a.kind === 'public') pub.push(line);
       else if (a.kind === 'players' || a.kind === 'team') toPrivate(a.ids, a.kind === 'team' ? { ...line, kind: `${a.team}:${line.kind}` } : line);
       else if (a.kind === 'moderator') mod.push(line);

@@ -10,7 +10,7 @@ import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Variant } from '../engine/variant.ts';
 import { type Cursors, canSee } from '../engine/view.ts';
-import { renderMessage, renderParts } from '../i18n/render.ts';
+import { renderMessage, renderParts, signatureOf } from '../i18n/render.ts';
 import type { PublicPlayer } from '../protocol/replies.ts';
 import type { StoredEvent } from '../store/types.ts';
 import type { GameService, LoadedGame } from './game-service.ts';
@@ -88,7 +88,9 @@ export function channelItems(c: ViewContext, viewer: Viewer, channel: string, ev
         out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
     } else if (ev.type === 'message' && inChannel(e, ev.data)) {
       const parts = ev.data.parts;
-      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts }));
+      // CIT-ANN-1, CIT-VOTE-6: a pinned post names its slot (the latest post of a slot is the pinned one).
+      const pin = ev.data.pin;
+      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts, ...(pin ? { pin } : {}) }));
     }
   }
   return out;
@@ -106,6 +108,7 @@ function visible(viewer: Viewer, events: readonly StoredEvent[]): StoredEvent[] 
 
 /** The engine viewer's key for sharing work between sockets and requests that see the same events. */
 export function viewerKey(v: Viewer): string {
+  if (v.kind === 'moderator' && v.duties !== undefined) return `moderator:${[...v.duties].sort().join('+')}`;
   return v.kind === 'player' ? `player:${v.id}` : v.kind;
 }
 
@@ -170,7 +173,10 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
     switch (ev.type) {
       case 'message': {
         const parts = ev.data.parts;
-        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), parts, ...(to ? { author: `to ${to}` } : {}) }));
+        // CIT-ENG-5: a player reads who of the staff wrote to him (its duty's signature).
+        const from = viewer.kind === 'player' ? signatureOf(c.variant, c.locale, a) : undefined;
+        const author = to ? `to ${to}` : from;
+        out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), parts, ...(author ? { author } : {}) }));
         break;
       }
       case 'command.rejected':
@@ -326,6 +332,9 @@ const AUDIT = new Set([
   'player.substituted',
   'player.removed',
   'player.restored',
+  // CIT-ACT-7: warnings issued to (and revoked from) players' cross-game profiles.
+  'player.warned',
+  'player.warning.revoked',
 ]);
 
 /** The audit log: who did what when (moderator only). */

@@ -7,12 +7,16 @@ export type PlayerId = string;
 /** Epoch milliseconds; the engine never reads a clock, every instant arrives as data. */
 export type Millis = number;
 
-/** Who may see an event. A viewer outside it sees only the event's sequence number. */
+/**
+ * Who may see an event. A viewer outside it sees only the event's sequence number. `duty` names the staff capacity
+ * a non-public event belongs to (mafia-cities: prokurator or consigliere, CIT-ENG-3): staff who hold capacities see
+ * it only when they hold that one.
+ */
 export type Audience =
   | { readonly kind: 'public' }
-  | { readonly kind: 'players'; readonly ids: readonly PlayerId[] }
-  | { readonly kind: 'team'; readonly team: string; readonly ids: readonly PlayerId[] }
-  | { readonly kind: 'moderator' }
+  | { readonly kind: 'players'; readonly ids: readonly PlayerId[]; readonly duty?: string }
+  | { readonly kind: 'team'; readonly team: string; readonly ids: readonly PlayerId[]; readonly duty?: string }
+  | { readonly kind: 'moderator'; readonly duty?: string }
   /** Nobody, not even the moderator (the secret seed until the game ends). */
   | { readonly kind: 'secret' };
 
@@ -108,7 +112,11 @@ export type Command =
   | { readonly type: 'deadline.reached'; readonly at: Millis; readonly actor: Actor };
 
 /** Who is looking at a game. */
-export type Viewer = { readonly kind: 'player'; readonly id: PlayerId } | { readonly kind: 'moderator' } | { readonly kind: 'spectator' };
+export type Viewer =
+  | { readonly kind: 'player'; readonly id: PlayerId }
+  /** `duties`: the staff capacities he holds (mafia-cities CIT-ENG-3); absent = every duty (the whole console). */
+  | { readonly kind: 'moderator'; readonly duties?: readonly string[] }
+  | { readonly kind: 'spectator' };
 
 /** The system actor, used for scheduled deadlines. */
 export const SYSTEM: Actor = { kind: 'system' };

@@ -56,7 +56,12 @@ export class Builder<V = unknown, M = AnyEvents, R extends string = EngineReject
   /** Emits an event of the rulebook and folds it into the working state. */
   emit<T extends Exclude<keyof M & string, keyof EngineEvents>>(type: T, data: M[T], audience?: Audience): GameEvent<T, M[T]>;
   emit(type: string, data: unknown, audience: Audience = PUBLIC): GameEvent {
-    const e: GameEvent = { type, at: this.at, audience, data };
+    // CIT-ENG-3: a rulebook with staff duties names the duty of each non-public event as it is written.
+    const duty =
+      audience.kind !== 'public' && audience.kind !== 'secret' && audience.duty === undefined
+        ? this.variant.dutyOf?.(this.state, type, data, audience)
+        : undefined;
+    const e: GameEvent = { type, at: this.at, audience: duty === undefined ? audience : ({ ...audience, duty } as Audience), data };
     this.events.push(e);
     this.state = evolve(this.variant, this.state, e);
     return e;

@@ -25,6 +25,13 @@ export type EngineEvents = {
   'player.restored': { readonly player: PlayerId };
   'role.changed': { readonly player: PlayerId; readonly role: string };
   'player.substituted': { readonly player: PlayerId; readonly name: string; readonly previous?: string };
+  /**
+   * A warning for the player's cross-game profile (mafia-cities «Овощ», CIT-ACT-7): `name` is the account the seat
+   * belongs to when it is issued, `date` the game date; the host records it when the event commits.
+   */
+  'player.warned': { readonly player: PlayerId; readonly name: string; readonly kind: string; readonly date: string; readonly reason: string };
+  /** Staff withdrew the seat's latest warning of this kind issued in this game (the host deletes it from the profile). */
+  'player.warning.revoked': { readonly player: PlayerId; readonly name: string; readonly kind: string };
   /** A player's post; `channel` names the channel it was posted in (absent: the main thread, engine/channels.ts). */
   'post.published': { readonly postId: string; readonly author: PlayerId; readonly name: string; readonly text: string; readonly channel?: string };
   'pm.forwarded': { readonly from: string; readonly player?: PlayerId; readonly text: string };
@@ -33,7 +40,8 @@ export type EngineEvents = {
   'calendar.changed': { readonly calendar: Calendar };
   'game.ended': Outcome;
   /** One post (several message parts, rendered in order) to the event's audience, in `channel` (absent: the main thread). */
-  message: { readonly parts: readonly Message[]; readonly channel?: string };
+  /** `pin`: the slot of a pinned post (a later message of the same slot replaces it, mafia-cities CIT-ANN-1). */
+  message: { readonly parts: readonly Message[]; readonly channel?: string; readonly pin?: string };
   'command.rejected': {
     readonly by: string;
     readonly player?: PlayerId;

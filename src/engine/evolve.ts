@@ -114,6 +114,8 @@ function generic<V>(s: GameState<V>, e: EngineEvent): GameState<V> {
     case 'pm.received':
     case 'post.edited':
     case 'team.formed':
+    case 'player.warned':
+    case 'player.warning.revoked':
       return s;
     default:
       return unhandled(e, s);

@@ -40,7 +40,8 @@ export interface ModActionInfo {
 
 /** A moderator action of a variant: its description and its handler over the validated arguments. */
 export interface ModAction<V, M = AnyEvents> extends ModActionInfo {
-  run(b: Builder<V, M>, args: Record<string, unknown>): ModResult;
+  /** Runs the action; `cmd` is the moderator's command (who gives it, for rulebooks with staff capacities). */
+  run(b: Builder<V, M>, args: Record<string, unknown>, cmd: Extract<Command, { type: 'mod' }>): ModResult;
 }
 
 /** A table of moderator actions by name. */
@@ -139,12 +140,36 @@ export function livePlayerArg<V>(
   return isAlive(s, id) ? id : refuse(`${nameOf(s, id)} is not in the game`);
 }
 
+/**
+ * A substitute takes over a seat (CIT-MOD-9, PAL-MOD-8, DE-MOD-8): the seat keeps its id, so its role, votes,
+ * counters and private history pass to the new account and the old one loses access at once. Refuses an empty name
+ * or one already signed up (as `match` reads names); emits `player.substituted`. Returns the previous name.
+ */
+export function substituteSeat<V, M>(
+  b: Builder<V, M>,
+  id: PlayerId,
+  raw: unknown,
+  match: (text: string, players: readonly Named[]) => NameMatch,
+): string | Rejection {
+  const s = b.state;
+  const name = typeof raw === 'string' ? raw.trim() : '';
+  if (name === '') return refuse('"new" must be the substitute\'s name');
+  const taken = match(
+    name,
+    s.order.map((x) => s.players[x]!),
+  );
+  if (taken.kind !== 'none') return refuse(`${name} is already signed up`);
+  const old = nameOf(s, id);
+  b.emit('player.substituted', { player: id, name, previous: old });
+  return old;
+}
+
 /** Runs the named action from the table; false when the table has no such action. */
 export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>, actions: ModActions<V, M>): boolean {
   const action = Object.hasOwn(actions, cmd.mod.action) ? actions[cmd.mod.action] : undefined;
   if (!action) return false;
   const parsed = parseModArgs(action, cmd.mod.args);
-  const refusal = parsed.ok ? action.run(b, parsed.args) : refuse(parsed.detail);
+  const refusal = parsed.ok ? action.run(b, parsed.args, cmd) : refuse(parsed.detail);
   if (refusal) b.refuse(cmd.actor, refusal);
   return true;
 }

@@ -1,7 +1,7 @@
 // The contract a rulebook implements: data (roles, sides, syntax, messages, options) plus small hooks that the
 // engine calls with a Builder. The engine never imports a variant; variants are registered and handed in.
 import type { z } from 'zod';
-import type { Command, Millis, PlayerId, Rejection } from '../core/types.ts';
+import type { Audience, Command, Millis, PlayerId, Rejection } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
 import type { ChannelDef } from './channels.ts';
@@ -152,6 +152,13 @@ export interface Variant<V = unknown, M = AnyEvents> {
   defaultRoles(n: number): string[];
   /** Optional signup policy (blacklists, extensions, own confirmations). */
   readonly signup?: SignupPolicy<V, M>;
+  /**
+   * Staff duties (mafia-cities CIT-ENG-3): the duty a non-public event belongs to as it is emitted, or undefined for
+   * every staff member. Rulebooks without staff capacities leave it out.
+   */
+  dutyOf?(s: GameState<V>, type: string, data: unknown, audience: Audience): string | undefined;
+  /** The staff capacities a moderator of this name holds now, or undefined for all of them (CIT-ENG-2). */
+  staffDuties?(s: GameState<V>, name: string): readonly string[] | undefined;
   /** What a post or PM holds as this rulebook reads it (default: the command lines of `syntax` for its channel). */
   recognise?(s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[];
   /**
@@ -166,6 +173,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   channels?(s: GameState<V>): readonly ChannelDef[];
   /** The live vote count when the rulebook keeps its own (default: the slice's `votes` record, app/views.ts). */
   voteCount?(s: GameState<V>): LiveCount | null;
+  /** The number of the game day an event opens, else undefined (the day export cuts the thread at these events). */
+  dayOf?(event: EventsOf<M>): number | undefined;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
   rejection?(s: GameState<V>, r: Rejection): Rejection;
 }

@@ -7,7 +7,10 @@ import type { Audience, GameEvent, Viewer } from '../core/types.ts';
 /** An event as one viewer receives it: its number in his numbering, its global number, the event. */
 export type VisibleEvent = { readonly seq: number; readonly global: number; readonly event: GameEvent };
 
-/** True when a viewer is in an audience. The moderator sees all but the sealed seed. */
+/**
+ * True when a viewer is in an audience. The moderator sees all but the sealed seed; staff who hold capacities see an
+ * event of a duty only when they hold it (CIT-ENG-3).
+ */
 export function canSee(viewer: Viewer, audience: Audience): boolean {
   switch (audience.kind) {
     case 'public':
@@ -15,11 +18,16 @@ export function canSee(viewer: Viewer, audience: Audience): boolean {
     case 'secret':
       return false;
     case 'moderator':
-      return viewer.kind === 'moderator';
+      return staffSees(viewer, audience.duty);
     case 'players':
     case 'team':
-      return viewer.kind === 'moderator' || (viewer.kind === 'player' && audience.ids.includes(viewer.id));
+      return staffSees(viewer, audience.duty) || (viewer.kind === 'player' && audience.ids.includes(viewer.id));
   }
+}
+
+/** True when the viewer is staff holding the duty (or every duty: no capacities given, or an event of none). */
+function staffSees(viewer: Viewer, duty: string | undefined): boolean {
+  return viewer.kind === 'moderator' && (viewer.duties === undefined || duty === undefined || viewer.duties.includes(duty));
 }
 
 /** The events of a whole stream (from its first event) that `viewer` may see, numbered in his numbering. */
@@ -56,6 +64,8 @@ export class Cursors {
   private readonly own = new Map<string, number[]>();
   /** Global numbers the moderator may not see (the sealed seed and key). */
   private readonly secret: number[] = [];
+  /** Per staff duty: the global numbers of the events of that duty (staff without it do not see them, CIT-ENG-3). */
+  private readonly duty = new Map<string, number[]>();
 
   /** Global events indexed. */
   get size(): number {
@@ -73,6 +83,11 @@ export class Cursors {
         if (!a) this.own.set(id, (a = []));
         a.push(seq);
       }
+    if (audience.kind !== 'public' && audience.kind !== 'secret' && audience.duty !== undefined) {
+      let a = this.duty.get(audience.duty);
+      if (!a) this.duty.set(audience.duty, (a = []));
+      a.push(seq);
+    }
   }
 
   /** Forgets events after global number n (a commit that failed). */
@@ -85,6 +100,7 @@ export class Cursors {
     cut(this.pub);
     cut(this.secret);
     for (const a of this.own.values()) cut(a);
+    for (const a of this.duty.values()) cut(a);
   }
 
   /** How many of the first `upto` global events the viewer may see: his version at that point. */
@@ -117,10 +133,16 @@ export class Cursors {
     const end = Math.min(upto, this.total);
     const out: number[] = [];
     if (viewer.kind === 'moderator') {
-      let j = upper(this.secret, after);
+      // Staff keep the global numbering; what they may not see (the seal, duties they lack) is skipped.
+      const hidden = [this.secret, ...[...this.duty].filter(([d]) => viewer.duties !== undefined && !viewer.duties.includes(d)).map(([, a]) => a)];
+      const at = hidden.map((a) => upper(a, after));
       for (let g = after + 1; g <= end && out.length < limit; g++) {
-        if (this.secret[j] === g) j++;
-        else out.push(g);
+        let skip = false;
+        hidden.forEach((a, k) => {
+          while ((a[at[k]!] ?? Number.POSITIVE_INFINITY) < g) at[k]!++;
+          if (a[at[k]!] === g) skip = true;
+        });
+        if (!skip) out.push(g);
       }
       return out;
     }

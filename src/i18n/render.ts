@@ -5,10 +5,19 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { ListJoin, Message, Param, Params, Ref } from '../core/types.ts';
 import type { Locale } from '../engine/state.ts';
-import type { Variant } from '../engine/variant.ts';
 import { ENGINE_MESSAGES } from './engine-messages.ts';
 
-type AnyVariant = Variant<never> | Variant<unknown>;
+/**
+ * What rendering reads of a rulebook: its templates and the names of its roles, sides and teams. Narrower than a
+ * Variant, so a client can render from the tables GET /api/variants/:id/texts serves.
+ */
+export type MessageTables = {
+  readonly messages: Partial<Record<Locale, Readonly<Record<string, string>>>>;
+  readonly roles: readonly { readonly id: string; readonly names: Partial<Record<Locale, string>> }[];
+  readonly sides: readonly { readonly id: string; readonly names: Partial<Record<Locale, string>> }[];
+  readonly teams?: readonly { readonly id: string; readonly names: Partial<Record<Locale, string>> }[];
+};
+type AnyVariant = MessageTables;
 
 const compiled = new Map<string, IntlMessageFormat>();
 const lists = new Map<string, Intl.ListFormat>();
@@ -107,4 +116,14 @@ export function renderMessage(variant: AnyVariant, locale: Locale, m: Message): 
 /** Renders a multi-part post: parts joined by line breaks. */
 export function renderParts(variant: AnyVariant, locale: Locale, parts: readonly Message[]): string {
   return parts.map((p) => renderMessage(variant, locale, p)).join('\n');
+}
+
+/**
+ * CIT-ENG-5: the signature of a private message whose audience names a staff duty («Прокуратор», «Консильери»):
+ * the rulebook's `SIGN-<duty>` text, or undefined when it has none (rulebooks without staff duties).
+ */
+export function signatureOf(variant: AnyVariant, locale: Locale, audience: { readonly kind: string; readonly duty?: string }): string | undefined {
+  if (audience.kind !== 'players' || audience.duty === undefined) return undefined;
+  const key = `SIGN-${audience.duty}`;
+  return variant.messages[locale]?.[key] ?? variant.messages.en?.[key];
 }

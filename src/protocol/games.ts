@@ -48,6 +48,7 @@ export const itemSchema = z.object({
   author: z.string().optional(),
   postId: z.string().optional(),
   code: z.string().optional(),
+  pin: z.string().optional().describe('a pinned post’s slot: the latest announcement of a slot replaces the earlier ones (status list, tallies)'),
   text: z.string(),
   parts: z
     .array(messageSchema)

@@ -9,4 +9,5 @@ export * from './messages.ts';
 export * from './mod.ts';
 export * from './replies.ts';
 export * from './schedule.ts';
+export * from './setup.ts';
 export * from './ws.ts';

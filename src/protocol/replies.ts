@@ -99,6 +99,26 @@ export interface HealthReply {
   readonly games: number;
 }
 
+/**
+ * GET /api/games/:id/warnings (moderators): each signed-up player's standing «Овощ» warnings from other games, as
+ * the staff console shows them at signups (mafia-cities CIT-SET-1, CIT-ACT-7). Never shown to players.
+ */
+export interface SignupWarningsReply {
+  readonly players: readonly {
+    readonly player: string;
+    readonly name: string;
+    readonly count: number;
+    readonly warnings: readonly {
+      readonly gameId: string;
+      readonly name: string;
+      readonly kind: string;
+      readonly date: string;
+      readonly reason: string;
+      readonly createdAt: number;
+    }[];
+  }[];
+}
+
 /** Reply of GET /api/games/:id/mod-actions (moderators). */
 export interface ModActionsReply {
   readonly actions: readonly { readonly name: string; readonly summary: string; readonly rules: string; readonly args: Readonly<Record<string, unknown>> }[];

@@ -9,7 +9,7 @@ import type { PlayerId, Viewer } from '../core/types.ts';
 
 /** The caller's part in a game. */
 export type Role =
-  | { readonly kind: 'moderator'; readonly name: string }
+  | { readonly kind: 'moderator'; readonly name: string; readonly duties?: readonly string[] }
   | { readonly kind: 'player'; readonly id: PlayerId; readonly name: string; readonly alive: boolean }
   | { readonly kind: 'spectator'; readonly name?: string };
 
@@ -17,7 +17,11 @@ export type Role =
 export function roleIn(g: LoadedGame, p: Principal | undefined): Role {
   if (!p) return { kind: 'spectator' };
   const key = p.account.nameKey;
-  if (g.meta.moderators.some((m) => nameKey(m) === key)) return { kind: 'moderator', name: p.account.name };
+  if (g.meta.moderators.some((m) => nameKey(m) === key)) {
+    // CIT-ENG-2, CIT-ENG-3: a rulebook with staff capacities says which of them this staff member holds.
+    const duties = g.variant.staffDuties?.(g.state, p.account.name);
+    return duties === undefined ? { kind: 'moderator', name: p.account.name } : { kind: 'moderator', name: p.account.name, duties };
+  }
   const s = g.state;
   for (const id of s.order) {
     const pl = s.players[id]!;
@@ -28,7 +32,8 @@ export function roleIn(g: LoadedGame, p: Principal | undefined): Role {
 
 /** The engine viewer of a role. */
 export function viewerOf(r: Role): Viewer {
-  return r.kind === 'moderator' ? { kind: 'moderator' } : r.kind === 'player' ? { kind: 'player', id: r.id } : { kind: 'spectator' };
+  if (r.kind === 'moderator') return r.duties === undefined ? { kind: 'moderator' } : { kind: 'moderator', duties: r.duties };
+  return r.kind === 'player' ? { kind: 'player', id: r.id } : { kind: 'spectator' };
 }
 
 /** Requires the moderator. */

@@ -12,6 +12,7 @@ import type { Accounts } from '../app/accounts.ts';
 import type { Clock } from '../app/clock.ts';
 import type { GameService } from '../app/game-service.ts';
 import { narratorPackage } from '../app/package-dir.ts';
+import type { BalanceOptions } from '../app/setup-preview.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { type Lifecycle, registerReady } from './health.ts';
@@ -34,6 +35,8 @@ export interface ServerDeps {
   readonly bodyLimit?: number;
   /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
   readonly ws?: WsOptions;
+  /** How the create form's balance previews run (default DEFAULT_BALANCE). */
+  readonly balance?: BalanceOptions;
   /**
    * Addresses (or CIDRs, comma-separated) of the reverse proxies whose X-Forwarded-For names the client. Only
    * those are believed: the rate limits per client address would otherwise be a header away from useless.
@@ -191,6 +194,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     store: d.store,
     clock: d.clock,
     secureCookies: d.secureCookies ?? false,
+    ...(d.balance ? { balance: d.balance } : {}),
   });
   registerReady(app, d.store, d.service, d.lifecycle ?? { draining: false });
   registerWs(app, d.service, sessions, d.ws);

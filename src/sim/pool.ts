@@ -29,6 +29,11 @@ export interface BatchOptions {
   readonly workers?: number;
   /** Called as games finish, with the games done so far and the total. */
   readonly onProgress?: (done: number, total: number) => void;
+  /**
+   * A time cap (performance.now() milliseconds): no task starts after it, so a batch ends within about one task of
+   * it with the games played so far (a preview for a form waits seconds, not minutes).
+   */
+  readonly deadline?: number;
 }
 
 /** Plays one task in this thread; reports finished games through `progress` every few hundred. */
@@ -70,8 +75,12 @@ export async function runBatch(jobs: readonly Job[], opts: BatchOptions = {}): P
     opts.onProgress?.(done, total);
   };
   const tasks = tasksOf(jobs, workers);
+  const late = () => opts.deadline !== undefined && performance.now() >= opts.deadline;
   if (workers === 0) {
-    for (const task of tasks) mergeTally(tallies[task.job]!, runTask(task, report));
+    for (const task of tasks) {
+      if (late()) break;
+      mergeTally(tallies[task.job]!, runTask(task, report));
+    }
     return tallies;
   }
   const queue = [...tasks];
@@ -86,7 +95,7 @@ export async function runBatch(jobs: readonly Job[], opts: BatchOptions = {}): P
           new Promise<void>((resolve, reject) => {
             let current: Task | undefined;
             const next = () => {
-              current = queue.shift();
+              current = late() ? undefined : queue.shift();
               if (current) w.postMessage(current);
               else resolve();
             };

@@ -1,7 +1,7 @@
 // The in-memory store for tests and the engine's own tools. Values are copied through JSON on the way in and out,
 // so a test catches anything the SQL stores could not persist (and nobody can mutate stored events by reference).
 import type { GameEvent, Millis } from '../core/types.ts';
-import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate, WarningRecord } from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -19,6 +19,7 @@ export class MemoryStore implements Store {
   private readonly accounts = new Map<string, AccountRecord>();
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly metaRows = new Map<string, string>();
+  private readonly warningRows = new Map<string, WarningRecord>();
 
   /** See EventStore.append. */
   async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
@@ -157,6 +158,30 @@ export class MemoryStore implements Store {
   /** See AccountStore.everySession. */
   async everySession(): Promise<SessionRecord[]> {
     return [...this.sessions.values()].map(copy);
+  }
+
+  /** See WarningStore.addWarning. */
+  async addWarning(w: WarningRecord): Promise<void> {
+    const key = `${w.gameId}\u0000${w.seq}`;
+    if (!this.warningRows.has(key)) this.warningRows.set(key, w);
+  }
+
+  /** See WarningStore.revokeWarning. */
+  async revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void> {
+    const rows = [...this.warningRows.entries()].filter(([, w]) => w.gameId === r.gameId);
+    if (rows.some(([, w]) => w.revokedSeq === r.seq)) return;
+    const latest = rows.filter(([, w]) => w.nameKey === r.nameKey && w.kind === r.kind && w.revokedSeq === undefined).sort(([, a], [, b]) => b.seq - a.seq)[0];
+    if (latest) this.warningRows.set(latest[0], { ...latest[1], revokedSeq: r.seq });
+  }
+
+  /** See WarningStore.warningsOf. */
+  async warningsOf(nameKeys: readonly string[]): Promise<WarningRecord[]> {
+    return (await this.everyWarning()).filter((w) => nameKeys.includes(w.nameKey) && w.revokedSeq === undefined);
+  }
+
+  /** See WarningStore.everyWarning. */
+  async everyWarning(): Promise<WarningRecord[]> {
+    return [...this.warningRows.values()].sort((a, b) => a.createdAt - b.createdAt || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seq - b.seq));
   }
 
   /** Nothing to close. */

@@ -108,9 +108,38 @@ const nameSkeletons: Migration = {
   },
 };
 
+/** Players' cross-game warnings (mafia-cities «Овощ», CIT-ACT-7). */
+function warnings(dialect: Dialect): Migration {
+  const int = INT[dialect];
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('warnings')
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('seq', int, (c) => c.notNull())
+        .addColumn('name_key', 'text', (c) => c.notNull())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('date', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text', (c) => c.notNull())
+        .addColumn('created_at', int, (c) => c.notNull())
+        .addColumn('revoked_seq', int)
+        .addPrimaryKeyConstraint('warnings_pk', ['game_id', 'seq'])
+        .execute();
+      await db.schema.createIndex('warnings_name').on('warnings').column('name_key').execute();
+    },
+  };
+}
+
 /** The migrations of a dialect, by the ids its databases record. */
 export function migrationsOf(dialect: Dialect): Record<string, Migration> {
   return dialect === 'sqlite'
-    ? { '0001_initial': initial('sqlite'), '0002_commits': commits, '0003_meta': meta, '0004_name_skeletons': nameSkeletons }
-    : { '0001_initial': initial('postgres'), '0002_meta': meta, '0003_name_skeletons': nameSkeletons };
+    ? {
+        '0001_initial': initial('sqlite'),
+        '0002_commits': commits,
+        '0003_meta': meta,
+        '0004_name_skeletons': nameSkeletons,
+        '0005_warnings': warnings('sqlite'),
+      }
+    : { '0001_initial': initial('postgres'), '0002_meta': meta, '0003_name_skeletons': nameSkeletons, '0004_warnings': warnings('postgres') };
 }

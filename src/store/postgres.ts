@@ -12,7 +12,7 @@ import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { isStoreFault } from './faults.ts';
 import { migrationsOf } from './migrations.ts';
-import { type Schema, toAccount } from './schema.ts';
+import { type Schema, toAccount, toWarning } from './schema.ts';
 import type {
   AccountRecord,
   CommitNotice,
@@ -25,8 +25,10 @@ import type {
   StoreFeed,
   Timer,
   TimerUpdate,
+  WarningRecord,
 } from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
+import { insertWarning, revokeLatestWarning, selectEveryWarning, selectWarnings } from './warnings.ts';
 
 /** Versioned migrations of the PostgreSQL schema (migrations.ts). */
 export const PG_MIGRATIONS: Record<string, Migration> = migrationsOf('postgres');
@@ -550,6 +552,26 @@ export class PostgresStore implements Store {
       createdAt: r.created_at,
       expiresAt: r.expires_at,
     }));
+  }
+
+  /** See WarningStore.addWarning. */
+  async addWarning(w: WarningRecord): Promise<void> {
+    await insertWarning(this.k, w).execute();
+  }
+
+  /** See WarningStore.revokeWarning. */
+  async revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void> {
+    await revokeLatestWarning(this.k, r).execute();
+  }
+
+  /** See WarningStore.warningsOf. */
+  async warningsOf(nameKeys: readonly string[]): Promise<WarningRecord[]> {
+    return (await selectWarnings(this.k, nameKeys).execute()).map(toWarning);
+  }
+
+  /** See WarningStore.everyWarning. */
+  async everyWarning(): Promise<WarningRecord[]> {
+    return (await selectEveryWarning(this.k).execute()).map(toWarning);
   }
 
   /** Ends the pool (and drops a test schema) once the last notices are sent. */

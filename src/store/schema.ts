@@ -2,7 +2,7 @@
 // are read back as numbers by the pg type parser the PostgreSQL store installs.
 import type { Kysely } from 'kysely';
 import { nameSkeleton } from '../core/names.ts';
-import type { AccountRecord } from './types.ts';
+import type { AccountRecord, WarningRecord } from './types.ts';
 
 /** Table shapes, for Kysely (a type, not an interface: `withTables` wants its implicit index signature). */
 export type Schema = {
@@ -14,7 +14,49 @@ export type Schema = {
   /** Small facts of the installation, by key (the scaled clock's origin). */
   meta: { key: string; value: string };
   sessions: { id: string; account_id: string; csrf: string; created_at: number; expires_at: number };
+  /** Players' cross-game warnings (CIT-ACT-7), keyed by the issuing event. */
+  warnings: {
+    game_id: string;
+    seq: number;
+    name_key: string;
+    name: string;
+    kind: string;
+    date: string;
+    reason: string;
+    created_at: number;
+    revoked_seq: number | null;
+  };
 };
+
+/** A warning row as a record. */
+export function toWarning(r: Schema['warnings']): WarningRecord {
+  return {
+    gameId: r.game_id,
+    seq: r.seq,
+    nameKey: r.name_key,
+    name: r.name,
+    kind: r.kind,
+    date: r.date,
+    reason: r.reason,
+    createdAt: r.created_at,
+    ...(r.revoked_seq !== null ? { revokedSeq: r.revoked_seq } : {}),
+  };
+}
+
+/** A warning record as a row. */
+export function warningRow(w: WarningRecord): Schema['warnings'] {
+  return {
+    game_id: w.gameId,
+    seq: w.seq,
+    name_key: w.nameKey,
+    name: w.name,
+    kind: w.kind,
+    date: w.date,
+    reason: w.reason,
+    created_at: w.createdAt,
+    revoked_seq: w.revokedSeq ?? null,
+  };
+}
 
 /** An account row as a record (a legacy look-alike has no skeleton). */
 export function toAccount(r: Schema['accounts']): AccountRecord {

@@ -11,9 +11,10 @@ import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { migrationsOf } from './migrations.ts';
-import { type Schema, toAccount } from './schema.ts';
-import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate } from './types.ts';
+import { type Schema, toAccount, toWarning } from './schema.ts';
+import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate, WarningRecord } from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
+import { insertWarning, revokeLatestWarning, selectEveryWarning, selectWarnings } from './warnings.ts';
 
 /** Versioned migrations of the SQLite schema (migrations.ts). */
 export const MIGRATIONS: Record<string, Migration> = migrationsOf('sqlite');
@@ -542,6 +543,26 @@ export class SqliteStore implements Store {
       createdAt: r.created_at,
       expiresAt: r.expires_at,
     }));
+  }
+
+  /** See WarningStore.addWarning. */
+  async addWarning(w: WarningRecord): Promise<void> {
+    this.run(insertWarning(this.k, w));
+  }
+
+  /** See WarningStore.revokeWarning. */
+  async revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void> {
+    this.run(revokeLatestWarning(this.k, r));
+  }
+
+  /** See WarningStore.warningsOf. */
+  async warningsOf(nameKeys: readonly string[]): Promise<WarningRecord[]> {
+    return this.all<Schema['warnings']>(selectWarnings(this.k, nameKeys)).map(toWarning);
+  }
+
+  /** See WarningStore.everyWarning. */
+  async everyWarning(): Promise<WarningRecord[]> {
+    return this.all<Schema['warnings']>(selectEveryWarning(this.k)).map(toWarning);
   }
 
   /** Commits what is pending, compacts, and closes the database file (checkpointing the WAL). */

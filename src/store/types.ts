@@ -157,6 +157,42 @@ export interface AccountStore {
   everySession(): Promise<SessionRecord[]>;
 }
 
+/**
+ * A warning in a player's cross-game profile (mafia-cities «Овощ», CIT-ACT-7), keyed by the game and the sequence
+ * number of the event that issued it, so recording it twice (a retried commit) keeps one. The profile belongs to the
+ * account by its folded name (`nameKey`): game seats carry account names, and a profile also outlives a renamed seat.
+ */
+export interface WarningRecord {
+  readonly gameId: string;
+  readonly seq: number;
+  readonly nameKey: string;
+  /** The name as the game knew it. */
+  readonly name: string;
+  /** What kind of warning (`vegetable`). */
+  readonly kind: string;
+  /** The game date it was issued on (YYYY-MM-DD). */
+  readonly date: string;
+  readonly reason: string;
+  readonly createdAt: Millis;
+  /** The sequence number of the game event that revoked it (absent while it stands). */
+  readonly revokedSeq?: number;
+}
+
+/** The warnings of players' cross-game profiles. */
+export interface WarningStore {
+  /** Records a warning; a second record of the same (game, seq) changes nothing. */
+  addWarning(w: WarningRecord): Promise<void>;
+  /**
+   * Revokes the latest standing warning of `kind` the name received in the game, marking it with the revoking
+   * event's `seq`; a revocation already recorded with that seq changes nothing.
+   */
+  revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void>;
+  /** The standing warnings of these names, oldest first. */
+  warningsOf(nameKeys: readonly string[]): Promise<WarningRecord[]>;
+  /** Every warning, revoked ones too (`narrator copy`). */
+  everyWarning(): Promise<WarningRecord[]>;
+}
+
 /** Small facts of the installation that outlive the process (e.g. the scaled clock's origin), by key. */
 export interface MetaStore {
   /** The value stored under `key`, if any. */
@@ -185,7 +221,7 @@ export interface StoreFeed {
 }
 
 /** Everything the application needs from storage. */
-export interface Store extends EventStore, TimerStore, AccountStore, MetaStore {
+export interface Store extends EventStore, TimerStore, AccountStore, MetaStore, WarningStore {
   /** Which implementation (for logs and the health route). */
   readonly kind: string;
   /**

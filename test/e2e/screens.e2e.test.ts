@@ -51,7 +51,23 @@ describe.skipIf(!run)('screens, the console and languages', () => {
     await page.goto(`${w.url}/#/new`);
     await page.getByLabel('Rulebook').waitFor();
     await expectAccessible(page, 'create');
-  }, 60_000);
+    // Choosing a rulebook previews its play days from round 1 and, once simulated, the balance of its deal.
+    await page.getByLabel('Rulebook').selectOption('mafia-de');
+    await page.getByLabel('Rulebook').selectOption('palermo');
+    await page.getByLabel('Holiday calendar').selectOption('GR');
+    await expect.poll(() => page.locator('.preview-dates li[data-date]').count(), { timeout: 10_000 }).toBe(7);
+    const first = await page.locator('.preview-dates li[data-date]').first().getAttribute('data-date');
+    expect(first).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const sides = page.locator('.preview-balance li.side');
+    await sides.first().waitFor({ timeout: 30_000 });
+    expect(await sides.evaluateAll((els) => els.map((e) => e.getAttribute('data-side')).sort())).toEqual(['citizens', 'killers']);
+    expect(await sides.first().textContent()).toMatch(/\d+% \(95% interval \d+%–\d+%\)/);
+    expect(await page.locator('.preview-balance .games').textContent()).toMatch(/\d+ simulated games/);
+    // A start the rulebook refuses shows the server's reason beside the form, before Create.
+    await page.getByLabel('Start (local time in the game zone)').fill('2025-11-08T11:00');
+    await page.locator('.preview-dates [role=alert]').waitFor({ timeout: 10_000 });
+    await expectAccessible(page, 'create with previews');
+  }, 90_000);
 
   it('moderator: pause and resume, a deadline move previewed in both zones, a substitution', async () => {
     const citizen = NINE.find((n) => game.roles[n] === 'citizen')!;

@@ -156,5 +156,43 @@ export function storeContract(name: string, make: () => Promise<Store>): void {
       expect([await s.meta('clock'), await s.meta('other')]).toEqual(['3:4:1', 'x']);
       await s.close();
     });
+
+    it('keeps profile warnings by (game, seq) once, revokes the latest standing one once, lists standing ones oldest first (CIT-ACT-7)', async () => {
+      const s = await make();
+      const w = (gameId: string, seq: number, nameKey: string, createdAt: number, reason = 'inactivity') => ({
+        gameId,
+        seq,
+        nameKey,
+        name: nameKey.toUpperCase(),
+        kind: 'vegetable',
+        date: '2025-03-04',
+        reason,
+        createdAt,
+      });
+      await s.addWarning(w('g1', 10, 'gleb', 100));
+      await s.addWarning(w('g1', 10, 'gleb', 100, 'twice'));
+      await s.addWarning(w('g1', 20, 'gleb', 200, 'suicide'));
+      await s.addWarning(w('g2', 5, 'gleb', 300));
+      await s.addWarning(w('g2', 6, 'anna', 400));
+      expect((await s.warningsOf(['gleb'])).map((x) => [x.gameId, x.seq, x.reason])).toEqual([
+        ['g1', 10, 'inactivity'],
+        ['g1', 20, 'suicide'],
+        ['g2', 5, 'inactivity'],
+      ]);
+      // The revocation by event 30 of game g1 takes g1's latest standing warning; recording it again changes nothing.
+      await s.revokeWarning({ gameId: 'g1', nameKey: 'gleb', kind: 'vegetable', seq: 30 });
+      await s.revokeWarning({ gameId: 'g1', nameKey: 'gleb', kind: 'vegetable', seq: 30 });
+      expect((await s.warningsOf(['gleb', 'anna'])).map((x) => [x.gameId, x.seq])).toEqual([
+        ['g1', 10],
+        ['g2', 5],
+        ['g2', 6],
+      ]);
+      expect(await s.warningsOf([])).toEqual([]);
+      const every = await s.everyWarning();
+      expect(every).toHaveLength(4);
+      expect(every.find((x) => x.seq === 20)).toMatchObject({ gameId: 'g1', revokedSeq: 30, name: 'GLEB' });
+      expect(every.find((x) => x.seq === 10)).toEqual(w('g1', 10, 'gleb', 100));
+      await s.close();
+    });
   });
 }

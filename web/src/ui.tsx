@@ -49,12 +49,14 @@ export function ReplyView({ reply, n }: { readonly reply: CommandReply | null; r
 }
 
 /**
- * A function that runs `f` now, or once more after the run in flight when called during one: bursts of live
- * frames cost one request in flight and one after it, never one per frame.
+ * A function that runs `f` now (or `delayMs` later, gathering the calls meanwhile), or once more after the run in
+ * flight when called during one: bursts of live frames cost one request in flight and one after it, never one per
+ * frame. The delay lets the frames of one commit, which arrive a few milliseconds apart, share one run.
  */
-export function coalesce(f: () => Promise<void>): () => void {
+export function coalesce(f: () => Promise<void>, delayMs = 0): () => void {
   let running = false;
   let again = false;
+  let waiting = false;
   const run = async () => {
     if (running) {
       again = true;
@@ -70,7 +72,17 @@ export function coalesce(f: () => Promise<void>): () => void {
       running = false;
     }
   };
-  return () => void run();
+  return () => {
+    if (delayMs <= 0) return void run();
+    if (running) again = true;
+    else if (!waiting) {
+      waiting = true;
+      setTimeout(() => {
+        waiting = false;
+        void run();
+      }, delayMs);
+    }
+  };
 }
 
 /** The current instant, re-read every `ms` (countdowns). */

@@ -3,13 +3,14 @@
 // arguments, and the server's game clock (which runs faster under --speed).
 import type { FastifyInstance } from 'fastify';
 import { ScaledClock } from '../../app/clock.ts';
+import { signupWarnings } from '../../app/profiles.ts';
 import { ENGINE_MOD_ACTIONS } from '../../engine/modactions.ts';
-import { type ClockReply, gameParams, type ModActionsReply } from '../../protocol/index.ts';
+import { type ClockReply, gameParams, type ModActionsReply, type SignupWarningsReply } from '../../protocol/index.ts';
 import { requireModerator, roleIn } from '../access.ts';
 import { jsonSchema, route } from '../http.ts';
 import type { RouteDeps } from './shared.ts';
 
-/** Registers the moderator action list and the game clock. */
+/** Registers the moderator action list, the signup warnings and the game clock. */
 export function registerClientRoutes(app: FastifyInstance, d: RouteDeps): void {
   const { service } = d;
 
@@ -27,6 +28,21 @@ export function registerClientRoutes(app: FastifyInstance, d: RouteDeps): void {
       return {
         actions: Object.entries(all).map(([name, a]) => ({ name, summary: a.summary, rules: a.rules, args: jsonSchema(a.args) })),
       } satisfies ModActionsReply;
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/warnings',
+    summary: 'Each signed-up player’s standing «Овощ» warnings from other games (moderators; shown at signups, CIT-SET-1)',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    async handler({ params, req }) {
+      const g = service.get(params.id);
+      // CIT-ACT-7: a reputation mark for the staff of later games, never for the other players.
+      requireModerator(roleIn(g, req.principal));
+      return { players: await signupWarnings(d.store, g.id, g.state) } satisfies SignupWarningsReply;
     },
   });
 

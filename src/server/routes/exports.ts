@@ -4,16 +4,14 @@ import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
 import { buildTranscript } from '../../app/transcript.ts';
 import { verifyTranscript } from '../../app/verify.ts';
-import { readAfter, seesVoteCount, threadItems, voteCount } from '../../app/views.ts';
+import { channelItems, readAfter, seesVoteCount, threadItems, voteCount } from '../../app/views.ts';
+import { canRead, channelById, MAIN_CHANNEL } from '../../engine/channels.ts';
 import { typed } from '../../engine/events.ts';
 import { exportFormat, gameParams } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import * as exportsFmt from '../exports.ts';
 import { route } from '../http.ts';
 import { ctxOf, type RouteDeps } from './shared.ts';
-
-/** The rulebook event a round export reads: a rulebook with rounds opens each with it (palermo). */
-type RoundOpened = { 'round.opened': { readonly round: number } };
 
 /** Registers the export routes. */
 export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -31,6 +29,9 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       const r = roleIn(g, req.principal);
       const over = g.state.status === 'ended' || g.state.status === 'cancelled';
       if (r.kind !== 'moderator' && !over) throw new AppError('game.not_over', 403, 'the export is public once the game has ended');
+      // CIT-ENG-3: the whole log is for staff holding every capacity; the others read their part through the views.
+      if (r.kind === 'moderator' && r.duties !== undefined && r.duties.length < 2 && !over)
+        throw new AppError('game.staff_partition', 403, 'staff holding one capacity read the export once the game has ended');
       const events = (await service.read(g.id)).map((e) => e.event);
       return buildTranscript(g.variant, events, g.state);
     },
@@ -104,27 +105,32 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
   route(app, {
     method: 'GET',
     url: '/api/games/:id/export/day/:round',
-    summary: 'A whole day of the thread (posts and announcements of one round) as BBCode or Markdown',
+    summary:
+      "A whole day of a thread (its posts and announcements from the day's opening to the next) as BBCode or Markdown; `channel` picks a public thread other than the main one (a city's)",
     tags: ['exports'],
     auth: 'optional',
     produces: 'text',
     params: gameParams.extend({ round: z.coerce.number().int().min(0).max(10_000) }),
-    query: exportFormat,
-    async handler({ params, query, reply }) {
+    query: exportFormat.extend({ channel: z.string().min(1).max(80).optional() }),
+    async handler({ params, query, req, reply }) {
       const g = service.get(params.id);
+      const viewer = viewerOf(roleIn(g, req.principal));
+      const channel = query.channel ?? MAIN_CHANNEL;
+      const def = channelById(g.variant, g.state, channel);
+      // A channel the caller does not read is answered like one that does not exist (as GET /channels/:channel).
+      if (!def || !canRead(def, viewer)) throw new AppError('channel.unknown', 404, 'no such channel for you');
       const all = await service.read(g.id);
-      // A round runs from its round.opened event to the next one (round 0: everything before round 1).
-      const opened = (r: number) =>
-        all.findIndex((e) => {
-          const ev = typed<RoundOpened>(e.event);
-          return ev.type === 'round.opened' && ev.data.round === r;
-        });
-      const start = params.round === 0 ? 0 : opened(params.round);
-      if (start < 0) throw new AppError('export.no_round', 404, `round ${params.round} has not opened`);
-      const after = all.findIndex((e, i) => i > start && e.event.type === 'round.opened');
+      // Day k runs from the event that opens it (the rulebook's dayOf) to the next such event; day 0 also holds the signup.
+      const dayOf = g.variant.dayOf;
+      const dayAt = (i: number) => (dayOf ? dayOf(typed(all[i]!.event)) : undefined);
+      const opened = all.findIndex((_, i) => dayAt(i) === params.round);
+      const start = params.round === 0 ? 0 : opened;
+      if (start < 0) throw new AppError('export.no_round', 404, `day ${params.round} has not opened`);
+      const after = all.findIndex((_, i) => i > start && dayAt(i) !== undefined && dayAt(i) !== params.round);
       const slice = all.slice(start, after < 0 ? undefined : after);
       reply.type('text/plain; charset=utf-8');
-      return exportsFmt.day(query.format, threadItems(ctxOf(g, query.locale), slice), `${g.meta.title} — round ${params.round}`);
+      const title = `${g.meta.title}${def.id === MAIN_CHANNEL ? '' : ` (${def.title})`} — day ${params.round}`;
+      return exportsFmt.day(query.format, channelItems(ctxOf(g, query.locale), viewer, channel, slice), title);
     },
   });
 }

@@ -7,7 +7,7 @@ import { AppError } from '../../app/errors.ts';
 import type { LoadedGame } from '../../app/game-service.ts';
 import { stateHash } from '../../app/state-hash.ts';
 import { publicPlayers, voteCountFor } from '../../app/views.ts';
-import type { Actor } from '../../core/types.ts';
+import type { Actor, Viewer } from '../../core/types.ts';
 import { type GameDetail, gameList, gameParams, gameSummary, type MyPart, type VariantsReply, versionOnlyBody } from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, requirePlayer, roleIn, viewerOf } from '../access.ts';
@@ -105,7 +105,9 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
         players: publicPlayers(s, g.variant),
         me,
         votes: voteCountFor(g.variant, s, viewerOf(r)),
-        ...(r.kind === 'moderator' ? { moderator: { stateHash: stateHash({ state: s, meta: g.meta }), deadlines: s.deadlines, roles: rolesOf(g) } } : {}),
+        ...(r.kind === 'moderator'
+          ? { moderator: { stateHash: stateHash({ state: s, meta: g.meta }), deadlines: s.deadlines, roles: rolesOf(g, viewerOf(r)) } }
+          : {}),
       } satisfies GameDetail;
     },
   });
@@ -149,8 +151,17 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
   });
 }
 
-/** Every player's role, for the moderator console. */
-function rolesOf(g: LoadedGame): Record<string, string | null> {
+/**
+ * Every player's role, for the moderator console; staff holding one capacity see the roles of their duty only
+ * (CIT-ENG-3: the duty of the role's assignment), the others as null.
+ */
+function rolesOf(g: LoadedGame, viewer: Viewer): Record<string, string | null> {
   const s = g.state;
-  return Object.fromEntries(s.order.map((id) => [s.players[id]!.name, s.players[id]!.role ?? null]));
+  const sees = (id: string) => {
+    if (viewer.kind !== 'moderator' || viewer.duties === undefined || !g.variant.dutyOf) return true;
+    const role = s.players[id]!.role;
+    const duty = g.variant.dutyOf(s, 'role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
+    return duty === undefined || viewer.duties.includes(duty);
+  };
+  return Object.fromEntries(s.order.map((id) => [s.players[id]!.name, sees(id) ? (s.players[id]!.role ?? null) : null]));
 }

@@ -13,7 +13,9 @@ import { registerGameRoutes } from './games.ts';
 import { registerModerationRoutes } from './moderation.ts';
 import { registerPrivateRoutes } from './private.ts';
 import { registerScheduleRoutes } from './schedule.ts';
+import { registerSetupRoutes } from './setup.ts';
 import type { RouteDeps } from './shared.ts';
+import { registerTextRoutes } from './texts.ts';
 import { registerThreadRoutes } from './thread.ts';
 
 export type { RouteDeps } from './shared.ts';
@@ -23,6 +25,8 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerAccountRoutes(app, d);
   registerGameRoutes(app, d);
   registerScheduleRoutes(app, d);
+  registerSetupRoutes(app, d);
+  registerTextRoutes(app, d);
   registerThreadRoutes(app, d);
   registerChannelRoutes(app, d);
   registerPrivateRoutes(app, d);

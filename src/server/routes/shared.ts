@@ -7,6 +7,7 @@ import { type Accounts, nameKey, type Principal } from '../../app/accounts.ts';
 import type { Clock } from '../../app/clock.ts';
 import { AppError } from '../../app/errors.ts';
 import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts';
+import type { BalanceOptions } from '../../app/setup-preview.ts';
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
 import { nameSkeleton } from '../../core/names.ts';
 import type { Command, GameEvent, Params, Rejection, Viewer } from '../../core/types.ts';
@@ -31,6 +32,8 @@ export interface RouteDeps {
   readonly store: Store;
   readonly clock: Clock;
   readonly secureCookies: boolean;
+  /** How the create form's balance previews run (default DEFAULT_BALANCE). */
+  readonly balance?: BalanceOptions;
 }
 
 /** Largest slice of a stream one page scans. */

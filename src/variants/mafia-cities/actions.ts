@@ -10,6 +10,7 @@ import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
 import { isAlive, postAuthor } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
+import { absent, markActive, warn } from './activity.ts';
 import {
   type B,
   channels,
@@ -100,6 +101,8 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
         : b.reject(cmd.actor, 'REJ-THR-NIGHT', nextMorning(s)));
     }
     publishIn(b, ch, id, cmd.text, cmd.postId);
+    // CIT-ACT-1: a published post in his city thread or the general thread (a refused command that stays visible too).
+    markActive(b, id);
     // CIT-THR-2: no command in the general thread.
     if (city < 0) return lines.length > 0 ? void b.reject(cmd.actor, 'REJ-THR-GENERAL', {}, { line: lines[0]!.line }) : undefined;
     // §0.1: one command per post, the first command line.
@@ -152,6 +155,8 @@ function command(b: B, actor: Actor, id: PlayerId, line: CommandLine, via: 'post
   }
   const r = run(b, id, line, via);
   if (r) b.reject(actor, r.code, r.params ?? {}, { line: line.line });
+  // CIT-ACT-1: any accepted command, public or private.
+  else markActive(b, id);
 }
 
 function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply | undefined {
@@ -196,6 +201,8 @@ function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply |
       return undefined;
     case 'suicide-confirm':
       return suicide(b, id);
+    case 'absent':
+      return absent(b, id, line.arg);
     case 'kill':
     case 'nokill':
     case 'tour':
@@ -343,7 +350,7 @@ function protect(b: B, id: PlayerId, arg: string): Reply | undefined {
 function knife(b: B, id: PlayerId, arg: string | null): Reply | undefined {
   const s = b.state;
   if (s.players[id]?.role !== 'maniac') return no('REJ-ROLE');
-  if (s.v.phase !== 'night') return no('REJ-MAN-DAY', { voteEnd: citOptions(s.config).voteEnd });
+  if (s.v.phase !== 'night') return no('REJ-MAN-DAY', { voteEnd: time(s, s.v.voteEnd) });
   if (arg === null) return no('REJ-MAN-MUST');
   const t = target(s, arg);
   if (refused(t)) return t;
@@ -357,7 +364,7 @@ function knife(b: B, id: PlayerId, arg: string | null): Reply | undefined {
 function check(b: B, id: PlayerId, arg: string): Reply | undefined {
   const s = b.state;
   if (s.players[id]?.role !== 'commissioner') return no('REJ-ROLE');
-  if (s.v.phase !== 'night') return no('REJ-COM-DAY', { voteEnd: citOptions(s.config).voteEnd });
+  if (s.v.phase !== 'night') return no('REJ-COM-DAY', { voteEnd: time(s, s.v.voteEnd) });
   const done = s.v.checked[id];
   if (done !== undefined) return no('REJ-COM-USED', { name: nm(s, done) });
   const t = target(s, arg);
@@ -399,7 +406,7 @@ function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefi
   const s = b.state;
   const v = s.v;
   if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
-  if (v.phase !== 'night') return no('REJ-MAF-DAY', { voteEnd: citOptions(s.config).voteEnd });
+  if (v.phase !== 'night') return no('REJ-MAF-DAY', { voteEnd: time(s, v.voteEnd) }); // CIT-MOD-2: an extended vote ends later
   const c = cityOf(s, id);
   const night = v.day + 1;
   if (v.voidNight[c] === night) return no('REJ-MAF-GFDEAD');
@@ -561,6 +568,9 @@ function suicide(b: B, id: PlayerId): Reply | undefined {
   const s = b.state;
   const asked = s.v.suicideAsked[id];
   if (asked === undefined || b.at >= asked + 10 * 60_000) return no('REJ-SUICIDE-NOASK');
+  // CIT-ACT-6, CIT-ACT-7: «Самоубийство — наказывается предупреждением "Овощ"» (recorded before the death, which
+  // may end the game).
+  warn(b, id, 'suicide');
   dieNow(b, id, 'suicide', msg('T-SUICIDE', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) }));
   return undefined;
 }

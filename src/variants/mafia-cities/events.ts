@@ -1,6 +1,6 @@
 // The mafia-cities event vocabulary: each event this rulebook emits, with its data (the engine's are in
 // engine/events.ts). Cities are indices into the game's city names.
-import type { Millis, PlayerId } from '../../core/types.ts';
+import type { Millis, Phrase, PlayerId } from '../../core/types.ts';
 import type { EventsOf } from '../../engine/events.ts';
 import type { IsoDate } from '../../engine/time.ts';
 
@@ -14,7 +14,8 @@ export type Cause = 'execution' | 'court' | 'night' | 'inactivity' | 'suicide' |
 export type CitEvents = {
   /** CIT-SET-3, CIT-SET-7: the cities, their residents and the touring order (public). */
   'cit.cities': { readonly cities: readonly string[]; readonly cityOf: Readonly<Record<PlayerId, number>>; readonly tourOrder: readonly number[] };
-  'role.assigned': { readonly player: PlayerId; readonly role: string };
+  /** A seat's role, told to its holder (again to a substitute, CIT-MOD-9). */
+  'role.assigned': { readonly player: PlayerId; readonly role: string; readonly substitute?: boolean };
   /** A game day opens (its nominations window, CIT-NOM-1). */
   'cit.day': { readonly day: number; readonly date: IsoDate; readonly dayStart: Millis; readonly voteStart: Millis; readonly voteEnd: Millis };
   /** voteStart: nominations close, voting opens (CIT-NOM-6, CIT-VOTE-1). */
@@ -70,6 +71,14 @@ export type CitEvents = {
   'cit.relay': { readonly from: number; readonly to: readonly number[] };
   /** CIT-ACT-6: a player asked to leave by suicide (he has ten minutes to confirm). */
   'cit.suicide.asked': { readonly player: PlayerId };
+  /** CIT-ACT-1: the player was active today (his first post or accepted command of the day; the moderator's record). */
+  'cit.active': { readonly player: PlayerId };
+  /** CIT-ACT-5: a declared absence day. */
+  'cit.absent': { readonly player: PlayerId; readonly date: IsoDate };
+  /** CIT-ACT-2: the counters of consecutive inactive game days after step D5 (the moderator's record). */
+  'cit.inactivity': { readonly counters: Readonly<Record<PlayerId, number>> };
+  /** CIT-ACT-4, CIT-MOD-8: staff excused a player: his counter is 0 and today counts as active. */
+  'cit.excused': { readonly player: PlayerId };
   /** A member of the family acted tonight (CIT-MAF-7). */
   'cit.spoke': { readonly city: number };
   /** N2–N6: what the night resolved to (the moderator's record). */
@@ -84,7 +93,24 @@ export type CitEvents = {
    * (`check`: a shuffle's input and output, or a pick's list and result). The moderator's record.
    */
   'cit.drawn': { readonly purpose: string; readonly drawn: readonly number[]; readonly check: unknown };
+  // Staff (CIT-ENG-2, CIT-MOD-2, CIT-MOD-3, CIT-ANN-1).
+  /** CIT-MOD-2: staff moved a boundary of the running day or night (the instants given are the new ones). */
+  'cit.times': { readonly voteStart?: Millis; readonly voteEnd?: Millis; readonly nightEnd?: Millis };
+  /** CIT-ENG-2: the Prokurator appointed the Consigliere (both: he appointed himself) or dismissed him (null). */
+  'cit.consigliere': { readonly name: string | null; readonly both?: boolean };
+  /** CIT-ANN-1, CIT-VOTE-6: a pinned slot was re-posted with this content signature. */
+  'cit.pinned': { readonly slot: string; readonly sig: string };
+  /** CIT-ANN-1: deaths as the status list tells them (game day or night, executing city, the reveal). */
+  'cit.deaths': { readonly deaths: Readonly<Record<PlayerId, DeathNote>> };
 };
+
+/** How the status list tells one death (CIT-ANN-1, CIT-ANN-3). */
+export interface DeathNote {
+  readonly k: number;
+  readonly night: boolean;
+  readonly city?: string;
+  readonly reveal: Phrase;
+}
 
 /** An event of a mafia-cities game (the engine's and the rulebook's). */
 export type CitEvent = EventsOf<CitEvents>;

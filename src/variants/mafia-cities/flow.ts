@@ -11,6 +11,7 @@ import { openPhase } from '../../engine/schedule.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { recountCourt } from './actions.ts';
+import { chargeInactivity, remindInactive } from './activity.ts';
 import {
   type B,
   cityName,
@@ -43,6 +44,7 @@ import { closeRecall, recheck, threshold } from './recall.ts';
 import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
 import { CIT_SCHEDULE, citContext } from './schedule.ts';
 import type { Stamped } from './state.ts';
+import { pauseNotice } from './time-powers.ts';
 
 /** Lists for lots are ordered by case-folded nickname, code-point order (§0 «Lots»). */
 function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
@@ -235,6 +237,9 @@ function startPost(s: S): Message {
     voteEnd: o.voteEnd,
     recallCut: time(s, s.v.voteStart - o.recallLeadHours * 3_600_000),
     hash: s.commitment,
+    // CIT-ENG-2: a human Consigliere appointed before the start is named.
+    consigliere: v.consigliere === null ? 'engine' : 'human',
+    cname: v.consigliere?.name ?? '',
   });
 }
 
@@ -437,6 +442,9 @@ export function voteEnd(b: B): void {
     for (const r of results) if (r.chosen !== null && !dead.includes(r.chosen)) dead.push(r.chosen);
     for (const id of dead) die(b, id, 'execution');
   }
+  // D5 (CIT-ACT-2, CIT-ACT-3): counters of the living; the Prokurator's kills come after the executions.
+  const inactivity = chargeInactivity(b);
+  dead.push(...inactivity.killed);
   // D6: judge elections held today.
   judgeResults(b);
   // D7: Godfather elections closing now, and re-elections after deaths.
@@ -445,6 +453,8 @@ export function voteEnd(b: B): void {
   // D9
   if (checkWin(b, before)) return;
   startNight(b);
+  // D10: inactivity reminders are sent with the night.
+  remindInactive(b, inactivity.remind);
 }
 
 /** CIT-JUD-6: the result of each election held today among the living candidates. */
@@ -700,7 +710,9 @@ function startNight(b: B): void {
   b.emit('cit.night', { night: v.day + 1, until, touring, pointer });
   const st = b.state;
   const common = { k: st.v.day + 1, dayStart: time(st, until), date: date(st, until) };
-  everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }));
+  // CIT-ANN-5: T-PAUSE follows T-NIGHT when the night spans paused dates.
+  const pause = pauseNotice(st, st.v.day + 1, b.at, until);
+  everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }), ...(pause ? [pause] : []));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

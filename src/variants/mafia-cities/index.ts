@@ -10,6 +10,7 @@ import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } 
 import { onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
+import { FIRING } from './firing.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
@@ -17,7 +18,12 @@ import { citOptions, options } from './options.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
+import { speech } from './speech.ts';
+import { dutyOf, outsideDuty, staffDuties, staffSignup } from './staff.ts';
+import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
+import { refreshPins } from './status.ts';
+import { frozen, shiftOnResume } from './time-powers.ts';
 
 /**
  * §0.1: public forms are posts in the author's own city thread; private forms (the slash commands, with their
@@ -59,6 +65,8 @@ const SYNTAX: readonly SyntaxRule[] = [
   { command: 'court-no', keywords: ['/court no', '/суд против'], form: 'none', where: 'pm' },
   { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
   { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
+  { command: 'speech', keywords: ['/speech', '/речь'], form: 'space', where: 'pm' },
+  { command: 'absent', keywords: ['/absent', '/отсутствую'], form: 'space', where: 'pm' },
   { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
   { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
 ];
@@ -155,7 +163,19 @@ function voteCount(s: S): LiveCount | null {
 /** The day's instants and their hooks (CIT-RES-1, CIT-RES-2, CIT-REC-7). */
 const TIMETABLE = defineTimetable<CitState, CitEvents, CitInstant>({
   schedule: CIT_SCHEDULE,
-  hooks: { cutoff: recallCutoff, 'vote.start': voteStart, 'vote.end': voteEnd, 'night.end': dayStart },
+  // CIT-ANN-1, CIT-VOTE-6: the pinned posts follow every resolution.
+  hooks: {
+    cutoff: recallCutoff,
+    'vote.start': voteStart,
+    'vote.end': (b) => {
+      voteEnd(b);
+      refreshPins(b, true);
+    },
+    'night.end': (b) => {
+      dayStart(b);
+      refreshPins(b);
+    },
+  },
   phaseOf: (s) => (s.v.phase === 'night' ? 'night' : s.v.phase === 'day' || s.v.phase === 'vote' ? 'day' : undefined),
   options: citOptions,
 });
@@ -176,7 +196,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   roles: ROLES,
   sides: SIDES,
   syntax: SYNTAX,
-  messages: { ru, en },
+  messages: { ru: { ...ru, ...staffRu }, en: { ...en, ...staffEn } },
   optionsSchema: options,
   validateConfig(config) {
     const o = options.safeParse(config.options);
@@ -188,15 +208,27 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     return null;
   },
   initial: initialCit,
-  evolve: (v, e, s) => evolveCit(v, e, s.version),
+  // §3.3 unfreeze: the stored instants move with the deadlines the engine shifted.
+  evolve: (v, e, s) => evolveCit(shiftOnResume(v, e), e, s.version),
   deal,
-  start,
+  start: (b) => {
+    start(b);
+    refreshPins(b);
+  },
   timetable: TIMETABLE,
-  post: onPost,
-  edit: onEdit,
+  // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN).
+  // CIT-ANN-1, CIT-VOTE-6: after every input the pinned posts follow what changed.
+  post: (b, cmd) => {
+    if (frozen(b, cmd.actor)) return;
+    onPost(b, cmd);
+    refreshPins(b);
+  },
+  edit: (b, cmd) => frozen(b, cmd.actor) || onEdit(b, cmd),
   // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
   signup: {
     duplicate: 'REJ-SIGNUP-DUP',
+    // CIT-ENG-2: staff cannot sign up as players of the same game.
+    refuse: staffSignup,
     tooFew(b, n, min) {
       const s = b.state;
       const next = instantOf(nextPlayDay(s.calendar, localDate(s.config.startAt, s.config.timeZone)), citOptions(s.config).dayStart, s.config.timeZone);
@@ -205,11 +237,31 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
       return true;
     },
   },
-  pm: onPm,
-  mod: moderate,
+  pm: (b, cmd) => {
+    if (frozen(b, cmd.actor)) return;
+    // CIT-JUD-4: a campaign speech takes the whole message after its keyword.
+    if (!speech(b, cmd)) onPm(b, cmd);
+    refreshPins(b);
+  },
+  mod: (b, cmd) => {
+    // CIT-ENG-3: staff run the rulebook's actions of their own capacity only.
+    const outside = cmd.actor.kind === 'moderator' && MOD_ACTIONS[cmd.mod.action] ? outsideDuty(b.state, cmd.actor.name, cmd.mod.action) : undefined;
+    if (outside) {
+      b.refuse(cmd.actor, outside);
+      return true;
+    }
+    const known = moderate(b, cmd);
+    refreshPins(b);
+    return known;
+  },
   modActions: MOD_ACTIONS,
   legalActions,
   defaultRoles,
   channels,
   voteCount,
+  // CIT-ENG-2, CIT-ENG-3: staff capacities and the duty of every non-public event.
+  dutyOf,
+  staffDuties,
+  dayOf: (e) => (e.type === 'cit.day' ? e.data.day : undefined),
+  firing: FIRING,
 });

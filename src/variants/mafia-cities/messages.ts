@@ -37,7 +37,7 @@ const ru: Record<string, string> = {
   'MSG-CHANNEL-FAMILY': 'Мафия: {city}',
   'MSG-CHANNEL-COURT': 'Верховный суд',
   'T-START':
-    'Игра «{game}» начинается. Прокуратор — движок. Консильери: движок. Города и жители: {rosters}. Состав: {composition}. Во всех городах вместе: {extras} (их города не раскрываются). Очерёдность гастролей мафии: {order}. Расписание (время московское): день — {dayStart}–{voteEnd}; выдвижение — до {voteStart}; голосование — {voteStart}–{voteEnd}; ночь — {voteEnd}–{dayStart}; требования о снятии судьи — до {recallCut}. Хеш зерна жеребьёвки: {hash}.',
+    'Игра «{game}» начинается. Прокуратор — движок. Консильери: {consigliere, select, engine {движок} other {{cname}}}. Города и жители: {rosters}. Состав: {composition}. Во всех городах вместе: {extras} (их города не раскрываются). Очерёдность гастролей мафии: {order}. Расписание (время московское): день — {dayStart}–{voteEnd}; выдвижение — до {voteStart}; голосование — {voteStart}–{voteEnd}; ночь — {voteEnd}–{dayStart}; требования о снятии судьи — до {recallCut}. Хеш зерна жеребьёвки: {hash}.',
   'T-FIXED': 'Распределение задано ведущим (без жеребьёвки): {what}.',
   'T-JUDGE-OPEN':
     'Выборы судьи города {city}. Выдвижение кандидатов («кандидат в судьи») — до {voteStart} {date}. Голосование («судья <ник>») — {voteStart}–{voteEnd} {date}.',
@@ -212,6 +212,18 @@ const ru: Record<string, string> = {
   'REJ-SUICIDE-NOASK': 'Нет запроса на самоубийство: сначала отправьте /suicide, затем в течение 10 минут — /suicide confirm.',
   'P-SUICIDE-ASK': 'Самоубийство наказывается предупреждением «Овощ». Подтвердите в течение 10 минут: /suicide confirm.',
   'T-SUICIDE': '{name} {g, select, f {покончила} m {покончил} other {покончил(а)}} с собой. Роль: {role}. Выдано предупреждение «Овощ».',
+  // CIT-ACT-1..5, CIT-ACT-7, CIT-MOD-8, CIT-MOD-9 (inactivity, absences, warnings, substitution)
+  'T-PROK-KILL': 'Прокуратор вычеркнул из игры {name} за неактивность. Роль: {role}.{vegetable, select, yes { Выдано предупреждение «Овощ».} other {}}',
+  'P-INACT-REMINDER':
+    'Прокуратор: сегодня вы не проявили активности в игре. Если и завтра до {voteEnd} её не будет, вы будете вычеркнуты из игры с предупреждением «Овощ».',
+  'T-ABSENT': '{name} {g, select, f {заявила} m {заявил} other {заявил(а)}} отсутствие {date}.',
+  'W-ACT-absent': 'отсутствие {date}',
+  'REJ-ABS-PAST': 'Отсутствие можно заявить только на текущий (до {voteEnd}) или будущий игровой день.',
+  'REJ-ABS-LIMIT': 'Вы уже заявили максимальное число дней отсутствия ({n}).',
+  'REJ-ABS-DUP': 'Отсутствие {date} уже заявлено.',
+  'T-VEGETABLE': '{name} {g, select, f {получила} m {получил} other {получил(а)}} предупреждение «Овощ»{with, select, yes {: {reason}} other {}}.',
+  'T-VEGETABLE-REVOKED': 'Предупреждение «Овощ», выданное {name} в этой игре, отменено прокуратором.',
+  'T-SUBSTITUTE': '{old} {g, select, f {заменена} m {заменён} other {заменён(а)}} на {new}.',
 };
 
 const en: Record<string, string> = {
@@ -249,7 +261,7 @@ const en: Record<string, string> = {
   'MSG-CHANNEL-FAMILY': 'Mafia: {city}',
   'MSG-CHANNEL-COURT': 'Supreme Court',
   'T-START':
-    'The game “{game}” begins. Prokurator: the engine. Consigliere: the engine. Cities and residents: {rosters}. Composition: {composition}. In all cities together: {extras} (their cities are not revealed). Mafia touring order: {order}. Schedule: day {dayStart}–{voteEnd}; nominations until {voteStart}; voting {voteStart}–{voteEnd}; night {voteEnd}–{dayStart}; judge recall requests until {recallCut}. RNG seed hash: {hash}.',
+    'The game “{game}” begins. Prokurator: the engine. Consigliere: {consigliere, select, engine {the engine} other {{cname}}}. Cities and residents: {rosters}. Composition: {composition}. In all cities together: {extras} (their cities are not revealed). Mafia touring order: {order}. Schedule: day {dayStart}–{voteEnd}; nominations until {voteStart}; voting {voteStart}–{voteEnd}; night {voteEnd}–{dayStart}; judge recall requests until {recallCut}. RNG seed hash: {hash}.',
   'T-FIXED': 'The deal was fixed by the host (no draw): {what}.',
   'T-JUDGE-OPEN': 'Judge election in {city}. Candidacies (“кандидат в судьи”) until {voteStart} {date}. Voting (“судья <name>”) {voteStart}–{voteEnd} {date}.',
   'T-JUDGE-VACANT':
@@ -415,6 +427,18 @@ const en: Record<string, string> = {
   'REJ-SUICIDE-NOASK': 'No suicide request: first send /suicide, then /suicide confirm within 10 minutes.',
   'P-SUICIDE-ASK': 'Suicide is punished with an «Овощ» warning. Confirm within 10 minutes: /suicide confirm.',
   'T-SUICIDE': '{name} committed suicide. Role: {role}. An «Овощ» warning is issued.',
+  // CIT-ACT-1..5, CIT-ACT-7, CIT-MOD-8, CIT-MOD-9 (inactivity, absences, warnings, substitution)
+  'T-PROK-KILL': 'The Prokurator struck {name} out of the game for inactivity. Role: {role}.{vegetable, select, yes { An «Овощ» warning is issued.} other {}}',
+  'P-INACT-REMINDER':
+    'Prokurator: you showed no activity in the game today. If there is none tomorrow before {voteEnd} either, you will be struck out of the game with an «Овощ» warning.',
+  'T-ABSENT': '{name} declared an absence on {date}.',
+  'W-ACT-absent': 'absence on {date}',
+  'REJ-ABS-PAST': 'An absence can only be declared for the current game day (before {voteEnd}) or a future one.',
+  'REJ-ABS-LIMIT': 'You have already declared the maximum number of absence days ({n}).',
+  'REJ-ABS-DUP': 'An absence on {date} is already declared.',
+  'T-VEGETABLE': '{name} receives an «Овощ» warning{with, select, yes {: {reason}} other {}}.',
+  'T-VEGETABLE-REVOKED': 'The «Овощ» warning issued to {name} in this game is revoked by the Prokurator.',
+  'T-SUBSTITUTE': '{old} is replaced by {new}.',
 };
 
 export { en, ru };

@@ -5,27 +5,45 @@ import type { Command } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { livePlayerArg, type ModActionInfo, type ModActions, modArg, refuse, refused, runModAction } from '../../engine/modactions.ts';
 import { fold, matchName } from '../../engine/names.ts';
+import { warn } from './activity.ts';
+import { ACTIVITY_ACTIONS } from './activity-staff.ts';
 import { genderOf, msg, nm, revealParam, toFamily } from './common.ts';
+import { CORRECTION_ACTIONS } from './corrections.ts';
 import type { CitEvents } from './events.ts';
 import { dieNow, elect, endGame } from './flow.ts';
 import { staffLastWord } from './lastword.ts';
 import { setBase } from './recall.ts';
+import { STAFF_ACTIONS } from './staff.ts';
 import type { CitState } from './state.ts';
+import { TIME_ACTIONS } from './time-powers.ts';
 
 const ACTIONS: ModActions<CitState, CitEvents> = {
   kill: {
     summary: 'Removes a player from the game at once, with or without the «Овощ» warning (announced with his role).',
     rules: 'CIT-MOD-4, CIT-ACT-4, CIT-RES-3',
-    args: z.object({ name: modArg.name(), vegetable: z.boolean().default(false).describe('issue the «Овощ» warning') }).strict(),
+    args: z
+      .object({
+        name: modArg.name(),
+        vegetable: z.boolean().default(false).describe('issue the «Овощ» warning'),
+        cause: z.enum(['moderator', 'inactivity']).default('moderator').describe('announced as a staff removal or as the Prokurator’s inactivity kill'),
+      })
+      .strict(),
     run(b, args) {
       const id = livePlayerArg(b.state, args, matchName);
       if (refused(id)) return id;
       const s = b.state;
+      const vegetable = args.vegetable === true ? 'yes' : 'no';
+      // CIT-MOD-4: «удалён(а) из игры модератором» or the inactivity cause (T-PROK-KILL).
+      const inactivity = args.cause === 'inactivity';
+      // CIT-ACT-7: the warning goes to the player's cross-game profile (before the death, which may end the game).
+      if (args.vegetable === true) warn(b, id, inactivity ? 'inactivity' : 'moderator');
       dieNow(
         b,
         id,
-        'moderator',
-        msg('T-STAFF-KILL', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id), vegetable: args.vegetable === true ? 'yes' : 'no' }),
+        inactivity ? 'inactivity' : 'moderator',
+        inactivity
+          ? msg('T-PROK-KILL', { name: nm(s, id), role: revealParam(s, id), vegetable })
+          : msg('T-STAFF-KILL', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id), vegetable }),
       );
       return undefined;
     },
@@ -89,6 +107,14 @@ const ACTIONS: ModActions<CitState, CitEvents> = {
       return undefined;
     },
   },
+  // Staff powers over time (CIT-MOD-2, time-powers.ts).
+  ...TIME_ACTIONS,
+  // Staff capacities (CIT-ENG-2, staff.ts).
+  ...STAFF_ACTIONS,
+  // Corrections (CIT-MOD-3, corrections.ts).
+  ...CORRECTION_ACTIONS,
+  // CIT-ACT-4, CIT-MOD-8, CIT-MOD-9: inactivity, «Овощ» and substitution (activity.ts).
+  ...ACTIVITY_ACTIONS,
 };
 
 /** Runs a staff action of mafia-cities; false when it is not one. */

@@ -39,6 +39,12 @@ export const options = z
     /** CIT-REL-1: relays per family and game day, and their length. */
     relayMaxPerDay: z.number().int().min(0).max(100).default(5),
     relayMaxChars: z.number().int().min(1).max(5000).default(1000),
+    /** CIT-ACT-3: consecutive inactive game days after which the Prokurator kills (0: no automatic kill, no counting). */
+    inactivityDaysToKill: z.number().int().min(0).max(30).default(2),
+    /** CIT-ACT-3: the inactivity kill issues the «Овощ» warning. */
+    vegetableOnInactivityKill: z.boolean().default(true),
+    /** CIT-ACT-5: absence days a player may declare per game. */
+    absenceMaxDays: z.number().int().min(0).max(30).default(2),
     /** §0: grammatical gender per player name (м/ж) for Russian templates; unknown → the neutral «(а)» forms. */
     genders: z.record(z.string(), z.enum(['m', 'f'])).optional(),
     /** Fixture: each player's city by name (no draw for the cities; CIT-SET-3 does not apply). */
@@ -49,6 +55,8 @@ export const options = z
     judges: z.record(z.string(), z.string()).optional(),
     /** Fixture: Godfathers at the start by city name (no Day 0 Godfather election there). */
     godfathers: z.record(z.string(), z.string()).optional(),
+    /** CIT-JUD-4: the longest campaign speech in characters. */
+    speechTextMaxChars: z.number().int().min(1).max(20_000).default(5000),
   })
   .strict();
 

@@ -72,6 +72,16 @@ export const CIT_REJECTIONS = [
   'REJ-CRT-FINAL',
   'REJ-CRT-VOTED',
   'REJ-CRT-QUORUM',
+  // Staff (§3.3 freeze, CIT-ENG-2).
+  'REJ-FROZEN',
+  'REJ-STAFF-PLAYER',
+  // Campaign speeches (CIT-JUD-4).
+  'REJ-SPEECH-NOTCAND',
+  'REJ-SPEECH-LONG',
+  'REJ-SPEECH-EMPTY',
+  'REJ-ABS-PAST',
+  'REJ-ABS-DUP',
+  'REJ-ABS-LIMIT',
 ] as const;
 
 /** A rejection code a mafia-cities game may give. */

@@ -4,7 +4,7 @@ import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import type { EngineEvent } from '../../engine/events.ts';
 import type { GameConfig } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
-import type { CitEvent, Target } from './events.ts';
+import type { CitEvent, DeathNote, Target } from './events.ts';
 
 /** A standing vote or proposal: what, and when (`seq` orders two of the same instant, §0 «Ordering»). */
 export interface Stamped<T = PlayerId> {
@@ -95,6 +95,23 @@ export interface CitState {
   readonly suicideAsked: Readonly<Record<PlayerId, Millis>>;
   /** CIT-MAF-7: whether a member of each family acted tonight. */
   readonly spoke: readonly boolean[];
+  // Staff (CIT-ENG-2).
+  /** The human Consigliere (both: he is a Prokurator too), or null: the engine's. */
+  readonly consigliere: { readonly name: string; readonly both: boolean } | null;
+  /** Names that acted as staff or were appointed (they cannot sign up, REJ-STAFF-PLAYER). */
+  readonly staff: readonly string[];
+  /** CIT-ANN-1, CIT-VOTE-6: the content signature of each pinned slot as last posted. */
+  readonly pins: Readonly<Record<string, string>>;
+  /** CIT-ANN-1: each dead player's death as the status list tells it. */
+  readonly deaths: Readonly<Record<PlayerId, DeathNote>>;
+  /** CIT-ACT-1: who has been active on the current game day (or excused, CIT-ACT-4). */
+  readonly activeToday: Readonly<Record<PlayerId, true>>;
+  /** CIT-ACT-2: each player's count of consecutive inactive game days. */
+  readonly inactive: Readonly<Record<PlayerId, number>>;
+  /** CIT-ACT-5: each player's declared absence dates. */
+  readonly absences: Readonly<Record<PlayerId, readonly IsoDate[]>>;
+  /** CIT-ACT-7: «Овощ» warnings issued in this game and not revoked, per player. */
+  readonly warnings: Readonly<Record<PlayerId, number>>;
 }
 
 /** The slice at creation. */
@@ -131,6 +148,10 @@ export function initialCit(_config: GameConfig): CitState {
     proposals: [],
     tourProposals: [],
     spoke: [],
+    consigliere: null,
+    staff: [],
+    pins: {},
+    deaths: {},
     suicideAsked: {},
     motion: null,
     verdict: null,
@@ -139,6 +160,10 @@ export function initialCit(_config: GameConfig): CitState {
     banned: {},
     lastWords: [],
     lwCalls: [],
+    activeToday: {},
+    inactive: {},
+    absences: {},
+    warnings: {},
   };
 }
 
@@ -163,6 +188,9 @@ export function familyChannel(city: number): string {
 export function cityChannel(city: number): string {
   return `city-${city + 1}`;
 }
+
+/** The kind of the «Овощ» warning in `player.warned` (CIT-ACT-7). */
+export const VEGETABLE = 'vegetable';
 
 /** The Supreme Court's inbox. */
 export const COURT_CHANNEL = 'court';
@@ -213,6 +241,7 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
         relays: v.cities.map(() => 0),
         lastWords: v.cities.map(() => []),
         lwCalls: [],
+        activeToday: {},
       };
     case 'cit.voting':
       return { ...v, phase: 'vote' };
@@ -363,8 +392,41 @@ export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
       const city = v.cities.findIndex((_, i) => familyChannel(i) === e.data.team);
       return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
     }
+    case 'cit.active':
+      return { ...v, activeToday: { ...v.activeToday, [e.data.player]: true } };
+    case 'cit.absent':
+      return { ...v, absences: { ...v.absences, [e.data.player]: [...(v.absences[e.data.player] ?? []), e.data.date] } };
+    case 'cit.inactivity':
+      return { ...v, inactive: { ...v.inactive, ...e.data.counters } };
+    case 'cit.excused':
+      return { ...v, inactive: { ...v.inactive, [e.data.player]: 0 }, activeToday: { ...v.activeToday, [e.data.player]: true } };
+    case 'player.warned':
+      return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: (v.warnings[e.data.player] ?? 0) + 1 } } : v;
+    case 'player.warning.revoked':
+      return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: Math.max(0, (v.warnings[e.data.player] ?? 0) - 1) } } : v;
     case 'game.ended':
       return { ...v, phase: 'over' };
+    // Staff (CIT-MOD-2): an extension moves the stored instants the texts quote.
+    case 'cit.times':
+      return { ...v, ...e.data };
+    case 'cit.consigliere': {
+      const name = e.data.name;
+      if (name === null) return { ...v, consigliere: null };
+      return { ...v, consigliere: { name, both: e.data.both === true }, staff: v.staff.includes(name) ? v.staff : [...v.staff, name] };
+    }
+    case 'cit.pinned':
+      return { ...v, pins: { ...v.pins, [e.data.slot]: e.data.sig } };
+    case 'cit.deaths':
+      return { ...v, deaths: { ...v.deaths, ...e.data.deaths } };
+    case 'player.restored': {
+      // CIT-MOD-3: a revived player is alive again in the status list.
+      const { [e.data.player]: _gone, ...deaths } = v.deaths;
+      return { ...v, deaths };
+    }
+    case 'moderator.action': {
+      const by = e.data.by;
+      return v.staff.includes(by) ? v : { ...v, staff: [...v.staff, by] };
+    }
     case 'role.assigned':
     case 'cit.drawn':
       return v;

@@ -210,4 +210,5 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
     tooFew,
   },
   rejection: decorateRejection,
+  dayOf: (e) => (e.type === 'phase.opened' && e.data.phase === 'day' ? e.data.n : undefined),
 });

@@ -15,6 +15,7 @@ import {
   refused,
   restoreAction,
   runModAction,
+  substituteSeat,
 } from '../../engine/modactions.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { nameOf } from '../../engine/state.ts';
@@ -243,14 +244,10 @@ const ACTIONS: ModActions<DeState, DeEvents> = {
       if (refused(id)) return id;
       const name = text(args, 'new');
       if (refused(name)) return name;
-      const taken = matchStrict(
-        name,
-        s.order.map((x) => s.players[x]!),
-      );
-      if (taken.kind !== 'none') return refuse(`${name} is already a participant`);
       if (s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one')) return refuse(`${name} is on the blacklist`);
-      const old = nameOf(s, id);
-      b.emit('player.substituted', { player: id, name, previous: old });
+      // The seat hand-over every rulebook shares (a name already signed up is refused there).
+      const old = substituteSeat(b, id, name, matchStrict);
+      if (refused(old)) return old;
       b.emit('role.assigned', { player: id, role: s.players[id]!.role, substitute: true }, { kind: 'players', ids: [id] });
       b.announce(msg('MSG-REPLACED', { new: name, old }));
     },

@@ -140,6 +140,7 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
     },
   },
   condition: (s, id: PlayerId) => cond(s, id),
+  dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
 });
 
 /** Re-exported for bots and tests. */

@@ -148,4 +148,5 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   modActions: MOD_ACTIONS,
   legalActions,
   defaultRoles,
+  dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
 });

@@ -18,6 +18,7 @@ import {
   refused,
   restoreAction,
   runModAction,
+  substituteSeat,
 } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { deadlineOf, planPhase } from '../../engine/schedule.ts';
@@ -230,18 +231,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const s = b.state;
       const id = player(s, args, 'old');
       if (refused(id)) return id;
-      const name = typeof args.new === 'string' ? args.new.trim() : '';
-      if (name === '') return refuse('"new" must be the substitute\'s name');
-      if (
-        matchName(
-          name,
-          s.order.map((x) => s.players[x]!),
-        ).kind !== 'none'
-      )
-        return refuse(`${name} is already signed up`);
-      const old = nameOf(s, id);
-      b.emit('player.substituted', { player: id, name, previous: old });
-      b.announce(msg('MSG-SUBSTITUTE', { new: name, old }));
+      const old = substituteSeat(b, id, args.new, matchName);
+      if (refused(old)) return old;
+      b.announce(msg('MSG-SUBSTITUTE', { new: nameOf(b.state, id), old }));
       b.emit('role.assigned', { player: id, role: roleOf(s, id), substitute: true }, { kind: 'players', ids: [id] });
     },
   },

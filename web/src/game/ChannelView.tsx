@@ -1,12 +1,17 @@
 // One channel (the thread, the inbox, a team channel, a city's thread…) read from the URL the API gave for it:
-// the newest page first, older pages on demand, and on every live tick the items after the last number read.
+// the newest page first, older pages on demand, and live frames applied as they come: a post or an announcement
+// in this channel is its own line, drawn from the frame; an event that is no line of this channel is skipped; only
+// what the frame cannot show (an edit, an inbox line) makes the view read on from the last number read.
 // Numbers are the caller's own, the same cursor as the WebSocket's, so nothing is read twice or missed.
+import { Component } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { ChannelInfo as Channel, CommandReply, Item, ServerFrame } from '../../../src/protocol/index.ts';
+import type { ChannelInfo as Channel, CommandReply, Item, MessageTablesReply, ServerFrame } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
-import { dateTime, t } from '../i18n/i18n.ts';
+import { dateTime, locale, t } from '../i18n/i18n.ts';
 import { Rich } from '../markup/Rich.tsx';
 import { coalesce, Notice, ReplyView } from '../ui.tsx';
+import { type FrameLine, lineOf } from './lines.ts';
+import { localText, useTables } from './texts.ts';
 
 /** How many of the caller's events one page looks back over. */
 const WINDOW = 120;
@@ -40,9 +45,14 @@ export function ChannelView({
   version,
   onLive,
   zone,
+  variant,
+  gameLocale,
   onPosted,
 }: {
   readonly channel: Channel;
+  /** The game's rulebook and language: messages show in the reader's language where its templates exist. */
+  readonly variant: string;
+  readonly gameLocale: string;
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
   /** Registers a call on every live frame (useGame's `onLive`). */
@@ -52,34 +62,58 @@ export function ChannelView({
 }) {
   const [state, setState] = useState<Loaded | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const tables = useTables(variant, gameLocale, locale());
+  // The view's truth between renders: frames come faster than renders, so each one reads and writes it directly.
   const ref = useRef<Loaded | null>(null);
-  ref.current = state;
+  const put = (next: Loaded | null) => {
+    ref.current = next;
+    setState(next);
+  };
 
+  // Reads on from the last number read; while one is wanted or running, frames drawn directly do not move the cursor
+  // (the read starts from it and would skip the event that asked for it).
+  const reading = useRef(false);
+  const missed = useRef(false);
   const update = useRef(
     coalesce(async () => {
       const cur = ref.current;
-      if (!cur) return;
-      const r = await readOn(channel.read, cur.upto);
-      if (r.items.length === 0 && r.upto === cur.upto) return;
-      setState({ ...ref.current!, items: merged(ref.current!.items, r.items), upto: r.upto });
-    }),
+      if (!cur) {
+        // Still loading the first page: read on once it is there.
+        missed.current = true;
+        reading.current = false;
+        return;
+      }
+      reading.current = true;
+      try {
+        const r = await readOn(channel.read, cur.upto);
+        const now = ref.current!;
+        if (r.items.length === 0 && r.upto <= now.upto) return;
+        put({ ...now, items: merged(now.items, r.items), upto: Math.max(now.upto, r.upto) });
+      } finally {
+        reading.current = false;
+      }
+    }, 20),
   ).current;
 
-  // A public post is shown from its frame at once (the read that follows brings the same line, and every other one).
   const onFrame = (f: ServerFrame) => {
-    const direct = f.type === 'event' ? postOf(f, channel.id) : null;
     const cur = ref.current;
-    if (direct && cur) {
-      const next = { ...cur, items: merged(cur.items, [direct]) };
-      ref.current = next;
-      setState(next);
+    const got: FrameLine = f.type === 'event' ? lineOf(f, channel) : { kind: 'read' };
+    if (got.kind === 'read' || !cur) {
+      reading.current = true;
+      update();
+      return;
     }
-    update();
+    const upto = reading.current ? cur.upto : Math.max(cur.upto, (f as { seq: number }).seq);
+    if (got.kind === 'none') {
+      if (upto !== cur.upto) ref.current = { ...cur, upto };
+      return;
+    }
+    put({ ...cur, items: merged(cur.items, [got.item]), upto });
   };
 
   useEffect(() => {
     let cancelled = false;
-    setState(null);
+    put(null);
     (async () => {
       let first = Math.max(0, version - WINDOW);
       let r = await readOn(channel.read, first);
@@ -89,7 +123,12 @@ export function ChannelView({
         r = { items: older.items, upto: older.upto };
         first = before;
       }
-      if (!cancelled) setState({ items: r.items, first, upto: r.upto });
+      if (cancelled) return;
+      put({ items: r.items, first, upto: r.upto });
+      if (missed.current) {
+        missed.current = false;
+        update();
+      }
     })().catch((e) => !cancelled && setError(e));
     return () => {
       cancelled = true;
@@ -104,7 +143,8 @@ export function ChannelView({
     const from = Math.max(0, cur.first - WINDOW);
     const p = await api.read(channel.read, from, 500);
     const before = p.items.filter((i) => i.seq <= cur.first);
-    setState({ ...cur, items: [...before, ...cur.items], first: from });
+    const now = ref.current ?? cur;
+    put({ ...now, items: [...before, ...now.items], first: from });
   };
 
   return (
@@ -118,7 +158,7 @@ export function ChannelView({
       {state && state.items.length === 0 && <p class="empty">{t('thread.empty')}</p>}
       <ol class="items" aria-live="polite">
         {state?.items.map((it) => (
-          <ItemView key={it.seq} item={it} zone={zone} />
+          <Line key={it.seq} item={it} zone={zone} tables={tables} gameLocale={gameLocale} />
         ))}
       </ol>
       {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} />}
@@ -136,15 +176,6 @@ function merged(items: readonly Item[], more: readonly Item[]): Item[] {
   return add.some((i) => i.seq < last) ? out.sort((a, b) => a.seq - b.seq) : out;
 }
 
-/** The thread line of a public post's frame in this channel, or null (every other event waits for the read). */
-function postOf(f: Extract<ServerFrame, { type: 'event' }>, channel: string): Item | null {
-  const e = f.event;
-  if (e.type !== 'post.published' || e.audience.kind !== 'public') return null;
-  const d = e.data as { postId?: unknown; name?: unknown; text?: unknown; channel?: unknown };
-  if (typeof d.text !== 'string' || typeof d.name !== 'string' || (typeof d.channel === 'string' ? d.channel : 'main') !== channel) return null;
-  return { seq: f.seq, at: e.at, time: '', kind: 'post', author: d.name, ...(typeof d.postId === 'string' ? { postId: d.postId } : {}), text: d.text };
-}
-
 /** The name a channel is shown under. */
 export function channelName(c: Channel): string {
   if (c.id === 'main') return t('game.thread');
@@ -153,10 +184,33 @@ export function channelName(c: Channel): string {
   return c.title;
 }
 
+/**
+ * A line that renders again only when its item or zone changes: items are immutable, and a live post would
+ * otherwise parse and format every line of the page again (with 50 open pages sharing two cores, that was most of
+ * a post's latency).
+ */
+type LineProps = { readonly item: Item; readonly zone: string; readonly tables: MessageTablesReply | null; readonly gameLocale: string };
+class Line extends Component<LineProps> {
+  /** The language it was rendered in: a change of language renders every line again. */
+  private lang = '';
+  override shouldComponentUpdate(next: LineProps): boolean {
+    return next.item !== this.props.item || next.zone !== this.props.zone || next.tables !== this.props.tables || locale() !== this.lang;
+  }
+  override render() {
+    this.lang = locale();
+    return <ItemView {...this.props} />;
+  }
+}
+
+/** Lines whose text a user wrote (shown as written, with its quotes and emphasis). */
+const userTextKind = (kind: string) => kind === 'post' || kind === 'edit' || kind === 'chat' || kind === 'sent';
+
 /** One line: a post with its author, an announcement set apart, a private message, a chat line. */
-function ItemView({ item, zone }: { readonly item: Item; readonly zone: string }) {
+function ItemView({ item, zone, tables, gameLocale }: LineProps) {
   const announcement = item.kind === 'announcement';
-  const userText = item.kind === 'post' || item.kind === 'edit' || item.kind === 'chat' || item.kind === 'sent';
+  // A game message (announcement, role message, result, refusal) in the reader's language where it can be.
+  const shown = userTextKind(item.kind) ? { text: item.text, lang: null } : localText(item, tables, locale());
+  const userText = userTextKind(item.kind);
   return (
     <li class={`item item-${item.kind}`} data-seq={item.seq} data-kind={item.kind}>
       <header>
@@ -168,8 +222,8 @@ function ItemView({ item, zone }: { readonly item: Item; readonly zone: string }
       {userText ? (
         <Rich text={item.text} />
       ) : (
-        <div class="body plain" dir="auto">
-          {item.text}
+        <div class="body plain" dir="auto" lang={shown.lang ?? gameLocale} data-local={shown.lang ? '' : undefined}>
+          {shown.text}
         </div>
       )}
     </li>

@@ -2,11 +2,11 @@
 // zone and the moderator's before he confirms), substitution, every other action of the rulebook as a form built
 // from its argument schema, the audit log, forum copies, the fairness commitment and, after the end, the seed
 // with its verification.
-import { useEffect, useState } from 'preact/hooks';
-import type { AuditReply, GameDetail, ModActionsReply } from '../../../src/protocol/index.ts';
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import type { AuditReply, GameDetail, ModActionsReply, ServerFrame, SignupWarningsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
-import { Notice } from '../ui.tsx';
+import { coalesce, Notice } from '../ui.tsx';
 import { instantOf, localOf } from '../zone.ts';
 import { SchemaForm } from './SchemaForm.tsx';
 
@@ -32,12 +32,30 @@ function useRun(id: string, onDone: () => void) {
 }
 
 /** The console of a game the caller moderates. */
-export function Console({ detail, tick, onDone }: { readonly detail: GameDetail; readonly tick: number; readonly onDone: () => void }) {
+export function Console({
+  detail,
+  onLive,
+  onDone,
+}: {
+  readonly detail: GameDetail;
+  /** Registers a call on every live frame (useGame's `onLive`): the audit log grows with every event, posts too. */
+  readonly onLive: (f: (frame: ServerFrame) => void) => () => void;
+  readonly onDone: () => void;
+}) {
   const [actions, setActions] = useState<readonly ModAction[]>([]);
   const { run, error, done } = useRun(detail.id, onDone);
   useEffect(() => {
     void api.modActions(detail.id).then((r) => setActions(r.actions));
   }, [detail.id]);
+  // CIT-SET-1, CIT-ACT-7: each applicant's warnings from earlier games (the moderators' view only).
+  const [warnings, setWarnings] = useState<SignupWarningsReply['players']>([]);
+  useEffect(() => {
+    void api.warnings(detail.id).then(
+      (r) => setWarnings(r.players),
+      () => setWarnings([]),
+    );
+  }, [detail.id, detail.players.length]);
+  const warned = (name: string) => warnings.find((w) => w.name === name && w.count > 0);
   const zone = detail.timeZone;
   const has = (n: string) => actions.some((a) => a.name === n);
   const others = actions.filter((a) => !['pause', 'resume', 'start', 'move-deadline', 'substitute'].includes(a.name));
@@ -51,6 +69,17 @@ export function Console({ detail, tick, onDone }: { readonly detail: GameDetail;
           {detail.players.map((p) => (
             <li key={p.id}>
               <bdi>{p.name}</bdi> {detail.moderator?.roles[p.name] ? `· ${detail.moderator.roles[p.name]}` : ''} · {p.status}
+              {warned(p.name) && (
+                <span
+                  class="warnings"
+                  title={warned(p.name)!
+                    .warnings.map((w) => `${w.date}: ${w.reason}`)
+                    .join('\n')}
+                >
+                  {' '}
+                  · {t('console.warnings', { n: warned(p.name)!.count })}
+                </span>
+              )}
             </li>
           ))}
         </ol>
@@ -77,7 +106,7 @@ export function Console({ detail, tick, onDone }: { readonly detail: GameDetail;
       {others.length > 0 && <OtherActions actions={others} run={run} />}
       <Copies id={detail.id} round={detail.votes?.round ?? 1} />
       <Fairness detail={detail} />
-      <Audit id={detail.id} tick={tick} zone={zone} />
+      <Audit id={detail.id} onLive={onLive} zone={zone} />
     </div>
   );
 }
@@ -299,11 +328,14 @@ function Fairness({ detail }: { readonly detail: GameDetail }) {
   );
 }
 
-function Audit({ id, tick, zone }: { readonly id: string; readonly tick: number; readonly zone: string }) {
+function Audit({ id, onLive, zone }: { readonly id: string; readonly onLive: (f: (frame: ServerFrame) => void) => () => void; readonly zone: string }) {
   const [items, setItems] = useState<AuditReply['items']>([]);
+  // Re-read after a burst of frames, once in flight and once after it (a commit's frames share one read).
+  const reread = useMemo(() => coalesce(() => api.audit(id).then((r) => setItems(r.items)), 40), [id]);
   useEffect(() => {
-    void api.audit(id).then((r) => setItems(r.items));
-  }, [id, tick]);
+    reread();
+    return onLive(reread);
+  }, [id, onLive, reread]);
   return (
     <section aria-labelledby="c-audit" class="audit">
       <h3 id="c-audit">{t('console.audit')}</h3>

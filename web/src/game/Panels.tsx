@@ -53,7 +53,10 @@ export function VoteCount({
 
 const STATUS_KEYS: Readonly<Record<string, MessageKey>> = { alive: 'player.alive', out: 'player.out', withdrawn: 'player.withdrawn' };
 
-/** The seats and their states (roles once the game has ended). */
+/**
+ * The seats and their states (roles once the game has ended). A rulebook with more than in/out (palermo-intrigue:
+ * active, detained, ghost) gives each player's public condition in its own terms; it is shown beside the state.
+ */
 export function Players({ detail }: { readonly detail: GameDetail }) {
   const me = detail.me.role === 'player' ? detail.me.playerId : null;
   return (
@@ -61,7 +64,7 @@ export function Players({ detail }: { readonly detail: GameDetail }) {
       <h2 id="players-h">{t('game.players')}</h2>
       <ul>
         {detail.players.map((p) => (
-          <li key={p.id} class={`player ${p.status}`} data-name={p.name} data-status={p.status}>
+          <li key={p.id} class={`player ${p.status}`} data-name={p.name} data-status={p.status} data-condition={p.condition}>
             <bdi>{p.name}</bdi>
             {p.id === me && <span class="you"> ({t('game.you')})</span>}
             <span class="state">
@@ -70,6 +73,7 @@ export function Players({ detail }: { readonly detail: GameDetail }) {
               {p.removedHow ? ` (${p.removedHow})` : ''}
               {p.role ? ` · ${p.role}` : ''}
             </span>
+            {p.condition !== undefined && p.condition !== p.status && <span class="condition"> · {t('player.condition', { condition: p.condition })}</span>}
           </li>
         ))}
       </ul>

@@ -74,14 +74,31 @@ export function t(key: MessageKey, params?: Record<string, string | number>): st
   return String(f.format(params));
 }
 
+// Building an Intl.DateTimeFormat costs far more than formatting with one (a thread of 120 lines built 120 of them
+// on every render), so each language, style and zone gets one.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(style: 'dateTime' | 'timeOfDay', timeZone: string | undefined): Intl.DateTimeFormat {
+  const k = `${current}\u0000${style}\u0000${timeZone ?? ''}`;
+  let f = formats.get(k);
+  if (!f) {
+    const zone = timeZone ? { timeZone } : {};
+    f = new Intl.DateTimeFormat(
+      current,
+      style === 'dateTime' ? { dateStyle: 'medium', timeStyle: 'short', ...zone } : { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone },
+    );
+    formats.set(k, f);
+  }
+  return f;
+}
+
 /** A date and time in the current language, in the given zone (the viewer's own when none is given). */
 export function dateTime(at: number, timeZone?: string): string {
-  return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(at);
+  return formatter('dateTime', timeZone).format(at);
 }
 
 /** A short time of day in the current language. */
 export function timeOfDay(at: number, timeZone?: string): string {
-  return new Intl.DateTimeFormat(current, { weekday: 'short', hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(at);
+  return formatter('timeOfDay', timeZone).format(at);
 }
 
 /** A list ("Anna, Babis and Chris") in the current language. */

@@ -63,7 +63,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
       </nav>
       <div class="game-body">
         <div class="main-col">
-          {current === 'console' && d.me.role === 'moderator' && <Console detail={d} tick={g.tick} onDone={g.refresh} />}
+          {current === 'console' && d.me.role === 'moderator' && <Console detail={d} onLive={g.onLive} onDone={g.refresh} />}
           {current === 'me' && (
             <>
               <RoleCard detail={d} />
@@ -93,7 +93,18 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
               )}
             </>
           )}
-          {channel && <ChannelView key={channel.id} channel={channel} version={d.version} onLive={g.onLive} zone={zone} onPosted={g.refresh} />}
+          {channel && (
+            <ChannelView
+              key={channel.id}
+              channel={channel}
+              version={d.version}
+              onLive={g.onLive}
+              zone={zone}
+              variant={d.variant}
+              gameLocale={d.locale}
+              onPosted={g.refresh}
+            />
+          )}
         </div>
         <aside class="side-col">
           <Players detail={d} />

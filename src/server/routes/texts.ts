@@ -1,0 +1,38 @@
+// A rulebook's message tables for a client that renders messages itself (src/i18n/render.ts over the `parts` of
+// items and frames): the templates of one language and English (the fallback), the engine's under the rulebook's,
+// and the names of its roles, sides and teams. A message then shows in the reader's language, not the game's.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../app/errors.ts';
+import type { Locale } from '../../engine/state.ts';
+import { ENGINE_MESSAGES } from '../../i18n/engine-messages.ts';
+import { localeSchema, messageTablesReply } from '../../protocol/index.ts';
+import { getVariant } from '../../variants/registry.ts';
+import { route } from '../http.ts';
+import type { RouteDeps } from './shared.ts';
+
+/** Registers GET /api/variants/:id/texts. */
+export function registerTextRoutes(app: FastifyInstance, _d: RouteDeps): void {
+  route(app, {
+    method: 'GET',
+    url: '/api/variants/:id/texts',
+    summary: 'A rulebook’s message templates in one language and English, with its role, side and team names',
+    tags: ['games'],
+    auth: 'none',
+    params: z.object({ id: z.string().min(1).max(40) }),
+    query: z.object({ locale: localeSchema }).strict(),
+    response: { 200: messageTablesReply },
+    handler({ params, query }) {
+      const v = getVariant(params.id);
+      if (!v) throw new AppError('game.unknown_variant', 400, `unknown variant "${params.id}"`);
+      const langs = [...new Set<Locale>([query.locale as Locale, 'en'])];
+      const names = (n: Partial<Record<Locale, string>>) => Object.fromEntries(langs.filter((l) => n[l] !== undefined).map((l) => [l, n[l]!]));
+      return {
+        messages: Object.fromEntries(langs.map((l) => [l, { ...ENGINE_MESSAGES[l], ...v.messages[l] }])),
+        roles: v.roles.map((r) => ({ id: r.id, names: names(r.names) })),
+        sides: v.sides.map((r) => ({ id: r.id, names: names(r.names) })),
+        teams: (v.teams ?? []).map((r) => ({ id: r.id, names: names(r.names) })),
+      };
+    },
+  });
+}

@@ -1,0 +1,170 @@
+// The staff's powers over time in mafia-cities (§3.3, CIT-MOD-2): extending a phase, adding or removing pause dates
+// during play, and freezing. Freezing reuses the engine's own pause/resume (every pending deadline moves by the
+// frozen length); this module adds what the rulebook asks on top: REJ-FROZEN for every player input while frozen,
+// and the day's stored instants shifted with the deadlines, so that the texts that quote them stay true.
+import { z } from 'zod';
+import { phrase } from '../../core/params.ts';
+import type { GameEvent, Millis } from '../../core/types.ts';
+import { isPlayDay } from '../../engine/calendar.ts';
+import { type ModActions, modArg, refuse } from '../../engine/modactions.ts';
+import { addDays, instantOf, localDate } from '../../engine/time.ts';
+import { type B, date, everywhere, msg, type S, time } from './common.ts';
+import type { CitEvents } from './events.ts';
+import { citOptions } from './options.ts';
+import type { CitState } from './state.ts';
+
+/** The boundary an extension moves (§3.3): nominations → voteStart, vote → voteEnd, night → the next dayStart. */
+type Boundary = 'nominations' | 'vote' | 'night';
+
+/** The deadline kind and the stored instant of each boundary. */
+const MOVES: Readonly<Record<Boundary, { readonly kind: string; readonly field: 'voteStart' | 'voteEnd' | 'nightEnd'; readonly word: string }>> = {
+  nominations: { kind: 'vote.start', field: 'voteStart', word: 'W-EXT-NOMINATIONS' },
+  vote: { kind: 'vote.end', field: 'voteEnd', word: 'W-EXT-VOTE' },
+  night: { kind: 'night.end', field: 'nightEnd', word: 'W-EXT-NIGHT' },
+};
+
+/** The phases in which a boundary is still ahead (an extension never reopens a closed window, §3.3). */
+function pending(s: S, what: Boundary): boolean {
+  const p = s.v.phase;
+  if (what === 'nominations') return p === 'day'; // Day 0 too: it closes the judge candidacy
+  if (what === 'vote') return p === 'day' || p === 'vote';
+  return p === 'night';
+}
+
+/** CIT-MOD-2: moves one boundary of the running day or night later by `minutes` and announces it (T-EXTEND). */
+function extend(b: B, what: Boundary, minutes: number): ReturnType<ModActions<CitState, CitEvents>[string]['run']> {
+  const s = b.state;
+  if (s.status !== 'running') return refuse('the game is not running');
+  if (!pending(s, what)) return refuse(`the ${what} boundary has passed or is not part of this phase`);
+  const m = MOVES[what];
+  const d = s.deadlines.find((x) => x.kind === m.kind);
+  if (!d || d.at <= b.at) return refuse(`the ${what} boundary has passed`);
+  const to = d.at + minutes * 60_000;
+  const moved = [{ ...d, at: to }];
+  // §3.3: nominations +N also moves the recall cut-off (voteStart − recallLeadHours), unless it has passed already.
+  if (what === 'nominations') {
+    const cut = s.deadlines.find((x) => x.kind === 'cutoff');
+    if (cut && cut.at > b.at) moved.push({ ...cut, at: cut.at + minutes * 60_000 });
+  }
+  // «vote +N» must stay before the next dayStart, or the night would vanish.
+  if (what === 'vote' && localDate(to, s.config.timeZone) !== s.v.date) return refuse('the vote cannot be extended past midnight');
+  b.emit('cit.times', { [m.field]: to });
+  b.upsertDeadlines(...moved);
+  everywhere(b, msg('T-EXTEND', { what: phrase(m.word), time: time(s, to), date: date(s, to) }));
+  return undefined;
+}
+
+/** The dates of the night from `from` to `until` that are not game days (§3.3 pauses), as «08.03–09.03». */
+export function pausedSpan(s: S, from: Millis, until: Millis): string {
+  const tz = s.config.timeZone;
+  const first = localDate(from, tz);
+  const last = localDate(until, tz);
+  const runs: string[][] = [];
+  let run: string[] = [];
+  for (let d = addDays(first, 1); d < last; d = addDays(d, 1)) {
+    if (!isPlayDay(s.calendar, d)) run.push(d);
+    else if (run.length > 0) {
+      runs.push(run);
+      run = [];
+    }
+  }
+  if (run.length > 0) runs.push(run);
+  const dm = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}`;
+  return runs.map((r) => (r.length === 1 ? dm(r[0]!) : `${dm(r[0]!)}–${dm(r[r.length - 1]!)}`)).join(', ');
+}
+
+/** CIT-ANN-5: T-PAUSE after T-NIGHT when the night starting now spans paused dates. */
+export function pauseNotice(s: S, night: number, from: Millis, until: Millis): ReturnType<typeof msg> | null {
+  const span = pausedSpan(s, from, until);
+  return span === '' ? null : msg('T-PAUSE', { dates: span, k: night, dayStart: time(s, until), date: date(s, until) });
+}
+
+/** The dayStart that ends a night beginning at `from`: the first dayStart on a game date after `from`'s date. */
+function nightEndFrom(s: S, from: Millis, calendarOk: (d: string) => boolean): Millis {
+  const o = citOptions(s.config);
+  const tz = s.config.timeZone;
+  let d = addDays(localDate(from, tz), 1);
+  for (let i = 0; i < 800 && !calendarOk(d); i++) d = addDays(d, 1);
+  return instantOf(d, o.dayStart, tz);
+}
+
+/** The staff's time actions (CIT-MOD-2, §3.3). */
+export const TIME_ACTIONS: ModActions<CitState, CitEvents> = {
+  extend: {
+    summary:
+      'Extends a boundary that has not passed: nominations +N min (voteStart and the recall cut-off), vote +N min (voteEnd: execution, night start), night +N min (the next dayStart).',
+    rules: 'CIT-MOD-2, §3.3',
+    args: z
+      .object({
+        what: z.enum(['nominations', 'vote', 'night']).describe('the boundary to move'),
+        minutes: z
+          .number()
+          .int()
+          .min(1)
+          .max(24 * 60)
+          .describe('how many minutes later'),
+      })
+      .strict(),
+    run(b, args) {
+      return extend(b as B, args.what as Boundary, Number(args.minutes));
+    },
+  },
+  'pause-dates': {
+    summary: 'Adds or removes pause dates after the current game day; the running night’s end is recomputed and announced (T-PAUSE).',
+    rules: 'CIT-MOD-2, CIT-ANN-5, §3.3',
+    args: z.object({ add: modArg.dates('dates that become pause dates'), remove: modArg.dates('dates that stop being pause dates') }).strict(),
+    run(b0, args) {
+      const b = b0 as B;
+      const s = b.state;
+      if (s.status !== 'running') return refuse('the game is not running');
+      const add = (args.add as string[] | undefined) ?? [];
+      const del = (args.remove as string[] | undefined) ?? [];
+      if (add.length + del.length === 0) return refuse('no date given');
+      // §3.3: only dates after the current game day (a running night belongs to the day before it).
+      for (const d of [...add, ...del]) if (d <= s.v.date) return refuse(`${d} is not after the current game day ${s.v.date}`);
+      const both = add.find((d) => del.includes(d));
+      if (both) return refuse(`${both} is both added and removed`);
+      const cal = s.calendar;
+      // A removed date becomes a game day again even when its weekday is not a working day (extraWorkingDays).
+      const calendar = {
+        ...cal,
+        extraPauseDays: [...cal.extraPauseDays.filter((d) => !del.includes(d) && !add.includes(d)), ...add].sort(),
+        extraWorkingDays: [...cal.extraWorkingDays.filter((d) => !add.includes(d) && !del.includes(d)), ...del].sort(),
+      };
+      b.emit('calendar.changed', { calendar });
+      const st = b.state;
+      // The night that runs now (or tonight's, by day) ends at the first dayStart on a game date after its start.
+      const night = st.v.phase === 'night';
+      const from = st.v.voteEnd;
+      const until = nightEndFrom(st, from, (d) => isPlayDay(st.calendar, d));
+      const k = st.v.day + 1;
+      if (night) {
+        const d = st.deadlines.find((x) => x.kind === 'night.end');
+        if (d && d.at !== until) {
+          if (until <= b.at) return refuse('the night would end in the past');
+          b.emit('cit.times', { nightEnd: until });
+          b.upsertDeadlines({ ...d, at: until });
+        }
+      }
+      const notice = pauseNotice(st, k, from, until);
+      everywhere(b, notice ?? msg('T-PAUSE-NONE', { k, dayStart: time(st, until), date: date(st, until) }));
+      return undefined;
+    },
+  },
+};
+
+/** §3.3 freeze: every player input is refused while the game is paused (the engine's `pause`, REJ-FROZEN). */
+export function frozen(b: B, actor: { readonly kind: string }): boolean {
+  if (b.state.status !== 'running' || b.state.pausedSince === undefined || actor.kind !== 'player') return false;
+  b.reject(actor as Parameters<B['reject']>[0], 'REJ-FROZEN');
+  return true;
+}
+
+/** §3.3 unfreeze: the engine moved every pending deadline by the frozen length; the stored instants move with them. */
+export function shiftOnResume(v: CitState, e: GameEvent): CitState {
+  if (e.type !== 'game.resumed') return v;
+  const by = (e.data as { readonly shiftedBy: number }).shiftedBy;
+  const since = e.at - by;
+  const sh = (t: Millis) => (t >= since ? t + by : t);
+  return { ...v, voteStart: sh(v.voteStart), voteEnd: sh(v.voteEnd), nightEnd: sh(v.nightEnd) };
+}

@@ -1,0 +1,51 @@
+// What a live frame means for an open channel view (web/src/game/lines.ts): a line drawn from the frame exactly as
+// the server's read would give it, nothing for an event that is no line of the channel, or a read when only the
+// server can tell.
+import { describe, expect, it } from 'vitest';
+import type { ChannelInfo, EventFrame } from '../../src/protocol/index.ts';
+import { lineOf } from '../../web/src/game/lines.ts';
+
+const channel = (id: string, kind: ChannelInfo['kind'] = 'public'): ChannelInfo => ({
+  id,
+  kind,
+  title: id,
+  readable: true,
+  postable: true,
+  read: `/r/${id}`,
+  write: null,
+});
+const frame = (type: string, data: unknown, audience: unknown = { kind: 'public' }, text?: string): EventFrame =>
+  ({ type: 'event', game: 'g', seq: 7, event: { type, at: 1000, audience, data }, ...(text !== undefined ? { text } : {}) }) as EventFrame;
+
+describe('live frames in a channel view', () => {
+  it('draws a public post of the main thread as its line, cleaned as the server cleans items', () => {
+    const got = lineOf(frame('post.published', { postId: 'p1', name: 'Anna', text: 'a\r\nb \u202eevil' }), channel('main'));
+    expect(got).toEqual({ kind: 'item', item: { seq: 7, at: 1000, time: '', kind: 'post', author: 'Anna', postId: 'p1', text: 'a\nb \u202eevil\u202c' } });
+  });
+
+  it('skips what is no line of the channel, and draws a city thread’s own posts', () => {
+    expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't', channel: 'city-1' }), channel('main'))).toEqual({ kind: 'none' });
+    expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't' }), channel('city-1'))).toEqual({ kind: 'none' });
+    expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't', channel: 'city-1' }), channel('city-1')).kind).toBe('item');
+    // The main thread holds public events only.
+    expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't' }, { kind: 'players', ids: ['x'] }), channel('main'))).toEqual({ kind: 'none' });
+    expect(lineOf(frame('vote.cast', { voter: 'a', target: 'b' }), channel('main'))).toEqual({ kind: 'none' });
+  });
+
+  it('draws an announcement from the frame’s rendered text, and reads when there is none', () => {
+    const parts = [{ key: 'MSG-KILL', params: { r: 2 } }];
+    expect(lineOf(frame('message', { parts }, { kind: 'public' }, 'Round 2'), channel('main'))).toEqual({
+      kind: 'item',
+      item: { seq: 7, at: 1000, time: '', kind: 'announcement', author: 'moderator', code: 'MSG-KILL', text: 'Round 2', parts },
+    });
+    expect(lineOf(frame('message', { parts }), channel('main'))).toEqual({ kind: 'read' });
+  });
+
+  it('reads for an edit, an inbox line and a team line, which only the server projects', () => {
+    expect(lineOf(frame('post.edited', { postId: 'p', author: 'a', text: 't' }), channel('main'))).toEqual({ kind: 'read' });
+    expect(lineOf(frame('message', { parts: [] }, { kind: 'players', ids: ['me'] }), channel('inbox', 'inbox'))).toEqual({ kind: 'read' });
+    expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't' }), channel('inbox', 'inbox'))).toEqual({ kind: 'none' });
+    expect(lineOf(frame('team.chat', { name: 'A', text: 't' }, { kind: 'team', team: 'killers' }), channel('team:killers', 'team'))).toEqual({ kind: 'read' });
+    expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't' }), channel('team:killers', 'team'))).toEqual({ kind: 'none' });
+  });
+});

@@ -1,0 +1,46 @@
+// What a live frame means for one open channel view: a line drawn from the frame itself (a post or an
+// announcement in this channel), nothing (an event that is no line of this channel: a vote, a phase, another
+// channel's post), or a read (a line the frame cannot show as the server would: an edit needs its author's name and
+// its post's channel, an inbox or team line its own projection). The rules follow the server's projections of a
+// channel's items (src/app/views.ts: channelItems, inboxItems, teamItems); a read is always correct, so every
+// doubt reads.
+import type { ChannelInfo as Channel, EventFrame, Item } from '../../../src/protocol/index.ts';
+import { cleanText } from './clean.ts';
+
+/** The meaning of a frame for one channel view. */
+export type FrameLine = { readonly kind: 'item'; readonly item: Item } | { readonly kind: 'none' } | { readonly kind: 'read' };
+
+const NONE: FrameLine = { kind: 'none' };
+const READ: FrameLine = { kind: 'read' };
+
+/** The channel an event's data names, the main thread when it names none (engine/channels.ts channelOfEvent). */
+const channelOf = (data: { readonly channel?: unknown }) => (typeof data.channel === 'string' ? data.channel : 'main');
+
+/** What frame `f` means for the view of `channel`. */
+export function lineOf(f: EventFrame, channel: Channel): FrameLine {
+  const e = f.event;
+  const audience = e.audience as { readonly kind: string; readonly team?: string };
+  // The inbox holds only what was addressed to the viewer (or the moderators); a team channel only its team's events.
+  if (channel.kind === 'inbox') return audience.kind === 'public' ? NONE : READ;
+  if (channel.kind === 'team') return audience.kind === 'team' ? READ : NONE;
+  const main = channel.id === 'main';
+  // The main thread holds public events only; another channel what names it (the frame is one the viewer may see).
+  const here = (data: { readonly channel?: unknown }) => channelOf(data) === channel.id && (!main || audience.kind === 'public');
+  const data = (e.data ?? {}) as Record<string, unknown>;
+  if (e.type === 'post.published') {
+    if (!here(data)) return NONE;
+    if (typeof data.text !== 'string' || typeof data.name !== 'string') return READ;
+    const postId = typeof data.postId === 'string' ? { postId: data.postId } : {};
+    return { kind: 'item', item: { seq: f.seq, at: e.at, time: '', kind: 'post', author: cleanText(data.name), ...postId, text: cleanText(data.text) } };
+  }
+  if (e.type === 'message') {
+    if (!here(data)) return NONE;
+    const parts = Array.isArray(data.parts) ? (data.parts as NonNullable<Item['parts']>) : undefined;
+    if (f.text === undefined || !parts) return READ;
+    const code = typeof parts[0]?.key === 'string' ? { code: parts[0].key } : {};
+    return { kind: 'item', item: { seq: f.seq, at: e.at, time: '', kind: 'announcement', author: 'moderator', ...code, text: cleanText(f.text), parts } };
+  }
+  // An edit is public and belongs where its post is, which only the server's read knows.
+  if (e.type === 'post.edited') return audience.kind === 'public' ? READ : NONE;
+  return NONE;
+}
