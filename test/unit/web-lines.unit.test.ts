@@ -3,7 +3,7 @@
 // server can tell.
 import { describe, expect, it } from 'vitest';
 import type { ChannelInfo, EventFrame } from '../../src/protocol/index.ts';
-import { lineOf } from '../../web/src/game/lines.ts';
+import { lineOf, splitPins } from '../../web/src/game/lines.ts';
 
 const channel = (id: string, kind: ChannelInfo['kind'] = 'public'): ChannelInfo => ({
   id,
@@ -47,5 +47,23 @@ describe('live frames in a channel view', () => {
     expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't' }), channel('inbox', 'inbox'))).toEqual({ kind: 'none' });
     expect(lineOf(frame('team.chat', { name: 'A', text: 't' }, { kind: 'team', team: 'killers' }), channel('team:killers', 'team'))).toEqual({ kind: 'read' });
     expect(lineOf(frame('post.published', { postId: 'p', name: 'A', text: 't' }), channel('team:killers', 'team'))).toEqual({ kind: 'none' });
+  });
+
+  it('keeps a pinned announcement’s slot, and shows only the latest of each slot above the thread (CIT-ANN-1, CIT-VOTE-6)', () => {
+    const parts = [{ key: 'T-TALLY', params: {} }];
+    const got = lineOf(frame('message', { parts, channel: 'city-1', pin: 'tally:1' }, { kind: 'public' }, 'Tally'), channel('city-1'));
+    expect(got.kind === 'item' && got.item.pin).toBe('tally:1');
+    const item = (seq: number, pin?: string) => ({
+      seq,
+      at: seq,
+      time: '',
+      kind: 'announcement' as const,
+      author: 'moderator',
+      text: `#${seq}`,
+      ...(pin ? { pin } : {}),
+    });
+    const { pinned, rest } = splitPins([item(1, 'status'), item(2), item(3, 'tally:1'), item(4, 'status'), item(5)]);
+    expect(pinned.map((i) => i.seq)).toEqual([3, 4]);
+    expect(rest.map((i) => i.seq)).toEqual([2, 5]);
   });
 });

@@ -10,7 +10,7 @@ import { api } from '../api/client.ts';
 import { dateTime, locale, t } from '../i18n/i18n.ts';
 import { Rich } from '../markup/Rich.tsx';
 import { coalesce, Notice, ReplyView } from '../ui.tsx';
-import { type FrameLine, lineOf } from './lines.ts';
+import { type FrameLine, lineOf, splitPins } from './lines.ts';
 import { localText, useTables } from './texts.ts';
 
 /** How many of the caller's events one page looks back over. */
@@ -147,6 +147,7 @@ export function ChannelView({
     put({ ...now, items: [...before, ...now.items], first: from });
   };
 
+  const shown = splitPins(state?.items ?? []);
   return (
     <section class="channel" aria-label={channelName(channel)} data-channel={channel.id}>
       <Notice error={error} />
@@ -156,8 +157,15 @@ export function ChannelView({
         </button>
       )}
       {state && state.items.length === 0 && <p class="empty">{t('thread.empty')}</p>}
+      {shown.pinned.length > 0 && (
+        <ol class="items pinned" aria-label={t('thread.pinned')}>
+          {shown.pinned.map((it) => (
+            <Line key={it.seq} item={it} zone={zone} tables={tables} gameLocale={gameLocale} />
+          ))}
+        </ol>
+      )}
       <ol class="items" aria-live="polite">
-        {state?.items.map((it) => (
+        {shown.rest.map((it) => (
           <Line key={it.seq} item={it} zone={zone} tables={tables} gameLocale={gameLocale} />
         ))}
       </ol>

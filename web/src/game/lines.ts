@@ -38,9 +38,24 @@ export function lineOf(f: EventFrame, channel: Channel): FrameLine {
     const parts = Array.isArray(data.parts) ? (data.parts as NonNullable<Item['parts']>) : undefined;
     if (f.text === undefined || !parts) return READ;
     const code = typeof parts[0]?.key === 'string' ? { code: parts[0].key } : {};
-    return { kind: 'item', item: { seq: f.seq, at: e.at, time: '', kind: 'announcement', author: 'moderator', ...code, text: cleanText(f.text), parts } };
+    const pin = typeof data.pin === 'string' ? { pin: data.pin } : {};
+    return {
+      kind: 'item',
+      item: { seq: f.seq, at: e.at, time: '', kind: 'announcement', author: 'moderator', ...code, text: cleanText(f.text), parts, ...pin },
+    };
   }
   // An edit is public and belongs where its post is, which only the server's read knows.
   if (e.type === 'post.edited') return audience.kind === 'public' ? READ : NONE;
   return NONE;
+}
+
+/**
+ * A channel's items split as a forum shows them: the latest item of each pinned slot (a status list, a city's tally:
+ * the protocol's `pin`) above the thread, the earlier ones of a slot left out (a later one replaces them, like an
+ * edited pinned post), and every other item in order.
+ */
+export function splitPins(items: readonly Item[]): { readonly pinned: Item[]; readonly rest: Item[] } {
+  const latest = new Map<string, Item>();
+  for (const i of items) if (i.pin !== undefined) latest.set(i.pin, i);
+  return { pinned: [...latest.values()].sort((a, b) => a.seq - b.seq), rest: items.filter((i) => i.pin === undefined) };
 }

@@ -57,6 +57,7 @@ export const de: Catalog = {
   'duration.hm': '{h} Std. {m} Min.',
   'duration.ms': '{m} Min. {s} Sek.',
   'thread.older': 'Ältere Beiträge',
+  'thread.pinned': 'Angeheftet',
   'thread.empty': 'Noch nichts hier.',
   'thread.announcement': 'Ankündigung',
   'thread.newPosts': '{n, plural, one {# neuer Beitrag} other {# neue Beiträge}}',

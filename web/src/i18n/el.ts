@@ -57,6 +57,7 @@ export const el: Catalog = {
   'duration.hm': '{h} ώρ. {m} λεπ.',
   'duration.ms': '{m} λεπ. {s} δευτ.',
   'thread.older': 'Παλαιότερα μηνύματα',
+  'thread.pinned': 'Καρφιτσωμένα',
   'thread.empty': 'Τίποτα ακόμη.',
   'thread.announcement': 'Ανακοίνωση',
   'thread.newPosts': '{n, plural, one {# νέο μήνυμα} other {# νέα μηνύματα}}',

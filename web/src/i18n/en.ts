@@ -56,6 +56,7 @@ export const en = {
   'duration.hm': '{h} h {m} min',
   'duration.ms': '{m} min {s} s',
   'thread.older': 'Older posts',
+  'thread.pinned': 'Pinned',
   'thread.empty': 'Nothing here yet.',
   'thread.announcement': 'Announcement',
   'thread.newPosts': '{n, plural, one {# new post} other {# new posts}}',

@@ -57,6 +57,7 @@ export const ru: Catalog = {
   'duration.hm': '{h} ч {m} мин',
   'duration.ms': '{m} мин {s} с',
   'thread.older': 'Более ранние сообщения',
+  'thread.pinned': 'Закреплённые',
   'thread.empty': 'Здесь пока пусто.',
   'thread.announcement': 'Объявление',
   'thread.newPosts': '{n, plural, one {# новое сообщение} few {# новых сообщения} many {# новых сообщений} other {# нового сообщения}}',
