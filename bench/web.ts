@@ -166,10 +166,7 @@ const metrics = async () => {
 };
 const workOf = (a: Awaited<ReturnType<typeof metrics>>, b: Awaited<ReturnType<typeof metrics>>, n: number) =>
   `CPU ${(((b.ProcessTime - a.ProcessTime) * 1000) / n).toFixed(2)} ms, main thread ${(((b.ThreadTime - a.ThreadTime) * 1000) / n).toFixed(2)} ms (script ${(((b.ScriptDuration - a.ScriptDuration) * 1000) / n).toFixed(2)}, style ${(((b.RecalcStyleDuration - a.RecalcStyleDuration) * 1000) / n).toFixed(2)}, layout ${(((b.LayoutDuration - a.LayoutDuration) * 1000) / n).toFixed(2)}; ${((b.LayoutCount - a.LayoutCount) / n).toFixed(1)} layouts, ${((b.RecalcStyleCount - a.RecalcStyleCount) / n).toFixed(1)} style recalcs)`;
-const IDLE_S = 5;
-const idle0 = await metrics();
-await new Promise((r) => setTimeout(r, IDLE_S * 1000));
-const idle1 = await metrics();
+const posts0 = await metrics();
 const poster = g.players[NINE[0]!]!;
 const lat: number[] = [];
 const serverPart: number[] = [];
@@ -241,6 +238,10 @@ for (let r = 0; r < ROUNDS; r++) {
   }
 }
 const posts1 = await metrics();
+// Idle after the posts, so the posts start as soon as the pages are up, as they always did.
+const IDLE_S = 5;
+await new Promise((r) => setTimeout(r, IDLE_S * 1000));
+const idle1 = await metrics();
 say(
   `new post to ${PAGES} open pages (${ROUNDS} posts, ${lat.length} arrivals): p50 ${pct(lat, 50)} ms, p99 ${pct(lat, 99)} ms, max ${Math.max(...lat)} ms (target p99 < 200 ms: ${pct(lat, 99) < 200 ? 'met' : 'MISSED'})`,
 );
@@ -250,7 +251,7 @@ say(
 say(
   `  the pages: commit to frame in the page's script p50 ${pct(delivery, 50)} ms, p99 ${pct(delivery, 99)} ms; frame in script to line in DOM p50 ${pct(handling, 50)} ms, p99 ${pct(handling, 99)} ms`,
 );
-say(`  one page's renderer per post: ${workOf(idle1, posts1, ROUNDS)}; idle, per second: ${workOf(idle0, idle1, IDLE_S)}`);
+say(`  one page's renderer per post: ${workOf(posts0, posts1, ROUNDS)}; idle, per second: ${workOf(posts1, idle1, IDLE_S)}`);
 say(
   `load average ${loadavg()
     .map((x) => x.toFixed(2))
