@@ -54,14 +54,18 @@ function wireFor(g: LoadedGame, e: StoredEvent): EventFrame {
   return { type: 'event', game: g.id, seq: e.seq, event: ev, ...(text !== undefined ? { text } : {}) };
 }
 
-/** Sends a frame unless the socket is closed; drops a client with too much unread. */
-export function sendText(socket: WebSocket, text: string): void {
+/**
+ * Sends a text frame unless the socket is closed; drops a client with too much unread. Given the frame's UTF-8 bytes
+ * (one Buffer shared by every socket of a fan-out) it writes them as they are; given a string, ws encodes it again
+ * for every socket.
+ */
+export function sendText(socket: WebSocket, text: string | Buffer): void {
   if (socket.readyState !== socket.OPEN) return;
   if (socket.bufferedAmount > MAX_BUFFER) {
     socket.close(4008, 'too slow; resubscribe with from');
     return;
   }
-  socket.send(text);
+  socket.send(text, { binary: false });
 }
 
 /** Sends one server frame. */
@@ -154,8 +158,8 @@ export function createStreams(service: GameService, pageSize: number): Streams {
     const set = subs.get(g.id);
     if (!set || set.size === 0) return;
     const cursors = g.cursors;
-    // Each event is serialised once per viewer of a commit, not once per socket.
-    const shared = new Map<string, string>();
+    // Each event is serialised and encoded once per viewer of a commit, not once per socket: the sockets share its bytes.
+    const shared = new Map<string, Buffer>();
     for (const s of set) {
       if (!cursors) {
         // The game was reloaded without its index (another process wrote): the client resumes on a new subscription.
@@ -172,7 +176,7 @@ export function createStreams(service: GameService, pageSize: number): Streams {
         let text = shared.get(k);
         if (text === undefined) {
           const seq = viewer.kind === 'moderator' ? e.seq : cursors.count(viewer, e.seq);
-          text = JSON.stringify(wireFor(g, { seq, event: e.event }));
+          text = Buffer.from(JSON.stringify(wireFor(g, { seq, event: e.event })));
           shared.set(k, text);
         }
         sendText(s.socket, text);

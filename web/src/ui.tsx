@@ -85,12 +85,34 @@ export function coalesce(f: () => Promise<void>, delayMs = 0): () => void {
   };
 }
 
-/** The current instant, re-read every `ms` (countdowns). */
-export function useNow(read: () => number, ms = 1000): number {
+/**
+ * The current instant, re-read when what is shown of it next changes: `next(now)` gives the real milliseconds until
+ * then (Infinity: never), and `wake` lets a caller subscribe to changes of the clock itself (a resync). A countdown
+ * showing minutes wakes once a minute, not every second: 50 open pages each re-rendering every second cost the
+ * cores a new post's renders compete for.
+ */
+export function useNow(read: () => number, next: (now: number) => number, wake?: (f: () => void) => () => void): number {
   const [now, setNow] = useState(read);
   useEffect(() => {
-    const h = setInterval(() => setNow(read()), ms);
-    return () => clearInterval(h);
-  }, [read, ms]);
+    let h: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      const n = read();
+      setNow(n);
+      const ms = next(n);
+      // A timer longer than a minute would only drift from the page's clock; past 2^31 ms it would fire at once.
+      if (Number.isFinite(ms)) h = setTimeout(tick, Math.min(Math.max(ms, 1), 60_000));
+    };
+    const schedule = () => {
+      clearTimeout(h);
+      tick();
+    };
+    const off = wake?.(schedule);
+    // Also on a new deadline (`next` changed): the instant read before it may be up to a minute old.
+    tick();
+    return () => {
+      clearTimeout(h);
+      off?.();
+    };
+  }, [read, next, wake]);
   return now;
 }

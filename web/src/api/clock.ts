@@ -3,6 +3,13 @@
 import { api } from './client.ts';
 
 let base = { game: Date.now(), real: Date.now(), speed: 1 };
+const synced = new Set<() => void>();
+
+/** Calls `f` after every resync of the clock (a countdown waking only when its text changes re-reads then). */
+export function onClockSync(f: () => void): () => void {
+  synced.add(f);
+  return () => synced.delete(f);
+}
 
 /** Reads the server's clock (again after a reconnect: a server restarted with another speed moves on from there). */
 export async function syncClock(): Promise<void> {
@@ -10,6 +17,7 @@ export async function syncClock(): Promise<void> {
   const c = await api.clock();
   const real = (before + Date.now()) / 2;
   base = { game: c.now, real, speed: c.speed };
+  for (const f of synced) f();
 }
 
 /** The game clock now. */

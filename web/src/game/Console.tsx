@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { AuditReply, GameDetail, ModActionsReply, ServerFrame, SignupWarningsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
-import { dateTime, t } from '../i18n/i18n.ts';
+import { dateTime, localZone, t } from '../i18n/i18n.ts';
 import { coalesce, Notice } from '../ui.tsx';
 import { instantOf, localOf } from '../zone.ts';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -127,7 +127,7 @@ function Deadlines({
   const [which, setWhich] = useState('');
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<number | null>(null);
-  const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const mine = localZone();
   useEffect(() => {
     if (!which && kinds[0]) setWhich(kinds[0]);
     if (!to && deadlines[0]) setTo(localOf(deadlines[0].at, zone));

@@ -2,17 +2,19 @@
 // count, the players with their states, and the caller's role card.
 import { useCallback } from 'preact/hooks';
 import type { GameDetail } from '../../../src/protocol/index.ts';
-import { gameNow } from '../api/clock.ts';
+import { gameNow, gameSpeed, onClockSync } from '../api/clock.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import { duration, list, t, timeOfDay } from '../i18n/i18n.ts';
+import { duration, durationChangesIn, list, localZone, t, timeOfDay } from '../i18n/i18n.ts';
 import { useNow } from '../ui.tsx';
 
-/** The next deadline, counted down on the server's game clock. */
+/** The next deadline, counted down on the server's game clock; it re-renders only when its text changes. */
 export function Countdown({ deadline, zone }: { readonly deadline: GameDetail['nextDeadline']; readonly zone: string }) {
+  const at = deadline?.at;
   const read = useCallback(() => gameNow(), []);
-  const now = useNow(read);
+  const next = useCallback((now: number) => (at === undefined ? Number.POSITIVE_INFINITY : durationChangesIn(at - now, gameSpeed())), [at]);
+  const now = useNow(read, next, onClockSync);
   if (!deadline) return <p class="countdown none">{t('deadline.none')}</p>;
-  const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const mine = localZone();
   return (
     <p class="countdown" data-at={deadline.at}>
       <strong>{t('deadline.next', { kind: deadline.kind, left: duration(deadline.at - now) })}</strong>

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ScheduleReply } from '../../../src/protocol/index.ts';
 import { call } from '../api/client.ts';
-import { t, timeOfDay } from '../i18n/i18n.ts';
+import { localZone, t, timeOfDay } from '../i18n/i18n.ts';
 
 /** The timeline panel; re-read whenever `tick` moves (a live frame). */
 export function Timeline({ id, tick }: { readonly id: string; readonly tick: number }) {
@@ -12,7 +12,7 @@ export function Timeline({ id, tick }: { readonly id: string; readonly tick: num
     void call<ScheduleReply>('GET', `/api/games/${encodeURIComponent(id)}/schedule`).then(setS, () => setS(null));
   }, [id, tick]);
   if (!s) return null;
-  const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const mine = localZone();
   const what = (instant?: string) => s.declared.instants.find((i) => i.id === instant)?.what;
   return (
     <section class="timeline" aria-labelledby="tl-h">

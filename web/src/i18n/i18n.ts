@@ -106,6 +106,26 @@ export function list(items: readonly string[]): string {
   return new Intl.ListFormat(current, { type: 'conjunction' }).format(items);
 }
 
+let viewerZone: string | undefined;
+/** The viewer's own time zone (read once: building a formatter to ask costs a countdown's every render). */
+export function localZone(): string {
+  viewerZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return viewerZone;
+}
+
+/**
+ * Real milliseconds until `duration(ms)` shows another text, at `speed` game milliseconds per real one (Infinity once
+ * passed): a minute's change while it shows hours or days, a second's below an hour.
+ */
+export function durationChangesIn(ms: number, speed = 1): number {
+  if (ms <= 0) return Number.POSITIVE_INFINITY;
+  const step = ms > 3_600_000 ? 60_000 : 1000;
+  // The text floors: it changes when the remainder first drops below the step's multiple (+1 ms past it); in the
+  // last second, when it reaches 0 ("now").
+  const wait = ms < 1000 ? ms : (ms % step) + 1;
+  return wait / Math.max(speed, 1e-9);
+}
+
 /** A duration as the countdown shows it (days, else hours and minutes, else minutes and seconds). */
 export function duration(ms: number): string {
   if (ms <= 0) return t('deadline.passed');
