@@ -76,6 +76,7 @@ export const CORRECTION_ACTIONS: ModActions<CitState, CitEvents> = {
           right,
           'execution',
           msg('T-CORRECTION-EXEC', { city: cityName(st, c), name: nm(st, right), g: genderOf(st, right), role: revealParam(st, right) }),
+          c,
         );
       }
       return undefined;

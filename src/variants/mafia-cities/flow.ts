@@ -320,9 +320,14 @@ export function candidateList(s: S, ids: readonly PlayerId[], city: number): str
 // 22:00
 
 /** A player's death with its consequences for lists and votes; the announcement is the caller's. */
-function die(b: B, id: PlayerId, how: Cause): void {
+function die(b: B, id: PlayerId, how: Cause, city?: number): void {
   if (!isAlive(b.state, id)) return;
   b.emit('player.removed', { player: id, how });
+  // CIT-ANN-1, CIT-ANN-3: an execution names the city that decided it in the status list («казнён(а) по решению города X»).
+  if (how === 'execution' && city !== undefined) {
+    const s = b.state;
+    b.emit('cit.deaths', { deaths: { [id]: { k: s.v.day, night: false, city: cityName(s, city), reveal: revealParam(s, id) } } }, MODERATOR);
+  }
 }
 
 /** The outcome of one city's tally (CIT-VOTE-8..10). */
@@ -344,7 +349,7 @@ export function ranking(s: S, city: number): { target: PlayerId; votes: Stamped[
 }
 
 /** The voters of a candidate in the order of their votes. */
-function voterNames(s: S, city: number, votes: readonly Stamped[]): string {
+export function voterNames(s: S, city: number, votes: readonly Stamped[]): string {
   const by = s.v.votes[city]!;
   return votes.map((v) => nm(s, Object.keys(by).find((voter) => by[voter] === v)!)).join(', ');
 }
@@ -439,8 +444,11 @@ export function voteEnd(b: B): void {
       const cities = r.chosen !== null ? [r.city, cityOf(st, r.chosen)] : [r.city];
       inCities(b, cities, r.chosen !== null, ...parts);
     }
-    for (const r of results) if (r.chosen !== null && !dead.includes(r.chosen)) dead.push(r.chosen);
-    for (const id of dead) die(b, id, 'execution');
+    // A player two cities executed is told as the last one's execution (cities in cityNames order).
+    const by = new Map<PlayerId, number>();
+    for (const r of results) if (r.chosen !== null) by.set(r.chosen, r.city);
+    for (const id of by.keys()) if (!dead.includes(id)) dead.push(id);
+    for (const id of dead) die(b, id, 'execution', by.get(id));
   }
   // D5 (CIT-ACT-2, CIT-ACT-3): counters of the living; the Prokurator's kills come after the executions.
   const inactivity = chargeInactivity(b);
@@ -596,7 +604,7 @@ export function vacancy(b: B, city: number, recalled = false): void {
  * leaves every list (votes for him void, his voters told, CIT-VOTE-7), his own standing votes are removed, his seat
  * or Godfather position has its consequences, and the game checks its end.
  */
-export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): void {
+export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message, city?: number): void {
   const s = b.state;
   const before = counts(s);
   const gfBefore = [...s.v.godfather];
@@ -611,7 +619,7 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message): v
   );
   const own = s.v.votes.flatMap((r, c) => (r[id] ? [c] : []));
   inCities(b, [cityOf(s, id)], true, announcement);
-  die(b, id, how);
+  die(b, id, how, city);
   b.emit('cit.votes.voided', { target: id });
   for (const c of own) b.emit('cit.unvoted', { city: c, voter: id });
   if (voting) for (const { voter } of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));

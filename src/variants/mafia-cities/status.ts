@@ -9,7 +9,7 @@ import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
 import { type B, cityName, cityOf, cityThread, date, everyResident, genderOf, isJudge, msg, nm, revealParam, type S, time } from './common.ts';
 import type { DeathNote } from './events.ts';
-import { ranking } from './flow.ts';
+import { ranking, voterNames } from './flow.ts';
 import { cityChannel } from './state.ts';
 
 /** How a death is told in the status list (CIT-ANN-3 causes). */
@@ -21,24 +21,6 @@ const CAUSES: Readonly<Record<string, string>> = {
   suicide: 'W-ST-SUICIDE',
   moderator: 'W-ST-STAFF',
 };
-
-/** The executions of this command's resolution: who was executed by which city (from its T-EXEC-type posts). */
-function executedBy(b: B): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const e of b.events) {
-    if (e.type !== 'message' || e.audience.kind !== 'public') continue;
-    const d = e.data as { parts: readonly Message[]; channel?: string };
-    for (const p of d.parts) {
-      const exec = (p.key.startsWith('T-EXEC') && p.key !== 'T-EXEC-XCITY-FAIL' && p.key !== 'T-EXEC-NONE') || p.key === 'T-CORRECTION-EXEC';
-      if (!exec) continue;
-      const name = p.params?.name;
-      const city = p.params?.city;
-      // T-EXEC-FALLBACK-* execute a resident of the city itself and name no city.
-      if (typeof name === 'string') out[name] = typeof city === 'string' ? city : '';
-    }
-  }
-  return out;
-}
 
 /** One player's status line («Anna — жива, судья», «Gleb — казнён по решению города Север (день 1) — Гражданин»). */
 function line(s: S, id: PlayerId): Phrase {
@@ -77,17 +59,16 @@ function pin(b: B, slot: string, channel: string, m: Message, sig: string): void
 function noteDeaths(b: B, atVoteEnd: boolean): void {
   const s = b.state;
   const fresh: Record<string, DeathNote> = {};
-  let by: Record<string, string> | undefined;
   for (const id of s.order) {
+    // Executions were noted as they happened, with their city (flow.ts die).
     if (isAlive(s, id) || s.v.deaths[id] !== undefined) continue;
-    by ??= executedBy(b);
     const how = s.players[id]?.removedHow;
     // Night deaths are told at the morning of Day k (Night k); deaths at voteEnd belong to the day; others to when they fell.
     // An execution (also one a correction applies later) belongs to its day.
     const byDay = how === 'execution' || how === 'court' || atVoteEnd;
     const night = how === 'night' || (s.v.phase === 'night' && !byDay);
     const k = how === 'night' ? s.v.day : night ? s.v.day + 1 : s.v.day;
-    const city = how === 'execution' ? by[nm(s, id)] || cityName(s, cityOf(s, id)) : undefined;
+    const city = how === 'execution' ? cityName(s, cityOf(s, id)) : undefined;
     fresh[id] = { k, night, ...(city !== undefined ? { city } : {}), reveal: revealParam(s, id) };
   }
   if (Object.keys(fresh).length > 0) b.emit('cit.deaths', { deaths: fresh }, MODERATOR);
@@ -130,7 +111,7 @@ export function refreshPins(b: B, atVoteEnd = false): void {
       phrase('W-TALLY-LINE', {
         name: nm(s, r.target),
         n: r.votes.length,
-        voters: r.votes.map((v) => nm(s, Object.keys(by).find((x) => by[x] === v)!)).join(', '),
+        voters: voterNames(s, c, r.votes),
       }),
     );
     pin(b, slot, cityChannel(c), msg('T-TALLY', { time: time(s, b.at), lines: list(rows, 'semicolon', phrase('W-TALLY-NONE')) }), tallyKey);
