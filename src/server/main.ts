@@ -42,6 +42,8 @@ export interface ServeOptions {
   readonly leaseMs?: number;
   /** Where to print the banner (default stdout). */
   readonly print?: (line: string) => void;
+  /** The web app's files to serve at `/` (default the package's public/, the build of web/). */
+  readonly publicDir?: string;
 }
 
 /** A running server. */
@@ -92,6 +94,7 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
     secureCookies: o.secureCookies ?? false,
     ...(o.ws ? { ws: o.ws } : {}),
     ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
+    ...(o.publicDir ? { publicDir: o.publicDir } : {}),
   });
   await app.listen({ port: o.port, host: o.host });
   const addr = app.server.address();

@@ -3,7 +3,7 @@
 // server can tell.
 import { describe, expect, it } from 'vitest';
 import type { ChannelInfo, EventFrame } from '../../src/protocol/index.ts';
-import { lineOf, splitPins } from '../../web/src/game/lines.ts';
+import { BLOCK, blocks, lineOf, splitPins } from '../../web/src/game/lines.ts';
 
 const channel = (id: string, kind: ChannelInfo['kind'] = 'public'): ChannelInfo => ({
   id,
@@ -65,5 +65,17 @@ describe('live frames in a channel view', () => {
     const { pinned, rest } = splitPins([item(1, 'status'), item(2), item(3, 'tally:1'), item(4, 'status'), item(5)]);
     expect(pinned.map((i) => i.seq)).toEqual([3, 4]);
     expect(rest.map((i) => i.seq)).toEqual([2, 5]);
+  });
+
+  it('cuts a thread into blocks so that an appended line leaves every earlier block as it was', () => {
+    const items = Array.from({ length: 3 * BLOCK + 2 }, (_, i) => ({ seq: i + 1 }));
+    const before = blocks(items);
+    const after = blocks([...items, { seq: items.length + 1 }]);
+    expect(before.map((b) => b.length)).toEqual([BLOCK, BLOCK, BLOCK, 2]);
+    expect(after.map((b) => b.length)).toEqual([BLOCK, BLOCK, BLOCK, 3]);
+    // The earlier blocks hold the very same items (a block renders again only when one of them differs).
+    for (let i = 0; i < 3; i++) expect(after[i]!.every((it, j) => it === before[i]![j])).toBe(true);
+    expect(after.flat()).toEqual([...items, { seq: items.length + 1 }]);
+    expect(blocks([])).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { api } from '../api/client.ts';
 import { dateTime, locale, t } from '../i18n/i18n.ts';
 import { Rich } from '../markup/Rich.tsx';
 import { coalesce, Notice, ReplyView } from '../ui.tsx';
-import { type FrameLine, lineOf, splitPins } from './lines.ts';
+import { blocks, type FrameLine, lineOf, splitPins } from './lines.ts';
 import { localText, useTables } from './texts.ts';
 
 /** How many of the caller's events one page looks back over. */
@@ -165,8 +165,8 @@ export function ChannelView({
         </ol>
       )}
       <ol class="items" aria-live="polite">
-        {shown.rest.map((it) => (
-          <Line key={it.seq} item={it} zone={zone} tables={tables} gameLocale={gameLocale} />
+        {blocks(shown.rest).map((b) => (
+          <Block key={b[0]!.seq} items={b} zone={zone} tables={tables} gameLocale={gameLocale} />
         ))}
       </ol>
       {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} />}
@@ -207,6 +207,34 @@ class Line extends Component<LineProps> {
   override render() {
     this.lang = locale();
     return <ItemView {...this.props} />;
+  }
+}
+
+type BlockProps = Omit<LineProps, 'item'> & { readonly items: readonly Item[] };
+/** A run of lines that renders again only when one of its items (or the zone, tables or language) changed. */
+class Block extends Component<BlockProps> {
+  private lang = '';
+  override shouldComponentUpdate(next: BlockProps): boolean {
+    const a = this.props.items;
+    const b = next.items;
+    return (
+      a.length !== b.length ||
+      a.some((it, i) => it !== b[i]) ||
+      next.zone !== this.props.zone ||
+      next.tables !== this.props.tables ||
+      locale() !== this.lang
+    );
+  }
+  override render() {
+    this.lang = locale();
+    const { items, ...rest } = this.props;
+    return (
+      <>
+        {items.map((it) => (
+          <Line key={it.seq} item={it} {...rest} />
+        ))}
+      </>
+    );
   }
 }
 

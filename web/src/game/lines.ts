@@ -59,3 +59,17 @@ export function splitPins(items: readonly Item[]): { readonly pinned: Item[]; re
   for (const i of items) if (i.pin !== undefined) latest.set(i.pin, i);
   return { pinned: [...latest.values()].sort((a, b) => a.seq - b.seq), rest: items.filter((i) => i.pin === undefined) };
 }
+
+/** How many lines one block of a thread holds: a live line re-renders the last block only, not every line shown. */
+export const BLOCK = 16;
+
+/**
+ * The lines cut into blocks from the first one loaded, so a line appended at the end changes the last block only
+ * (or opens a new one) and every earlier block holds the same items in the same places; loading older posts cuts
+ * anew, which renders the page once.
+ */
+export function blocks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BLOCK) out.push(items.slice(i, i + BLOCK));
+  return out;
+}
