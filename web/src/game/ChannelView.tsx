@@ -218,11 +218,7 @@ class Block extends Component<BlockProps> {
     const a = this.props.items;
     const b = next.items;
     return (
-      a.length !== b.length ||
-      a.some((it, i) => it !== b[i]) ||
-      next.zone !== this.props.zone ||
-      next.tables !== this.props.tables ||
-      locale() !== this.lang
+      a.length !== b.length || a.some((it, i) => it !== b[i]) || next.zone !== this.props.zone || next.tables !== this.props.tables || locale() !== this.lang
     );
   }
   override render() {
