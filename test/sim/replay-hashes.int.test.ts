@@ -1,0 +1,35 @@
+// 200 recorded sensible-bot games of the four rulebooks (test/support/replay-games.ts) play to the same commands,
+// the same event log and the same final state as when they were recorded (test/sim/replay-hashes.json, recorded
+// with the engine, rulebooks and bots of main at 64fb702), and a replay of each log folds to that state. A faster
+// engine or bot must not change a single game.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stateHash } from '../../src/app/state-hash.ts';
+import { replay } from '../../src/engine/evolve.ts';
+import { driveGame } from '../../src/sim/runner.ts';
+import { getVariant } from '../../src/variants/registry.ts';
+import { type Fingerprint, fingerprint, REPLAY_GAMES } from '../support/replay-games.ts';
+
+const recorded = JSON.parse(readFileSync(join(import.meta.dirname, 'replay-hashes.json'), 'utf8')) as Record<string, Fingerprint>;
+
+describe('recorded bot games replay identically', () => {
+  it('the fixture holds the 200 games', () => {
+    expect(REPLAY_GAMES).toHaveLength(200);
+    expect(Object.keys(recorded).sort()).toEqual(REPLAY_GAMES.map((g) => g.name).sort());
+  });
+  for (const variant of ['palermo', 'palermo-intrigue', 'mafia-de', 'mafia-cities']) {
+    it(`${variant}: 50 games give the recorded commands, events and final state hashes`, () => {
+      const games = REPLAY_GAMES.filter((g) => g.spec.variant === variant);
+      expect(games).toHaveLength(50);
+      const differ = games.filter((g) => JSON.stringify(fingerprint(g)) !== JSON.stringify(recorded[g.name]));
+      expect(differ.map((g) => g.name)).toEqual([]);
+    });
+  }
+  it('a replay of the log folds to the same state (every tenth game)', () => {
+    for (const g of REPLAY_GAMES.filter((_, i) => i % 10 === 0)) {
+      const d = driveGame(g.spec, g.seed, { keepEvents: true });
+      expect(stateHash(replay(getVariant(g.spec.variant)!, d.events)), g.name).toBe(recorded[g.name]!.stateHash);
+    }
+  });
+});
