@@ -13,20 +13,29 @@ import { palermoIntrigueSim } from '../src/variants/palermo-intrigue/sim.ts';
 import { bareGame } from './bare.ts';
 
 /** Games and commands per second of CPU time for one spec, after a warm-up. */
-export function engineRate(
+export function engineRate(spec: SimSpec, seconds: number, warmup = 200) {
+  return rateOf(playGame, spec, seconds, warmup);
+}
+
+/** One tree's `playGame` (the A/B benchmark loads another tree's beside this one's). */
+export type PlayGame = (spec: SimSpec, seed: number) => { readonly commands: number; readonly events: number };
+
+/** Games and commands per second of CPU time of one `playGame` for one spec, after a warm-up. */
+export function rateOf(
+  play: PlayGame,
   spec: SimSpec,
   seconds: number,
   warmup = 200,
 ): { games: number; gamesPerSec: number; commandsPerSec: number; eventsPerGame: number } {
-  for (let i = 0; i < warmup; i++) playGame(spec, 1_000_000 + i);
+  for (let i = 0; i < warmup; i++) play(spec, 1_000_000 + i);
   const c0 = process.cpuUsage();
   let games = 0;
   let commands = 0;
   let events = 0;
   let cpu = 0;
   while (cpu < seconds * 1e6) {
-    for (let i = 0; i < 50; i++) {
-      const r = playGame(spec, games++);
+    for (let i = 0; i < 10; i++) {
+      const r = play(spec, games++);
       commands += r.commands;
       events += r.events;
     }
