@@ -2,7 +2,7 @@
 // side, bot games of each rulebook are recorded once (their commands, with this tree's bots), and both engines
 // replay the same games in alternating slices, so whatever else the machine runs falls on both alike. Prints, per
 // rulebook, the CPU µs per command of each engine and the median of the slice pairs' ratios (B/A).
-// Run: node --import tsx bench/engine-ab.ts <rootA> <rootB> <seconds per engine and rulebook>
+// Run: node --import tsx bench/engine-ab.ts <rootA> <rootB> [seconds per engine and rulebook] [one rulebook's id]
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { canonicalJson } from '../src/app/state-hash.ts';
@@ -143,7 +143,8 @@ export async function engineAb(rootA: string, rootB: string, seconds: number, ca
 }
 
 if (process.argv[1] === import.meta.filename) {
-  const [rootA, rootB, seconds] = process.argv.slice(2);
-  if (!rootA || !rootB) throw new Error('usage: bench/engine-ab.ts <rootA> <rootB> [seconds]');
-  process.stdout.write(`${JSON.stringify(await engineAb(rootA, rootB, Number(seconds ?? 3)))}\n`);
+  const [rootA, rootB, seconds, only] = process.argv.slice(2);
+  if (!rootA || !rootB) throw new Error('usage: bench/engine-ab.ts <rootA> <rootB> [seconds] [rulebook]');
+  const cases = ENGINE_CASES.filter((c) => only === undefined || c.spec.variant === only);
+  process.stdout.write(`${JSON.stringify(await engineAb(rootA, rootB, Number(seconds ?? 3), cases))}\n`);
 }

@@ -2,7 +2,7 @@
 import type { Millis, PlayerId } from '../../core/types.ts';
 import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import type { EngineEvent } from '../../engine/events.ts';
-import type { GameConfig } from '../../engine/state.ts';
+import type { EveryKey, GameConfig } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
 import type { CitEvent, DeathNote, Target } from './events.ts';
 
@@ -116,7 +116,7 @@ export interface CitState {
 
 /** The slice at creation. */
 export function initialCit(_config: GameConfig): CitState {
-  return {
+  return canonical({
     phase: 'pre',
     day: 0,
     date: '',
@@ -164,7 +164,7 @@ export function initialCit(_config: GameConfig): CitState {
     inactive: {},
     absences: {},
     warnings: {},
-  };
+  });
 }
 
 /** A copy of an array with one element replaced. */
@@ -197,6 +197,65 @@ export const COURT_CHANNEL = 'court';
 
 /** Folds one event into the slice. */
 export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
+  const next = step(v, e, seq);
+  return next === v ? v : canonical(next);
+}
+
+/** The slice rebuilt by one object literal (every key, in one order), so all slices share one hidden class. */
+function canonical(v: CitState): CitState {
+  const c: EveryKey<CitState> = {
+    phase: v.phase,
+    day: v.day,
+    date: v.date,
+    dayStart: v.dayStart,
+    voteStart: v.voteStart,
+    voteEnd: v.voteEnd,
+    nightEnd: v.nightEnd,
+    cities: v.cities,
+    cityOf: v.cityOf,
+    tourOrder: v.tourOrder,
+    tourPointer: v.tourPointer,
+    touring: v.touring,
+    godfather: v.godfather,
+    gfElection: v.gfElection,
+    gfUntil: v.gfUntil,
+    voidNight: v.voidNight,
+    judge: v.judge,
+    election: v.election,
+    nominations: v.nominations,
+    nominatedBy: v.nominatedBy,
+    votes: v.votes,
+    protectNext: v.protectNext,
+    protectTonight: v.protectTonight,
+    protectLast: v.protectLast,
+    knife: v.knife,
+    checked: v.checked,
+    home: v.home,
+    tour: v.tour,
+    proposals: v.proposals,
+    tourProposals: v.tourProposals,
+    recall: v.recall,
+    banned: v.banned,
+    lastWords: v.lastWords,
+    lwCalls: v.lwCalls,
+    relays: v.relays,
+    motion: v.motion,
+    verdict: v.verdict,
+    suicideAsked: v.suicideAsked,
+    spoke: v.spoke,
+    consigliere: v.consigliere,
+    staff: v.staff,
+    pins: v.pins,
+    deaths: v.deaths,
+    activeToday: v.activeToday,
+    inactive: v.inactive,
+    absences: v.absences,
+    warnings: v.warnings,
+  };
+  return c;
+}
+
+function step(v: CitState, e: CitEvent, seq: number): CitState {
   switch (e.type) {
     case 'cit.cities': {
       const n = e.data.cities.length;

@@ -1,7 +1,7 @@
 // The mafia-de slice of game state and its fold.
 import type { Millis, PlayerId } from '../../core/types.ts';
 import type { EngineEvent } from '../../engine/events.ts';
-import type { GameConfig } from '../../engine/state.ts';
+import type { EveryKey, GameConfig } from '../../engine/state.ts';
 import type { DeEvent } from './events.ts';
 import { deOptions } from './options.ts';
 
@@ -92,7 +92,7 @@ export interface DeState {
 /** The slice at creation. */
 export function initialDe(config: GameConfig): DeState {
   const o = deOptions(config);
-  return {
+  return canonical({
     phase: 'signup',
     n: 0,
     opensAt: config.createdAt,
@@ -121,7 +121,7 @@ export function initialDe(config: GameConfig): DeState {
     posts: {},
     surrenders: [],
     fates: {},
-  };
+  });
 }
 
 function without<T>(rec: Readonly<Record<string, T>>, keys: readonly string[]): Record<string, T> {
@@ -132,6 +132,52 @@ function without<T>(rec: Readonly<Record<string, T>>, keys: readonly string[]): 
 
 /** Folds one event into the mafia-de slice. */
 export function evolveDe(v: DeState, e: DeEvent): DeState {
+  const next = step(v, e);
+  return next === v ? v : canonical(next);
+}
+
+/** The slice rebuilt by one object literal (every key, in one order), so all slices share one hidden class. */
+function canonical(v: DeState): DeState {
+  const c: EveryKey<DeState> = {
+    phase: v.phase,
+    n: v.n,
+    opensAt: v.opensAt,
+    deadline: v.deadline,
+    lastDay: v.lastDay,
+    signupDeadline: v.signupDeadline,
+    extensions: v.extensions,
+    blacklist: v.blacklist,
+    moderators: v.moderators,
+    pauseDates: v.pauseDates,
+    votes: v.votes,
+    voided: v.voided,
+    tookPart: v.tookPart,
+    threadHinted: v.threadHinted,
+    acts: v.acts,
+    dm: v.dm,
+    rejectedDms: v.rejectedDms,
+    lastProtected: v.lastProtected,
+    links: v.links,
+    choices: v.choices,
+    boss: v.boss,
+    successor: v.successor,
+    insiderDay: v.insiderDay,
+    insiderDone: v.insiderDone,
+    ads: v.ads,
+    adSeq: v.adSeq,
+    pseudonyms: v.pseudonyms,
+    adCount: v.adCount,
+    wills: v.wills,
+    warnings: v.warnings,
+    autoWarned: v.autoWarned,
+    posts: v.posts,
+    surrenders: v.surrenders,
+    fates: v.fates,
+  };
+  return c;
+}
+
+function step(v: DeState, e: DeEvent): DeState {
   switch (e.type) {
     case 'signup.deadline':
       return { ...v, signupDeadline: e.data.deadline, deadline: e.data.deadline, extensions: e.data.extensions ?? v.extensions };

@@ -2,6 +2,7 @@
 import type { Millis, PlayerId } from '../../core/types.ts';
 import type { AbsenceCounter } from '../../engine/absence.ts';
 import type { EngineEvent } from '../../engine/events.ts';
+import type { EveryKey } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
 import type { CardId } from './cards.ts';
 import type { IntCondition } from './conditions.ts';
@@ -116,7 +117,7 @@ export interface IntState {
 
 /** The slice at creation. */
 export function initialInt(): IntState {
-  return {
+  return canonical({
     round: 0,
     date: '',
     phase: 'pre',
@@ -156,7 +157,7 @@ export function initialInt(): IntState {
     rmActive: false,
     bans: [],
     revealed: [],
-  };
+  });
 }
 
 function without<T>(rec: Readonly<Record<string, T>>, keys: Iterable<string>): Record<string, T> {
@@ -167,6 +168,71 @@ function without<T>(rec: Readonly<Record<string, T>>, keys: Iterable<string>): R
 
 /** Folds one event into the slice. */
 export function evolveInt(v: IntState, e: IntEvent): IntState {
+  const next = step(v, e);
+  return next === v ? v : canonical(next);
+}
+
+/** The slice rebuilt by one object literal (every key, in one order), so all slices share one hidden class. */
+function canonical(v: IntState): IntState {
+  const c: EveryKey<IntState> = {
+    round: v.round,
+    date: v.date,
+    phase: v.phase,
+    killAt: v.killAt,
+    lockAt: v.lockAt,
+    extAt: v.extAt,
+    closeAt: v.closeAt,
+    killDone: v.killDone,
+    lastClose: v.lastClose,
+    conditions: v.conditions,
+    echo: v.echo,
+    votes: v.votes,
+    voided: v.voided,
+    voted: v.voted,
+    atLock: v.atLock,
+    changed: v.changed,
+    cancelled: v.cancelled,
+    doubled: v.doubled,
+    exempt: v.exempt,
+    client: v.client,
+    lastClient: v.lastClient,
+    transfer: v.transfer,
+    order: v.order,
+    archOrder: v.archOrder,
+    nightEndsAt: v.nightEndsAt,
+    midnightAt: v.midnightAt,
+    midnightDone: v.midnightDone,
+    requests: v.requests,
+    answered: v.answered,
+    block: v.block,
+    protection: v.protection,
+    lastProtection: v.lastProtection,
+    returned: v.returned,
+    murdered: v.murdered,
+    cards: v.cards,
+    usedCards: v.usedCards,
+    detentions: v.detentions,
+    detentionRounds: v.detentionRounds,
+    outingOpen: v.outingOpen,
+    outing: v.outing,
+    specialUsed: v.specialUsed,
+    vendetta: v.vendetta,
+    vendettaClosed: v.vendettaClosed,
+    runoff: v.runoff,
+    lastWords: v.lastWords,
+    lastVotedOut: v.lastVotedOut,
+    absences: v.absences,
+    knows: v.knows,
+    M: v.M,
+    V: v.V,
+    rmActive: v.rmActive,
+    bans: v.bans,
+    revealed: v.revealed,
+  };
+  return c;
+}
+
+function step(v: IntState, e: IntEvent): IntState {
   switch (e.type) {
     case 'int.setup':
       return { ...v, M: e.data.M, V: e.data.V, vendetta: e.data.vendetta };

@@ -2,7 +2,7 @@
 import type { Millis, PlayerId } from '../../core/types.ts';
 import type { AbsenceCounter } from '../../engine/absence.ts';
 import type { EngineEvent } from '../../engine/events.ts';
-import type { GameConfig } from '../../engine/state.ts';
+import type { EveryKey, GameConfig } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
 import type { PalEvent } from './events.ts';
 import { palOptions } from './options.ts';
@@ -126,7 +126,7 @@ export function initialPal(config: GameConfig): PalState {
  * copy: each event then cost about a microsecond more, and every access to the slice was megamorphic.
  */
 function canonical(v: PalState): PalState {
-  return {
+  const c: EveryKey<PalState> = {
     round: v.round,
     date: v.date,
     phase: v.phase,
@@ -152,6 +152,7 @@ function canonical(v: PalState): PalState {
     M: v.M,
     revealed: v.revealed,
   };
+  return c;
 }
 
 function without<T>(rec: Readonly<Record<string, T>>, keys: Iterable<string>): Record<string, T> {
