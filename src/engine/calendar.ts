@@ -24,10 +24,12 @@ export type HolidayPreset = string;
 export const WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5];
 
 const holidaySets = new WeakMap<readonly IsoDate[], ReadonlySet<IsoDate>>();
+const NO_HOLIDAYS: ReadonlySet<IsoDate> = new Set();
 
 /** The holiday dates of a calendar as a set (memoised per list: isPlayDay runs for every scheduled instant). */
 function holidaySet(cal: Calendar): ReadonlySet<IsoDate> {
-  const list = cal.holidays ?? [];
+  const list = cal.holidays;
+  if (!list) return NO_HOLIDAYS;
   let set = holidaySets.get(list);
   if (!set) holidaySets.set(list, (set = new Set(list)));
   return set;

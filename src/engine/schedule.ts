@@ -154,16 +154,92 @@ export function appliesTo(rounds: Rounds | undefined, round: number): boolean {
   return rounds.only.includes(round);
 }
 
-/** Every instant of a schedule, phases first, then timers. */
-function allInstants<I extends string>(def: ScheduleDef<I>): readonly InstantDef<I>[] {
-  return [...def.phases.flatMap((p) => p.instants), ...(def.timers ?? [])];
+/** An instant as the engine prepared it: its declaration, phase (none for a timer), kind and deadline-id pattern. */
+interface PreparedInstant {
+  readonly def: InstantDef;
+  readonly phase?: string;
+  readonly kind: string;
+  /** The key with `{id}` filled in, split at its first `{round}` (absent when it has none). */
+  readonly beforeRound: string;
+  readonly afterRound?: string;
+  /** True when the key names `{key}` (a timer of one post or player). */
+  readonly keyed: boolean;
+}
+
+/** A phase as the engine prepared it: the instants planned at its opening and their kinds. */
+interface PreparedPhase {
+  readonly def: PhaseDef;
+  readonly planned: readonly PreparedInstant[];
+  readonly plannedKinds: ReadonlySet<string>;
+}
+
+/**
+ * What the engine derives once from a declared schedule, so a lookup during a game is a map read: the instants by
+ * id (the first of an id wins, phases before timers), the phases by id, the instants of each deadline kind (in
+ * declaration order) and the windows by id.
+ */
+interface Prepared {
+  readonly instants: ReadonlyMap<string, PreparedInstant>;
+  readonly phases: ReadonlyMap<string, PreparedPhase>;
+  readonly byKind: ReadonlyMap<string, readonly PreparedInstant[]>;
+  readonly windows: ReadonlyMap<string, { readonly phase?: PhaseDef; readonly window: WindowDef }>;
+}
+
+const preparedSchedules = new WeakMap<ScheduleDef, Prepared>();
+
+/** The prepared form of a schedule (made on first use; a declaration is never changed after it is made). */
+function prepared(def: ScheduleDef): Prepared {
+  const hit = preparedSchedules.get(def);
+  if (hit) return hit;
+  const instants = new Map<string, PreparedInstant>();
+  const byKind = new Map<string, PreparedInstant[]>();
+  const add = (i: InstantDef, phase?: string): PreparedInstant => {
+    const key = (i.key ?? 'r{round}:{id}').replace('{id}', i.id);
+    const at = key.indexOf('{round}');
+    const x: PreparedInstant = {
+      def: i,
+      phase,
+      kind: kindOf(i),
+      beforeRound: at < 0 ? key : key.slice(0, at),
+      afterRound: at < 0 ? undefined : key.slice(at + '{round}'.length),
+      keyed: key.includes('{key}'),
+    };
+    if (!instants.has(i.id)) instants.set(i.id, x);
+    const same = byKind.get(x.kind);
+    if (same) same.push(x);
+    else byKind.set(x.kind, [x]);
+    return x;
+  };
+  const phases = new Map<string, PreparedPhase>();
+  for (const p of def.phases) {
+    const all = p.instants.map((i) => add(i, p.id));
+    const planned = all.filter((x) => !x.def.onDemand);
+    if (!phases.has(p.id)) phases.set(p.id, { def: p, planned, plannedKinds: new Set(planned.map((x) => x.kind)) });
+  }
+  for (const i of def.timers ?? []) add(i);
+  const windows = new Map<string, { readonly phase?: PhaseDef; readonly window: WindowDef }>();
+  for (const phase of def.phases) for (const window of phase.windows ?? []) if (!windows.has(window.id)) windows.set(window.id, { phase, window });
+  for (const window of [...(def.windows ?? []), ...(def.daily ?? [])]) if (!windows.has(window.id)) windows.set(window.id, { window });
+  const out: Prepared = { instants, phases, byKind, windows };
+  preparedSchedules.set(def, out);
+  return out;
+}
+
+/** The prepared instant with an id; an unknown id is a bug of the rulebook. */
+function preparedInstant(def: ScheduleDef, id: string): PreparedInstant {
+  const i = prepared(def).instants.get(id);
+  if (!i) throw new Error(`schedule has no instant ${id}`);
+  return i;
+}
+
+/** A deadline id of an instant for a round, `{key}` still unfilled (as the declaration's key gives it). */
+function idFor(i: PreparedInstant, round: number | undefined): string {
+  return i.afterRound === undefined ? i.beforeRound : i.beforeRound + String(round) + i.afterRound;
 }
 
 /** The declared instant with an id; an unknown id is a bug of the rulebook. */
 export function instantDef<I extends string>(def: ScheduleDef<I>, id: I): InstantDef<I> {
-  const i = allInstants(def).find((x) => x.id === id);
-  if (!i) throw new Error(`schedule has no instant ${id}`);
-  return i;
+  return preparedInstant(def, id).def as InstantDef<I>;
 }
 
 /** The deadline kind an instant is scheduled under. */
@@ -196,18 +272,27 @@ export function deadlineOf<I extends string>(
   ctx: PlanContext,
   at?: { readonly anchor?: Millis; readonly delay?: Millis; readonly key?: string; readonly exactly?: Millis },
 ): Deadline {
-  const i = instantDef(def, id);
-  const when = at?.exactly ?? instantAt(i, ctx, at?.anchor, at?.delay);
-  const key = (i.key ?? 'r{round}:{id}')
-    .replace('{round}', String(ctx.round))
-    .replace('{id}', i.id)
-    .replace('{key}', at?.key ?? '');
-  return ctx.round === undefined ? { id: key, kind: kindOf(i), at: when } : { id: key, kind: kindOf(i), at: when, round: ctx.round };
+  return deadlineFor(preparedInstant(def, id), ctx, at);
+}
+
+function deadlineFor(
+  i: PreparedInstant,
+  ctx: PlanContext,
+  at?: { readonly anchor?: Millis; readonly delay?: Millis; readonly key?: string; readonly exactly?: Millis },
+): Deadline {
+  const when = at?.exactly ?? instantAt(i.def, ctx, at?.anchor, at?.delay);
+  const base = idFor(i, ctx.round);
+  const key = i.keyed ? base.replace('{key}', at?.key ?? '') : base;
+  return ctx.round === undefined ? { id: key, kind: i.kind, at: when } : { id: key, kind: i.kind, at: when, round: ctx.round };
 }
 
 /** The phase with an id; an unknown id is a bug of the rulebook. */
 export function phaseDef<I extends string>(def: ScheduleDef<I>, id: string): PhaseDef<I> {
-  const p = def.phases.find((x) => x.id === id);
+  return preparedPhase(def, id).def as PhaseDef<I>;
+}
+
+function preparedPhase(def: ScheduleDef, id: string): PreparedPhase {
+  const p = prepared(def).phases.get(id);
   if (!p) throw new Error(`schedule has no phase ${id}`);
   return p;
 }
@@ -218,16 +303,18 @@ export function phaseDef<I extends string>(def: ScheduleDef<I>, id: string): Pha
  */
 export function planPhase(def: ScheduleDef, phase: string, ctx: PlanContext): Deadline[] {
   const planned = new Map<string, Deadline>();
-  const own = phaseDef(def, phase).instants.filter((i) => !i.onDemand && appliesTo(i.rounds, ctx.round ?? 0));
-  const place = (i: InstantDef, depth: number): Deadline => {
-    const done = planned.get(i.id);
+  const round = ctx.round ?? 0;
+  const own = preparedPhase(def, phase).planned.filter((i) => appliesTo(i.def.rounds, round));
+  const place = (i: PreparedInstant, depth: number): Deadline => {
+    const done = planned.get(i.def.id);
     if (done) return done;
-    const w = i.when;
+    const w = i.def.when;
     const ref = 'after' in w ? w.after : 'before' in w ? w.before : undefined;
-    const base = ref === undefined ? undefined : own.find((x) => x.id === ref);
-    if (ref !== undefined && (!base || depth > own.length)) throw new Error(`instant ${i.id} counts from ${ref}, not planned with it`);
-    const d = deadlineOf(def, i.id, ctx, base ? { anchor: place(base, depth + 1).at } : undefined);
-    planned.set(i.id, d);
+    const base = ref === undefined ? undefined : own.find((x) => x.def.id === ref);
+    if (ref !== undefined && (!base || depth > own.length)) throw new Error(`instant ${i.def.id} counts from ${ref}, not planned with it`);
+    // The declaration of an id is the first of that id in the schedule (what deadlineOf plans by id).
+    const d = deadlineFor(preparedInstant(def, i.def.id), ctx, base ? { anchor: place(base, depth + 1).at } : undefined);
+    planned.set(i.def.id, d);
     return d;
   };
   return own.map((i) => place(i, 0));
@@ -246,7 +333,7 @@ function edgeAt(e: Edge, ctx: PlanContext, plan: readonly Deadline[], def: Sched
   if (e === 'open') return ctx.opensAt;
   if ('action' in e) return undefined;
   if ('instant' in e) {
-    const kind = kindOf(instantDef(def, e.instant));
+    const kind = preparedInstant(def, e.instant).kind;
     return plan.find((d) => d.kind === kind)?.at;
   }
   if (ctx.date === undefined) return undefined;
@@ -255,7 +342,7 @@ function edgeAt(e: Edge, ctx: PlanContext, plan: readonly Deadline[], def: Sched
 
 /** The windows of a phase that apply to its round (on-demand ones only when `held` names them), placed in its plan. */
 export function planWindows(def: ScheduleDef, phase: string, ctx: PlanContext, plan: readonly Deadline[], held: readonly string[] = []): PlannedWindow[] {
-  return (phaseDef(def, phase).windows ?? [])
+  return (preparedPhase(def, phase).def.windows ?? [])
     .filter((w) => appliesTo(w.rounds, ctx.round ?? 0) && (!w.onDemand || held.includes(w.id)))
     .map((w) => ({ id: w.id, mode: w.mode ?? 'open', opens: edgeAt(w.opens, ctx, plan, def), closes: edgeAt(w.closes, ctx, plan, def) }));
 }
@@ -275,15 +362,11 @@ export function inDailyWindow(def: ScheduleDef, id: string, t: Millis, ctx: Omit
 
 /**
  * Opens a phase: replaces the pending deadlines of the phase's planned kinds by the new plan, keeping every other
- * deadline (timers, a runoff of the previous round). Returns the plan.
+ * deadline (timers, a runoff of the previous round). Returns the plan; a rulebook that read the plan first (to
+ * announce its times before the deadlines are set) passes it in.
  */
-export function openPhase<V, M>(b: Builder<V, M>, def: ScheduleDef, phase: string, ctx: PlanContext): Deadline[] {
-  const plan = planPhase(def, phase, ctx);
-  const kinds = new Set(
-    phaseDef(def, phase)
-      .instants.filter((i) => !i.onDemand)
-      .map(kindOf),
-  );
+export function openPhase<V, M>(b: Builder<V, M>, def: ScheduleDef, phase: string, ctx: PlanContext, plan = planPhase(def, phase, ctx)): Deadline[] {
+  const kinds = preparedPhase(def, phase).plannedKinds;
   b.schedule([...b.state.deadlines.filter((d) => !kinds.has(d.kind)), ...plan]);
   return plan;
 }
@@ -293,10 +376,16 @@ export function openPhase<V, M>(b: Builder<V, M>, def: ScheduleDef, phase: strin
  * phase ends under one deadline), the one in the open phase. Undefined for a kind the schedule does not declare.
  */
 export function instantOfDeadline<I extends string>(def: ScheduleDef<I>, phase: string | undefined, d: Deadline): InstantDef<I> | undefined {
-  const hits: { readonly i: InstantDef<I>; readonly phase?: string }[] = [];
-  for (const p of def.phases) for (const i of p.instants) if (kindOf(i) === d.kind && keyMatches(i, d)) hits.push({ i, phase: p.id });
-  for (const i of def.timers ?? []) if (kindOf(i) === d.kind && keyMatches(i, d)) hits.push({ i });
-  return hits.length === 1 ? hits[0]!.i : hits.find((h) => h.phase !== undefined && h.phase === phase)?.i;
+  let first: PreparedInstant | undefined;
+  let inPhase: PreparedInstant | undefined;
+  let hits = 0;
+  for (const i of prepared(def).byKind.get(d.kind) ?? []) {
+    if (!keyMatches(i, d)) continue;
+    hits++;
+    first ??= i;
+    if (inPhase === undefined && i.phase !== undefined && i.phase === phase) inPhase = i;
+  }
+  return (hits === 1 ? first?.def : inPhase?.def) as InstantDef<I> | undefined;
 }
 
 /** Sends a fired deadline to the hook of its instant; false when the kind is none of the schedule's. */
@@ -308,21 +397,18 @@ export function dispatch<V, M, I extends string>(t: Timetable<V, M, I>, b: Build
 }
 
 /** True when a deadline's id is the one an instant's key gives for the deadline's round (`{key}` matches anything). */
-function keyMatches(i: InstantDef, d: Deadline): boolean {
-  const [head = '', tail] = (i.key ?? 'r{round}:{id}').replace('{round}', String(d.round)).replace('{id}', i.id).split('{key}');
-  if (tail === undefined) return d.id === head;
+function keyMatches(i: PreparedInstant, d: Deadline): boolean {
+  const id = idFor(i, d.round);
+  if (!i.keyed) return d.id === id;
+  const [head = '', tail = ''] = id.split('{key}');
   return d.id.startsWith(head) && d.id.endsWith(tail) && d.id.length >= head.length + tail.length;
 }
 
 /** The window with an id and its phase; an unknown id is a bug of the rulebook. */
 export function windowDef(def: ScheduleDef, id: string): { readonly phase?: PhaseDef; readonly window: WindowDef } {
-  for (const phase of def.phases) {
-    const window = phase.windows?.find((w) => w.id === id);
-    if (window) return { phase, window };
-  }
-  const window = [...(def.windows ?? []), ...(def.daily ?? [])].find((w) => w.id === id);
-  if (window) return { window };
-  throw new Error(`schedule has no window ${id}`);
+  const w = prepared(def).windows.get(id);
+  if (!w) throw new Error(`schedule has no window ${id}`);
+  return w;
 }
 
 /**
@@ -333,6 +419,6 @@ export function windowUntil(def: ScheduleDef, s: GameState<unknown>, id: string)
   const { window } = windowDef(def, id);
   const edge = window.closes;
   if (edge === 'open' || !('instant' in edge)) return undefined;
-  const kind = kindOf(instantDef(def, edge.instant));
+  const kind = preparedInstant(def, edge.instant).kind;
   return s.deadlines.find((d) => d.kind === kind)?.at;
 }

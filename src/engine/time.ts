@@ -1,4 +1,8 @@
-// Zoned wall-clock arithmetic on Temporal. Instants are epoch milliseconds; dates are ISO 'YYYY-MM-DD'.
+// Zoned wall-clock arithmetic. Instants are epoch milliseconds; dates are ISO 'YYYY-MM-DD'. Temporal knows the zones:
+// it gives an instant's UTC offset and the next transition (once per stretch of constant offset, twice a year where
+// clocks change) and resolves local times to instants; dates, weekdays and local times of day are then plain
+// arithmetic on the proleptic Gregorian calendar, as Temporal's ISO calendar counts them (a Temporal object costs
+// microseconds, and the engine asks for a local time with many of its messages).
 import { Temporal } from 'temporal-polyfill';
 import type { Millis } from '../core/types.ts';
 
@@ -29,22 +33,94 @@ function zoned(ms: Millis, timeZone: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(timeZone);
 }
 
-const localDateCache = new Map<string, IsoDate>();
+/** A stretch of time in which a zone keeps one UTC offset: [from, to). */
+interface OffsetSpan {
+  readonly from: Millis;
+  readonly to: Millis;
+  readonly offset: Millis;
+}
+
+/** The latest offset spans looked up per zone (a game asks about one zone, mostly moving forward in time). */
+const spans = new Map<string, OffsetSpan[]>();
+
+/**
+ * The zone's UTC offset at an instant, in ms. Temporal is asked once per stretch between two transitions of the
+ * zone (twice a year where clocks change); inside a known stretch the offset is read from it.
+ */
+function offsetAt(ms: Millis, timeZone: string): Millis {
+  let known = spans.get(timeZone);
+  if (known) for (const x of known) if (x.from <= ms && ms < x.to) return x.offset;
+  const z = zoned(ms, timeZone);
+  const next = z.getTimeZoneTransition('next');
+  // The stretch starts at `ms` itself: the transition before it may be exactly `ms`, with another offset before.
+  const span: OffsetSpan = { from: ms, to: next ? next.epochMilliseconds : Number.POSITIVE_INFINITY, offset: z.offsetNanoseconds / 1e6 };
+  if (!known) spans.set(timeZone, (known = []));
+  known.unshift(span);
+  if (known.length > 8) known.pop();
+  return span.offset;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  const yy = m <= 2 ? y - 1 : y;
+  const era = Math.floor(yy / 400);
+  const yoe = yy - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** The day counts of 0000-01-01 and 9999-12-31: the years a 'YYYY-MM-DD' date can write. */
+const FIRST_DAY = -719_528;
+const LAST_DAY = 2_932_896;
+
+/** The ISO date of a day count since 1970-01-01 (Hinnant's civil_from_days), for years 0000–9999. */
+function civilFromDays(days: number): IsoDate {
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp < 10 ? mp + 3 : mp - 9;
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${m < 10 ? '0' : ''}${m}-${d < 10 ? '0' : ''}${d}`;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The day count of a valid 'YYYY-MM-DD' date, or undefined for anything else (left to Temporal, which refuses it). */
+function dayNumber(date: IsoDate): number | undefined {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return undefined;
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  const d = Number(date.slice(8, 10));
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d) || m < 1 || m > 12 || d < 1) return undefined;
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  if (d > (m === 2 && leap ? 29 : MONTH_DAYS[m - 1]!)) return undefined;
+  return daysFromCivil(y, m, d);
+}
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** The local wall-clock milliseconds of an instant: epoch ms shifted by the zone's offset. */
+function wall(ms: Millis, timeZone: string): number {
+  return ms + offsetAt(ms, timeZone);
+}
 
 /** ISO-8601 with the zone's local offset, e.g. 2025-10-06T20:00:00+03:00. */
 export function isoLocal(ms: Millis, timeZone: string): string {
   return zoned(ms, timeZone).toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
 }
 
-/** The local date of an instant (memoised: every round asks for the same few). */
+/** The local date of an instant. */
 export function localDate(ms: Millis, timeZone: string): IsoDate {
-  const k = `${ms}@${timeZone}`;
-  const hit = localDateCache.get(k);
-  if (hit !== undefined) return hit;
-  const date = zoned(ms, timeZone).toPlainDate().toString();
-  if (localDateCache.size > 50_000) localDateCache.clear();
-  localDateCache.set(k, date);
-  return date;
+  const days = Math.floor(wall(ms, timeZone) / DAY_MS);
+  if (days < FIRST_DAY || days > LAST_DAY) return zoned(ms, timeZone).toPlainDate().toString();
+  return civilFromDays(days);
 }
 
 /** 'dd/mm' of a date. */
@@ -54,35 +130,30 @@ export function ddmm(date: IsoDate): string {
 
 /** Local 'HH:MM' of an instant. */
 export function hhmm(ms: Millis, timeZone: string): string {
-  const z = zoned(ms, timeZone);
-  return `${String(z.hour).padStart(2, '0')}:${String(z.minute).padStart(2, '0')}`;
+  const t = Math.floor((((wall(ms, timeZone) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
+  return `${two(Math.floor(t / 60))}:${two(t % 60)}`;
 }
 
 /** Local 'HH:MM:SS' of an instant. */
 export function hhmmss(ms: Millis, timeZone: string): string {
-  const z = zoned(ms, timeZone);
-  return `${hhmm(ms, timeZone)}:${String(z.second).padStart(2, '0')}`;
-}
-
-// Date arithmetic memos: parsing a PlainDate costs microseconds and the same few dates recur in every round.
-const weekdayCache = new Map<IsoDate, number>();
-const addDaysCache = new Map<string, IsoDate>();
-
-function remember<K, T>(cache: Map<K, T>, k: K, value: T): T {
-  if (cache.size > 50_000) cache.clear();
-  cache.set(k, value);
-  return value;
+  const t = Math.floor((((wall(ms, timeZone) % DAY_MS) + DAY_MS) % DAY_MS) / 1000);
+  return `${two(Math.floor(t / 3600))}:${two(Math.floor(t / 60) % 60)}:${two(t % 60)}`;
 }
 
 /** ISO weekday of a date: 1 = Monday … 7 = Sunday. */
 export function weekday(date: IsoDate): number {
-  return weekdayCache.get(date) ?? remember(weekdayCache, date, Temporal.PlainDate.from(date).dayOfWeek);
+  const n = dayNumber(date);
+  if (n === undefined) return Temporal.PlainDate.from(date).dayOfWeek;
+  return ((((n + 3) % 7) + 7) % 7) + 1;
 }
 
 /** The date `days` after `date` (negative goes back). */
 export function addDays(date: IsoDate, days: number): IsoDate {
-  const k = `${date}${days}`;
-  return addDaysCache.get(k) ?? remember(addDaysCache, k, Temporal.PlainDate.from(date).add({ days }).toString());
+  const n = dayNumber(date);
+  if (n === undefined || !Number.isInteger(days) || n + days < FIRST_DAY || n + days > LAST_DAY) {
+    return Temporal.PlainDate.from(date).add({ days }).toString();
+  }
+  return civilFromDays(n + days);
 }
 
 /** Minutes after an instant (absolute time, no wall-clock effects). */

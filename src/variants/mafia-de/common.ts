@@ -1,11 +1,10 @@
 // Small helpers shared by the mafia-de modules: options, message parts with subjects, structured parameters
 // (name lists, deadlines, phases, statuses), party counts and role labels.
-import { Temporal } from 'temporal-polyfill';
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Message, Millis, Param, ParamList, Phrase, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
-import { isoLocal } from '../../engine/time.ts';
+import { hhmm, localDate, weekday } from '../../engine/time.ts';
 import type { DeEvents } from './events.ts';
 import { type DeOptions, deOptions } from './options.ts';
 import type { DeRejectionCode } from './rejections.ts';
@@ -41,10 +40,9 @@ export function nameList(s: S, ids: readonly PlayerId[], empty?: Param): ParamLi
 
 /** A deadline parameter in the game's zone (rendered «Donnerstag, 31.03.2011, 20:00 Uhr»). */
 export function when(s: S, ms: Millis): Phrase {
-  const iso = isoLocal(ms, s.config.timeZone);
-  const weekday = Temporal.PlainDate.from(iso.slice(0, 10)).dayOfWeek;
-  const date = `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
-  return phrase('PART-DEADLINE', { weekday: ref('weekday', String(weekday)), date, time: iso.slice(11, 16) });
+  const day = localDate(ms, s.config.timeZone);
+  const date = `${day.slice(8, 10)}.${day.slice(5, 7)}.${day.slice(0, 4)}`;
+  return phrase('PART-DEADLINE', { weekday: ref('weekday', String(weekday(day))), date, time: hhmm(ms, s.config.timeZone) });
 }
 
 /** «keine» / «none», for an empty list of roles or winners. */

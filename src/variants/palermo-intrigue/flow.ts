@@ -258,14 +258,15 @@ export function start(b: B): void {
  */
 export function openRound(b: B, round: number, date: string): void {
   // The declared day (schedule.ts) plans the deadlines; the slice keeps their instants for the rules' own checks.
-  const plan = planPhase(INT_SCHEDULE, 'day', intContext(b.state, round, date));
+  const ctx = intContext(b.state, round, date);
+  const plan = planPhase(INT_SCHEDULE, 'day', ctx);
   const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
   const killAt = atOf('kill');
   const lockAt = atOf('lock')!;
   const extAt = atOf('ext')!;
   const closeAt = atOf('close')!;
   b.emit('round.opened', { round, date, killAt, lockAt, extAt, closeAt });
-  openPhase(b, INT_SCHEDULE, 'day', intContext(b.state, round, date));
+  openPhase(b, INT_SCHEDULE, 'day', ctx, plan);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

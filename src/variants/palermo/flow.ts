@@ -5,7 +5,7 @@ import type { Audience, Message, Millis, Param, PlayerId, Ref } from '../../core
 import { chargeAbsences } from '../../engine/absence.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
-import { deadlineOf, openPhase } from '../../engine/schedule.ts';
+import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
@@ -228,10 +228,11 @@ export function start(b: B): void {
 /** Opens round r on date D_r: resets the round's orders and plans its declared instants (13:00 from round 2, 20:00). */
 export function openRound(b: B, round: number, date: IsoDate): void {
   const ctx = palContext(b.state, round, date);
-  const killAt = round >= 2 ? deadlineOf(PAL_SCHEDULE, 'kill', ctx).at : undefined;
-  const closeAt = deadlineOf(PAL_SCHEDULE, 'close', ctx).at;
-  b.emit('round.opened', { round, date, killAt, closeAt });
-  openPhase(b, PAL_SCHEDULE, 'day', ctx);
+  // One plan gives the round's instants (the 13:00 only from round 2) and its deadlines, announced first.
+  const plan = planPhase(PAL_SCHEDULE, 'day', ctx);
+  const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
+  b.emit('round.opened', { round, date, killAt: atOf('kill'), closeAt: atOf('close')! });
+  openPhase(b, PAL_SCHEDULE, 'day', ctx, plan);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
