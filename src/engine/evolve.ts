@@ -5,10 +5,14 @@ import { type EngineEvent, typed } from './events.ts';
 import { type GameConfig, type GameState, type PlayerState, withPostAuthor } from './state.ts';
 import type { Variant } from './variant.ts';
 
-function withPlayer<V>(s: GameState<V>, id: PlayerId, patch: Partial<PlayerState>): GameState<V> {
-  const p = s.players[id];
-  if (!p) return s;
-  return { ...s, players: { ...s.players, [id]: player({ ...p, ...patch }) } };
+/** A state being folded: the copy `evolve` makes of the state before the event, written in place once. */
+type Draft<V> = { -readonly [K in keyof GameState<V>]: GameState<V>[K] };
+
+/** The players record with one player changed (unchanged when the player is unknown). */
+function withPlayer(players: GameState<unknown>['players'], id: PlayerId, patch: Partial<PlayerState>): GameState<unknown>['players'] {
+  const p = players[id];
+  if (!p) return players;
+  return { ...players, [id]: player({ ...p, ...patch }) };
 }
 
 /** A player record built by one literal (one hidden class for all; see `evolve`). */
@@ -33,74 +37,101 @@ export function unhandled<S>(_e: never, s: S): S {
   return s;
 }
 
-function generic<V>(s: GameState<V>, e: EngineEvent): GameState<V> {
+/** Writes what an engine event changes in the shared state into the draft (the state before it, copied). */
+function generic<V>(d: Draft<V>, e: EngineEvent): void {
   switch (e.type) {
     case 'player.signed_up': {
       const { id, name } = e.data;
-      const p = player({ id, name, index: s.signups, role: undefined, status: 'alive', removedAt: undefined, removedHow: undefined });
-      return { ...s, signups: s.signups + 1, players: { ...s.players, [id]: p }, order: [...s.order, id] };
+      d.players = { ...d.players, [id]: player({ id, name, index: d.signups, role: undefined, status: 'alive', removedAt: undefined, removedHow: undefined }) };
+      d.signups = d.signups + 1;
+      d.order = [...d.order, id];
+      return;
     }
     case 'player.withdrew': {
       const id = e.data.id;
-      const next = withPlayer(s, id, { status: 'withdrawn' });
-      return { ...next, order: s.order.filter((x) => x !== id) };
+      d.players = withPlayer(d.players, id, { status: 'withdrawn' });
+      d.order = d.order.filter((x) => x !== id);
+      return;
     }
     case 'config.sealed': {
       const sealed = e.data;
-      const config: GameConfig = {
-        ...s.config,
+      d.config = {
+        ...d.config,
         ...(sealed.fixedRoles ? { fixedRoles: sealed.fixedRoles } : {}),
-        options: { ...s.config.options, ...sealed.options },
+        options: { ...d.config.options, ...sealed.options },
       };
-      return { ...s, config };
+      return;
     }
     case 'seed.sealed':
-      return { ...s, seed: e.data.seed };
+      d.seed = e.data.seed;
+      return;
     case 'signup.closed':
-      return { ...s, status: 'dealt' };
+      d.status = 'dealt';
+      return;
     case 'game.cancelled':
-      return { ...s, status: 'cancelled', deadlines: [] };
+      d.status = 'cancelled';
+      d.deadlines = [];
+      return;
     case 'game.dealt': {
-      let players = s.players;
-      for (const [id, role] of Object.entries(e.data.roles)) players = { ...players, [id]: player({ ...players[id]!, role }) };
-      return { ...s, players };
+      const players = { ...d.players };
+      for (const [id, role] of Object.entries(e.data.roles)) players[id] = player({ ...players[id]!, role });
+      d.players = players;
+      return;
     }
     case 'game.keyed':
-      return { ...s, key: e.data.key };
+      d.key = e.data.key;
+      return;
     case 'game.started':
-      return { ...s, status: 'running' };
+      d.status = 'running';
+      return;
     case 'schedule.set':
-      return { ...s, deadlines: e.data.deadlines };
+      d.deadlines = e.data.deadlines;
+      return;
     case 'deadline.fired': {
       const id = e.data.id;
-      return { ...s, deadlines: s.deadlines.filter((x) => x.id !== id) };
+      d.deadlines = d.deadlines.filter((x) => x.id !== id);
+      return;
     }
     case 'player.removed':
-      return withPlayer(s, e.data.player, { status: 'out', removedAt: e.at, removedHow: e.data.how });
+      d.players = withPlayer(d.players, e.data.player, { status: 'out', removedAt: e.at, removedHow: e.data.how });
+      return;
     case 'player.restored': {
-      const p = s.players[e.data.player];
-      if (!p) return s;
-      return { ...s, players: { ...s.players, [p.id]: player({ ...p, status: 'alive', removedAt: undefined, removedHow: undefined }) } };
+      const p = d.players[e.data.player];
+      if (p) d.players = { ...d.players, [p.id]: player({ ...p, status: 'alive', removedAt: undefined, removedHow: undefined }) };
+      return;
     }
     case 'role.changed':
-      return withPlayer(s, e.data.player, { role: e.data.role });
+      d.players = withPlayer(d.players, e.data.player, { role: e.data.role });
+      return;
     case 'player.substituted': {
-      const d = e.data;
-      return withPlayer(s, d.player, {
-        name: d.name,
-        formerNames: [...(s.players[d.player]?.formerNames ?? []), String(d.previous ?? s.players[d.player]?.name ?? '')],
+      const x = e.data;
+      d.players = withPlayer(d.players, x.player, {
+        name: x.name,
+        formerNames: [...(d.players[x.player]?.formerNames ?? []), String(x.previous ?? d.players[x.player]?.name ?? '')],
       });
+      return;
     }
-    case 'post.published':
-      return { ...s, posts: s.posts + 1, ...withPostAuthor(s, e.data.postId, e.data.author) };
+    case 'post.published': {
+      const authors = withPostAuthor(d, e.data.postId, e.data.author);
+      d.posts = d.posts + 1;
+      d.postAuthors = authors.postAuthors;
+      d.namedPosts = authors.namedPosts;
+      return;
+    }
     case 'game.paused':
-      return { ...s, pausedSince: e.at };
+      d.pausedSince = e.at;
+      return;
     case 'game.resumed':
-      return { ...s, pausedSince: undefined };
+      d.pausedSince = undefined;
+      return;
     case 'calendar.changed':
-      return { ...s, calendar: e.data.calendar };
+      d.calendar = e.data.calendar;
+      return;
     case 'game.ended':
-      return { ...s, status: 'ended', deadlines: [], outcome: e.data };
+      d.status = 'ended';
+      d.deadlines = [];
+      d.outcome = e.data;
+      return;
     case 'game.created':
     case 'seed.revealed':
     case 'pm.forwarded':
@@ -116,48 +147,53 @@ function generic<V>(s: GameState<V>, e: EngineEvent): GameState<V> {
     case 'team.formed':
     case 'player.warned':
     case 'player.warning.revoked':
-      return s;
+      return;
     default:
-      return unhandled(e, s);
+      return unhandled(e, undefined);
   }
 }
 
 /**
  * Folds one event into the state.
  *
- * Performance: every state is built by the one object literal at the end (all keys, optional ones undefined, none
- * ever deleted), so all states share one hidden class and the spreads in `generic` stay monomorphic. When states
- * came out of spreads of spreads, V8's clone cache went megamorphic and its slow path gave each copy a fresh hidden
- * class, which made every spread and every property access of the engine several times slower.
+ * Performance: every state is built by the one object literal below (all keys, optional ones undefined, none ever
+ * deleted), so all states share one hidden class; the engine's fields are then written into that copy, so an event
+ * costs one state object. When states came out of spreads of spreads, V8's clone cache went megamorphic and its slow
+ * path gave each copy a fresh hidden class, which made every spread and every property access of the engine several
+ * times slower.
  */
 export function evolve<V, M>(variant: Variant<V, M>, s: GameState<V>, e: GameEvent): GameState<V> {
-  const next = generic(s, typed(e));
+  const d: Draft<V> = {
+    version: s.version,
+    config: s.config,
+    commitment: s.commitment,
+    seed: s.seed,
+    key: s.key,
+    status: s.status,
+    players: s.players,
+    order: s.order,
+    signups: s.signups,
+    draws: s.draws,
+    deadlines: s.deadlines,
+    clock: s.clock,
+    pausedSince: s.pausedSince,
+    calendar: s.calendar,
+    outcome: s.outcome,
+    posts: s.posts,
+    postAuthors: s.postAuthors,
+    namedPosts: s.namedPosts,
+    v: s.v,
+  };
+  generic(d, typed(e));
+  // The rulebook's fold sees the state after the engine's fields, its version, draws and clock still those before.
+  const v = variant.evolve(s.v, typed<M>(e), d);
   const data: unknown = e.data;
   const drawn = typeof data === 'object' && data !== null && 'drawn' in data ? data.drawn : undefined;
-  const draws = Array.isArray(drawn) && drawn.length > 0 ? next.draws + drawn.length : next.draws;
-  const clock: Millis = Math.max(e.at, next.clock);
-  const v = variant.evolve(next.v, typed<M>(e), next);
-  return {
-    version: s.version + 1,
-    config: next.config,
-    commitment: next.commitment,
-    seed: next.seed,
-    key: next.key,
-    status: next.status,
-    players: next.players,
-    order: next.order,
-    signups: next.signups,
-    draws,
-    deadlines: next.deadlines,
-    clock,
-    pausedSince: next.pausedSince,
-    calendar: next.calendar,
-    outcome: next.outcome,
-    posts: next.posts,
-    postAuthors: next.postAuthors,
-    namedPosts: next.namedPosts,
-    v,
-  };
+  if (Array.isArray(drawn) && drawn.length > 0) d.draws = s.draws + drawn.length;
+  d.version = s.version + 1;
+  d.clock = Math.max(e.at, s.clock);
+  d.v = v;
+  return d;
 }
 
 /** The state a game's creation event implies, before any other event. */

@@ -9,7 +9,7 @@ import { fold, matchName } from './names.ts';
 import { commandExample, compileSyntax, parseCommands, readText, type Syntax } from './parse.ts';
 import { commitmentOf, keyOf } from './rng.ts';
 import { dispatch } from './schedule.ts';
-import type { Deadline, GameConfig, GameState } from './state.ts';
+import { type Deadline, type GameConfig, type GameState, signedUp } from './state.ts';
 import { hhmm, localDate } from './time.ts';
 import type { Recognised, Variant } from './variant.ts';
 
@@ -79,14 +79,14 @@ export function decide<V>(variant: Variant<V>, state: GameState<V>, cmd: Command
   const b = new Builder(variant, state, env, cmd.at);
   catchUp(b, cmd.at);
   b.at = Math.max(cmd.at, 0);
-  let commands: readonly Recognised[] | undefined;
+  let met: GameState<V> | undefined;
   switch (cmd.type) {
     case 'deadline.reached':
       break;
     case 'post':
     case 'pm': {
       // What was read is judged against the state the input meets (after the deadlines due at its stamp).
-      commands = recognise(variant, b.state, cmd);
+      met = b.state;
       const before = b.rejections.length;
       if (cmd.type === 'post') onPost(b, cmd);
       else onPm(b, cmd);
@@ -101,15 +101,43 @@ export function decide<V>(variant: Variant<V>, state: GameState<V>, cmd: Command
       onMod(b, cmd);
       break;
   }
-  return { events: b.events, state: b.state, rejections: b.rejections, ...(commands ? { commands } : {}) };
+  if (met === undefined || (cmd.type !== 'post' && cmd.type !== 'pm')) return { events: b.events, state: b.state, rejections: b.rejections };
+  const at = met;
+  const input = cmd;
+  return new InputDecision(b.events, b.state, b.rejections, () => recognise(variant, at, input));
+}
+
+/**
+ * The decision on a post or PM. The commands read in it are worked out when first asked for (a reply shows them, a
+ * simulation never asks), from the state the input met, so they are the same either way.
+ */
+class InputDecision<V> implements Decision<V> {
+  readonly #read: () => readonly Recognised[];
+  #commands: readonly Recognised[] | undefined;
+
+  constructor(
+    readonly events: readonly GameEvent[],
+    readonly state: GameState<V>,
+    readonly rejections: readonly Rejection[],
+    read: () => readonly Recognised[],
+  ) {
+    this.#read = read;
+  }
+
+  get commands(): readonly Recognised[] {
+    this.#commands ??= this.#read();
+    return this.#commands;
+  }
 }
 
 /** The commands a post or PM holds: the variant's reading, else the syntax table's lines for that channel. */
 export function recognise<V>(variant: Variant<V>, s: GameState<V>, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly Recognised[] {
   if (variant.recognise) return variant.recognise(s, cmd);
-  return parseCommands(cmd.text, syntaxOf(variant))
-    .filter((l) => l.where === undefined || l.where === cmd.type)
-    .map((l) => (l.arg === '' ? { command: l.command } : { command: l.command, target: l.arg }));
+  const out: Recognised[] = [];
+  for (const l of parseCommands(cmd.text, syntaxOf(variant))) {
+    if (l.where === undefined || l.where === cmd.type) out.push(l.arg === '' ? { command: l.command } : { command: l.command, target: l.arg });
+  }
+  return out;
 }
 
 /**
@@ -121,18 +149,23 @@ function hintMentions<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' | '
   const s = b.state;
   if (s.status !== 'signup' && s.status !== 'running') return;
   const { lines, mentions } = readText(cmd.text, syntaxOf(b.variant));
-  const signup = (c: string) => c === 'join' || c === 'leave';
+  if (mentions.length === 0) return;
   const m = mentions.find(
     (x) =>
       x.hint &&
       (x.where === undefined || x.where === cmd.type) &&
-      signup(x.command) === (s.status === 'signup') &&
+      isSignupCommand(x.command) === (s.status === 'signup') &&
       // A text that already holds this command (counted or refused) needs no lesson on how to write it.
       !lines.some((l) => l.command === x.command),
   );
   if (!m) return;
   const example = commandExample(b.variant.syntax, m.command, s.config.locale);
   b.reject(cmd.actor, m.why === 'first' ? 'R-HINT-FIRST-LINE' : 'R-HINT-OWN-LINE', { example }, { line: m.line });
+}
+
+/** The commands of signing up and withdrawing, hinted only while signup is open. */
+function isSignupCommand(c: string): boolean {
+  return c === 'join' || c === 'leave';
 }
 
 /** Fires every pending deadline due at or before `at` (none while paused or after the end). */
@@ -183,11 +216,15 @@ function closeSignup<V>(b: Builder<V>): void {
 function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void {
   const s = b.state;
   const lines = parseCommands(cmd.text, syntaxOf(b.variant));
-  const join = lines.some((l) => l.command === 'join');
+  let join = false;
+  let leave = false;
+  for (const l of lines) {
+    if (l.command === 'join') join = true;
+    else if (l.command === 'leave') leave = true;
+  }
   // PAL-SIGN-1: a join after signup closed is refused as such, even when the game was then cancelled.
   if (join && cmd.actor.kind === 'guest' && s.status !== 'signup') return b.reject(cmd.actor, 'R-SIGNUP-CLOSED');
   if (s.status === 'ended' || s.status === 'cancelled') return b.reject(cmd.actor, 'R-GAME-OVER');
-  const leave = lines.some((l) => l.command === 'leave');
   const policy = b.variant.signup;
   if (cmd.actor.kind === 'guest') {
     // A forum member who never signed up is not told he is "no longer in the game": his discussion gets no
@@ -291,13 +328,7 @@ function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
       break;
     case 'tell': {
       // The moderator answers one player privately (a reply to a PM, a warning): a message only that player sees.
-      const who =
-        typeof args.name === 'string'
-          ? matchName(
-              args.name,
-              s.order.map((id) => s.players[id]!),
-            )
-          : undefined;
+      const who = typeof args.name === 'string' ? matchName(args.name, signedUp(s)) : undefined;
       if (who?.kind !== 'one' || typeof args.text !== 'string' || args.text.trim() === '')
         return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: 'tell needs a player "name" and a "text"' });
       b.tell([who.id], { key: 'MSG-MOD-NOTE', params: { text: args.text } });

@@ -41,20 +41,63 @@ export type NameMatch =
 
 const TRIM = /^[\s"'«»“”„.,;:!?()[\]<>@*_~`-]+|[\s"'«»“”„.,;:!?()[\]<>@*_~`-]+$/g;
 
+/** A list of players as name matching reads it: each folded name, and the ids of each folded name. */
+interface NameIndex {
+  readonly folded: readonly string[];
+  readonly ids: ReadonlyMap<string, readonly PlayerId[]>;
+}
+
+const indexes = new WeakMap<readonly Named[], NameIndex>();
+
+/** The index of a list of players (made once per list: `signedUp` hands out one list while the players stand). */
+function nameIndex(players: readonly Named[]): NameIndex {
+  let ix = indexes.get(players);
+  if (ix) return ix;
+  const folded = players.map((p) => fold(p.name));
+  const ids = new Map<string, PlayerId[]>();
+  players.forEach((p, i) => {
+    const k = folded[i]!;
+    const same = ids.get(k);
+    if (same) same.push(p.id);
+    else ids.set(k, [p.id]);
+  });
+  ix = { folded, ids };
+  indexes.set(players, ix);
+  return ix;
+}
+
+const argCache = new Map<string, string>();
+
+/** A command's argument folded for matching, without surrounding punctuation and quotes. Memoised. */
+function foldArg(text: string): string {
+  const hit = argCache.get(text);
+  if (hit !== undefined) return hit;
+  const t = fold(text.replace(TRIM, ''));
+  if (text.length <= 200) {
+    if (argCache.size > 20_000) argCache.clear();
+    argCache.set(text, t);
+  }
+  return t;
+}
+
+const NONE: NameMatch = { kind: 'none' };
+const AMBIGUOUS: NameMatch = { kind: 'ambiguous' };
+
 /** Resolves `text` to exactly one of `players` by folded name. */
 export function matchName(text: string, players: readonly Named[]): NameMatch {
-  const t = fold(text.replace(TRIM, ''));
-  if (t === '') return { kind: 'none' };
-  const exact = players.filter((p) => fold(p.name) === t);
-  if (exact.length === 1) return { kind: 'one', id: exact[0]!.id };
-  if (exact.length > 1) return { kind: 'ambiguous' };
+  const t = foldArg(text);
+  if (t === '') return NONE;
+  const ix = nameIndex(players);
+  const exact = ix.ids.get(t);
+  if (exact?.length === 1) return { kind: 'one', id: exact[0]! };
+  if (exact !== undefined) return AMBIGUOUS;
   const words = ` ${t.replace(/[^\p{L}\p{N}_ -]+/gu, ' ').replace(/\s+/g, ' ')} `;
-  const inside = players.filter((p) => {
-    const n = fold(p.name);
+  const inside = players.filter((_, i) => {
+    const n = ix.folded[i]!;
     return n !== '' && words.includes(` ${n} `);
   });
   if (inside.length >= 2) return { kind: 'several', ids: inside.map((p) => p.id) };
-  return { kind: 'none' };
+  return NONE;
 }
 
 const QUOTE_PAIRS: readonly (readonly [string, string])[] = [

@@ -132,20 +132,33 @@ export function parseCommands(text: string, syntax: Syntax): readonly CommandLin
   return readText(text, syntax).lines;
 }
 
+/** The latest text read and its reading: the engine, then the rulebook, then the hint check read the same post. */
+let last: { readonly text: string; readonly syntax: Syntax; readonly reading: Reading } | undefined;
+
 /** Reads a text: its command lines and its mentions of keywords that form no command line. Memoised. */
 export function readText(text: string, syntax: Syntax): Reading {
-  // The same short texts ("Vote: Anna") recur all game long, and a post is parsed by the engine and the variant:
-  // remember recent parses per syntax (the results are never mutated).
-  if (text.length > 500) return readFresh(text, syntax);
+  if (last !== undefined && last.text === text && last.syntax === syntax) return last.reading;
+  const reading = readMemo(text, syntax);
+  last = { text, syntax, reading };
+  return reading;
+}
+
+function readMemo(text: string, syntax: Syntax): Reading {
+  // The same short texts ("Vote: Anna") recur all game long: remember recent parses per syntax (the results are
+  // never mutated).
+  if (text.length > 500) return frozen(readFresh(text, syntax));
   let memo = parsed.get(syntax);
   if (!memo) parsed.set(syntax, (memo = new Map()));
   const hit = memo.get(text);
   if (hit) return hit;
-  const r = readFresh(text, syntax);
-  const reading: Reading = Object.freeze({ lines: Object.freeze(r.lines), mentions: Object.freeze(r.mentions) });
+  const reading = frozen(readFresh(text, syntax));
   if (memo.size > 5_000) memo.clear();
   memo.set(text, reading);
   return reading;
+}
+
+function frozen(r: { lines: CommandLine[]; mentions: Mention[] }): Reading {
+  return Object.freeze({ lines: Object.freeze(r.lines), mentions: Object.freeze(r.mentions) });
 }
 
 const parsed = new WeakMap<Syntax, Map<string, Reading>>();

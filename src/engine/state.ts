@@ -157,7 +157,26 @@ export function withPostAuthor<V>(s: GameState<V>, postId: string, author: Playe
 
 /** Players in signup order with the given status (default: in the game). */
 export function playersIn<V>(s: GameState<V>, status: PlayerStatus = 'alive'): PlayerState[] {
-  return s.order.map((id) => s.players[id]!).filter((p) => p.status === status);
+  const out: PlayerState[] = [];
+  for (const id of s.order) {
+    const p = s.players[id]!;
+    if (p.status === status) out.push(p);
+  }
+  return out;
+}
+
+const signedUpLists = new WeakMap<GameState<unknown>['players'], { readonly order: readonly PlayerId[]; readonly list: readonly PlayerState[] }>();
+
+/**
+ * Every player who signed up and did not withdraw, in signup order: the names a command's argument may match. The
+ * same list (one object) while the players do not change, so name matching can index it once.
+ */
+export function signedUp<V>(s: GameState<V>): readonly PlayerState[] {
+  const hit = signedUpLists.get(s.players);
+  if (hit && hit.order === s.order) return hit.list;
+  const list = s.order.map((id) => s.players[id]!);
+  signedUpLists.set(s.players, { order: s.order, list });
+  return list;
 }
 
 /** The targets a player may name: everyone else in the game, in signup order. */
@@ -180,11 +199,9 @@ export function nameOf<V>(s: GameState<V>, id: PlayerId): string {
 /** Names of the given players in signup order, as a list parameter shown joined with ', ' (`empty` for none). */
 export function namesOf<V>(s: GameState<V>, ids: Iterable<PlayerId>, empty?: string): ParamList {
   const set = new Set(ids);
-  return list(
-    s.order.filter((id) => set.has(id)).map((id) => nameOf(s, id)),
-    'comma',
-    empty,
-  );
+  const names: string[] = [];
+  for (const id of s.order) if (set.has(id)) names.push(nameOf(s, id));
+  return list(names, 'comma', empty);
 }
 
 /** Sorts ids by signup order. */

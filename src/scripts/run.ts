@@ -5,7 +5,7 @@ import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
 import { typed } from '../engine/events.ts';
 import { createGame, decide } from '../engine/game.ts';
 import { matchName } from '../engine/names.ts';
-import type { GameState } from '../engine/state.ts';
+import { type GameState, signedUp } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Recognised } from '../engine/variant.ts';
 import { renderMessage, renderParts } from '../i18n/render.ts';
@@ -25,10 +25,7 @@ export interface RunResult {
 function actorFor(s: GameState<unknown>, step: Step, by = step.by): Actor {
   if (step.input.kind === 'mod') return { kind: 'moderator', name: by ?? 'moderator' };
   const name = by ?? '';
-  const m = matchName(
-    name,
-    s.order.map((id) => s.players[id]!),
-  );
+  const m = matchName(name, signedUp(s));
   return m.kind === 'one' ? { kind: 'player', id: m.id } : { kind: 'guest', name };
 }
 
@@ -84,10 +81,7 @@ function texts(script: Script, events: readonly GameEvent[], pick: (e: GameEvent
 
 /** The id of the player a script names, if exactly one matches. */
 function playerId(s: GameState<unknown>, who: string): string | undefined {
-  const m = matchName(
-    who,
-    s.order.map((id) => s.players[id]!),
-  );
+  const m = matchName(who, signedUp(s));
   return m.kind === 'one' ? m.id : undefined;
 }
 

@@ -8,7 +8,7 @@ import { announceIn, channelById, MAIN_CHANNEL, publishIn } from '../../engine/c
 import { forward, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import { type CommandLine, parseCommands } from '../../engine/parse.ts';
-import { isAlive, postAuthor } from '../../engine/state.ts';
+import { isAlive, postAuthor, signedUp } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
 import { absent, markActive, warn } from './activity.ts';
 import {
@@ -42,10 +42,7 @@ const no = (code: CitRejectionCode, params: Record<string, Param> = {}): Reply =
 
 /** The player a command names, or why not (REJ-NICK, REJ-TARGET-DEAD). */
 function target(s: S, arg: string): PlayerId | Reply {
-  const m = matchName(
-    arg.replace(/^@/, ''),
-    s.order.map((id) => s.players[id]!),
-  );
+  const m = matchName(arg.replace(/^@/, ''), signedUp(s));
   if (m.kind !== 'one') return no('REJ-NICK', { arg });
   if (!isAlive(s, m.id)) return no('REJ-TARGET-DEAD', { name: nm(s, m.id), g: genderOf(s, m.id) });
   return m.id;

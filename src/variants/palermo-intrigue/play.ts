@@ -4,7 +4,7 @@ import type { Actor, Message, Millis, PlayerId } from '../../core/types.ts';
 import { matchName } from '../../engine/names.ts';
 import type { CommandLine } from '../../engine/parse.ts';
 import { deadlineOf } from '../../engine/schedule.ts';
-import { nameOf } from '../../engine/state.ts';
+import { nameOf, signedUp } from '../../engine/state.ts';
 import { hhmm } from '../../engine/time.ts';
 import { msg, voidVotesFor } from '../palermo/flow.ts';
 import { type CardId, cardDef, readCard } from './cards.ts';
@@ -77,10 +77,7 @@ export function playCard(b: B, actor: PlayerActor, line: CommandLine, t: Millis)
   if (!def.deadTime && deadTime(s, t)) return reject(b, actor, 'R-DEAD-TIME', {}, { line: line.line });
   let target: PlayerId | undefined;
   if (def.targeted) {
-    const m = matchName(
-      read.rest,
-      s.order.map((id) => s.players[id]!),
-    );
+    const m = matchName(read.rest, signedUp(s));
     if (m.kind !== 'one') return reject(b, actor, 'R-NAME', { text: read.rest }, { line: line.line });
     target = m.id;
   }

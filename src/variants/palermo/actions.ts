@@ -6,7 +6,7 @@ import { forward, publishPost, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import type { CommandLine } from '../../engine/parse.ts';
 import { parseCommands } from '../../engine/parse.ts';
-import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor } from '../../engine/state.ts';
+import { type GameState, isAlive, nameOf, namesOf, playersIn, postAuthor, signedUp } from '../../engine/state.ts';
 import { hhmmss } from '../../engine/time.ts';
 import type { PalEvents } from './events.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
@@ -22,7 +22,7 @@ export const EXCEPTION_MINUTES = 60;
 
 /** Every player who signed up, in signup order: the names a command argument may match. */
 export function everyone(s: GameState<unknown>) {
-  return s.order.map((id) => s.players[id]!);
+  return signedUp(s);
 }
 
 /** Resolves a name argument to one player or records R-NAME (flagging a possible proxy vote, PAL-VOTE-3). */
@@ -98,8 +98,12 @@ export function voteLines<V>(
   vote: (line: CommandLine) => void,
   ballot: (line: CommandLine) => void,
 ): void {
-  const votes = lines.filter((l) => l.command === 'vote');
-  const ballots = lines.filter((l) => l.command === 'ballot');
+  const votes: CommandLine[] = [];
+  const ballots: CommandLine[] = [];
+  for (const l of lines) {
+    if (l.command === 'vote') votes.push(l);
+    else if (l.command === 'ballot') ballots.push(l);
+  }
   if (votes.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
   else if (votes[0]) vote(votes[0]);
   if (ballots.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
