@@ -1,8 +1,8 @@
 // The fold: state = events.reduce(evolve). Generic events update the shared state; every event is then offered to
 // the variant's own evolve for its slice. Pure and total: an unknown event changes nothing but the version.
-import type { GameEvent, Millis, PlayerId } from '../core/types.ts';
+import type { GameEvent, PlayerId } from '../core/types.ts';
 import { type EngineEvent, typed } from './events.ts';
-import { type GameConfig, type GameState, type PlayerState, withPostAuthor } from './state.ts';
+import { type GameState, type PlayerState, withPostAuthor } from './state.ts';
 import type { Variant } from './variant.ts';
 
 /** A state being folded: the copy `evolve` makes of the state before the event, written in place once. */
