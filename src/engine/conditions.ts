@@ -23,7 +23,11 @@ export interface ConditionRules<C extends string, R extends string> {
 /** Builds the lookups of a rights table; `fallback` is the condition of a player the map does not name. */
 export function defineConditions<C extends string, R extends string>(table: RightsTable<C, R>, fallback: C): ConditionRules<C, R> {
   const sets = new Map<C, ReadonlySet<R>>(Object.entries(table).map(([c, rs]) => [c as C, new Set(rs as readonly R[])]));
-  const of = (conds: Conditions<C>, id: PlayerId): C => (Object.hasOwn(conds, id) ? conds[id]! : fallback);
+  // Most lookups miss (a player in the fallback condition); an own-property check is needed only for a hit.
+  const of = (conds: Conditions<C>, id: PlayerId): C => {
+    const c = conds[id];
+    return c !== undefined && Object.hasOwn(conds, id) ? c : fallback;
+  };
   const may = (conds: Conditions<C>, id: PlayerId, right: R): boolean => sets.get(of(conds, id))?.has(right) === true;
   return { table, of, may, holders: (conds, order, right) => order.filter((id) => may(conds, id, right)) };
 }

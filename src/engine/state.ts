@@ -209,3 +209,21 @@ export function bySignup<V>(s: GameState<V>, ids: Iterable<PlayerId>): PlayerId[
   const set = new Set(ids);
   return s.order.filter((id) => set.has(id));
 }
+
+/**
+ * A question about a game state that reads only some of its parts, answered again only when one of them changed:
+ * `parts` lists them (the first must be an object, e.g. `s.players`), and the previous answer stands while every part
+ * is the same value or object. A state's parts keep their identity until an event replaces them, so an answer
+ * outlives the many events (posts, messages) that leave its parts alone. `parts` must name everything `answer` reads.
+ */
+export function perParts<S, T>(parts: (s: S) => readonly [object, ...unknown[]], answer: (s: S) => T): (s: S) => T {
+  const memo = new WeakMap<object, { readonly parts: readonly unknown[]; readonly value: T }>();
+  return (s) => {
+    const now = parts(s);
+    const hit = memo.get(now[0]);
+    if (hit && hit.parts.length === now.length && hit.parts.every((x, i) => x === now[i])) return hit.value;
+    const value = answer(s);
+    memo.set(now[0], { parts: now, value });
+    return value;
+  };
+}

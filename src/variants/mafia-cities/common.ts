@@ -5,7 +5,7 @@ import type { Message, Params, Phrase, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { announceIn, type ChannelDef, MAIN_CHANNEL } from '../../engine/channels.ts';
 import { fold } from '../../engine/names.ts';
-import { type GameState, isAlive } from '../../engine/state.ts';
+import { type GameState, isAlive, perParts } from '../../engine/state.ts';
 import { hhmm, localDate } from '../../engine/time.ts';
 import type { CitEvents } from './events.ts';
 import { citOptions } from './options.ts';
@@ -122,8 +122,16 @@ export function gameLabel(s: S): string {
   return s.config.gameNumber ?? 'Мафия';
 }
 
-/** The channels of a mafia-cities game (CIT-ENG-4 «создает темы», CIT-THR, CIT-MAF-9, CIT-CRT-1). */
-export function channels(s: S): ChannelDef[] {
+/**
+ * The channels of a mafia-cities game (CIT-ENG-4 «создает темы», CIT-THR, CIT-MAF-9, CIT-CRT-1). Every post and
+ * announcement asks for its channel, so the list is drawn up again only when a part of the state it reads changed.
+ */
+export const channels: (s: S) => readonly ChannelDef[] = perParts(
+  (s: S) => [s.players, s.status, s.config, s.v.phase, s.v.cities, s.v.cityOf, s.v.judge],
+  channelsNow,
+);
+
+function channelsNow(s: S): ChannelDef[] {
   const v = s.v;
   const game = gameLabel(s);
   const aliveIds = living(s);

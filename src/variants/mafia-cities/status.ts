@@ -74,6 +74,17 @@ function noteDeaths(b: B, atVoteEnd: boolean): void {
   if (Object.keys(fresh).length > 0) b.emit('cit.deaths', { deaths: fresh }, MODERATOR);
 }
 
+const statusKeys = new WeakMap<S['players'], { readonly judge: S['v']['judge']; readonly key: string }>();
+
+/** Who is alive and who judges, one character a seat; worked out again only when the players or judges change. */
+function statusKey(s: S): string {
+  const hit = statusKeys.get(s.players);
+  if (hit && hit.judge === s.v.judge) return hit.key;
+  const key = s.order.map((id) => (isAlive(s, id) ? (isJudge(s, id) ? 'J' : 'A') : 'D')).join('');
+  statusKeys.set(s.players, { judge: s.v.judge, key });
+  return key;
+}
+
 /**
  * CIT-ANN-1, CIT-VOTE-6: after a command or a resolution, re-posts the status list (general thread, and each city's
  * extract in its thread) and each city's tally during the vote, whenever they changed.
@@ -83,7 +94,7 @@ export function refreshPins(b: B, atVoteEnd = false): void {
   if (s0.v.cities.length === 0 || (s0.status !== 'running' && s0.status !== 'ended')) return;
   // A compact key first (who is alive, who judges): the lists are drawn up only when it changed, since this runs
   // after every command.
-  const key = s0.order.map((id) => (isAlive(s0, id) ? (isJudge(s0, id) ? 'J' : 'A') : 'D')).join('');
+  const key = statusKey(s0);
   if (s0.v.pins.status !== key) {
     noteDeaths(b, atVoteEnd);
     const s = b.state;

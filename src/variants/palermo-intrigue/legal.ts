@@ -7,7 +7,7 @@ import type { GameState } from '../../engine/state.ts';
 import type { LegalAction } from '../../engine/variant.ts';
 import { cardDef } from './cards.ts';
 import { canExecute } from './flow.ts';
-import { active, at, cardRound, cond, deadTime, inOuting, isMafioso, may, roleOf, type S, TIMES, vendettaOpen, votable } from './rules.ts';
+import { active, at, cardRound, cond, deadTime, inOuting, isMafioso, may, roleOf, type S, TIMES, vendettaOpen, votableNow } from './rules.ts';
 import { INT_SCHEDULE } from './schedule.ts';
 import type { IntState } from './state.ts';
 
@@ -40,7 +40,7 @@ export function legalActions(s: GameState<IntState>, me: PlayerId): LegalAction[
   }
   // Votes: before 20:00, or the one change of 20:05–20:10.
   if (v.phase === 'day' && may(s, me, 'vote') && !v.doubled.some((x) => x.voter === me && x.round === v.round)) {
-    const targets = others((id) => votable(s, id, v.round));
+    const targets = votableNow(s).filter((id) => id !== me);
     if (t < v.lockAt) out.push({ command: 'vote', via: 'post', template: tpl(s, 'vote'), targets, until: w(s, 'vote') });
     else if (t >= v.extAt && t < v.closeAt && v.atLock.includes(me) && !v.changed.includes(me))
       out.push({ command: 'vote', via: 'post', template: '{name}', targets, until: w(s, 'vote-change') });
@@ -81,7 +81,7 @@ function roleActions(s: S, me: PlayerId, role: string, t: Millis, out: LegalActi
       out.push({ command: 'client', via: 'pm', template: tpl(s, 'client'), targets: act.filter((id) => id !== me && id !== last), until: w(s, 'end-of-vote') });
     }
     if (role === 'corrupt-cop') {
-      const targets = s.order.filter((id) => id !== me && votable(s, id, v.round));
+      const targets = votableNow(s).filter((id) => id !== me);
       out.push({ command: 'transfer', via: 'pm', template: tpl(s, 'transfer', '{name} -> {to}'), targets, until: w(s, 'end-of-vote') });
     }
   }

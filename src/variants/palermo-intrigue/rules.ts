@@ -4,7 +4,7 @@ import { phrase, ref } from '../../core/params.ts';
 import type { Audience, Millis, Param, PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { inDailyWindow } from '../../engine/schedule.ts';
-import type { GameState } from '../../engine/state.ts';
+import { type GameState, perParts } from '../../engine/state.ts';
 import { localDate } from '../../engine/time.ts';
 import { at, dateLabel, stamp } from '../palermo/flow.ts';
 import { ECHO_RIGHTS, type IntCondition, type IntRight, STATES } from './conditions.ts';
@@ -47,10 +47,11 @@ export function may(s: S, id: PlayerId, right: IntRight): boolean {
   return cond(s, id) === 'ghost' && ECHO_RIGHTS.has(right) && s.v.echo[id] !== undefined;
 }
 
-/** Active players in signup order. */
-export function active(s: S): PlayerId[] {
-  return s.order.filter((id) => cond(s, id) === 'active');
-}
+/** Active players in signup order (drawn up again only when the conditions change: legal actions ask for every seat). */
+export const active: (s: S) => readonly PlayerId[] = perParts(
+  (s: S) => [s.v.conditions, s.order],
+  (s: S) => s.order.filter((id) => cond(s, id) === 'active'),
+);
 
 /** Present players (active or detained) in signup order (INT §4.13). */
 export function present(s: S): PlayerId[] {
@@ -81,6 +82,12 @@ export function cardRound(s: S): number {
 export function votable(s: S, id: PlayerId, r = cardRound(s)): boolean {
   return cond(s, id) === 'active' && !s.v.exempt.some((x) => x.player === id && x.round === r);
 }
+
+/** The players votable in the main vote of the open round, in signup order (drawn up again when that may change). */
+export const votableNow: (s: S) => readonly PlayerId[] = perParts(
+  (s: S) => [s.v.conditions, s.order, s.v.exempt, s.v.round],
+  (s: S) => s.order.filter((id) => votable(s, id, s.v.round)),
+);
 
 /** Dead-time answers by zone and quarter hour: every zone's offset is a multiple of 15 minutes, so the answer is
  * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call. */

@@ -26,10 +26,23 @@ export interface IntView {
   readonly cond: Map<PlayerId, string>;
   /** Declared ballots of the open round (public thread votes). */
   readonly declared: Map<PlayerId, PlayerId>;
+  /** How many declared ballots name each player (kept with `declared`). */
+  readonly counts: Map<PlayerId, number>;
 }
 
 function newView(me: PlayerId): IntView {
-  return { me, idByName: new Map(), known: new Map(), mafia: new Set(), cond: new Map(), declared: new Map() };
+  return { me, idByName: new Map(), known: new Map(), mafia: new Set(), cond: new Map(), declared: new Map(), counts: new Map() };
+}
+
+/** Records (or, with `target` undefined, withdraws) a voter's declared ballot, keeping the counts. */
+function declare(v: IntView, voter: PlayerId, target: PlayerId | undefined): void {
+  const was = v.declared.get(voter);
+  if (was !== undefined) v.counts.set(was, (v.counts.get(was) ?? 0) - 1);
+  if (target === undefined) v.declared.delete(voter);
+  else {
+    v.declared.set(voter, target);
+    v.counts.set(target, (v.counts.get(target) ?? 0) + 1);
+  }
 }
 
 const RESULT_KEYS = new Set(['MSG-INT-DET-RESULT', 'MSG-INT-ORACLE']);
@@ -65,13 +78,14 @@ function observe(v: IntView, e: GameEvent): void {
       v.cond.set(ev.data.player, ev.data.to);
       return;
     case 'vote.cast':
-      v.declared.set(ev.data.voter, ev.data.target);
+      declare(v, ev.data.voter, ev.data.target);
       return;
     case 'votes.voided':
-      for (const voter of ev.data.voters) v.declared.delete(voter);
+      for (const voter of ev.data.voters) declare(v, voter, undefined);
       return;
     case 'round.opened':
       v.declared.clear();
+      v.counts.clear();
       return;
     case 'message':
       for (const p of ev.data.parts) {
@@ -116,9 +130,7 @@ function suspicion(v: IntView, id: PlayerId): number {
 }
 
 function declaredCount(v: IntView, id: PlayerId): number {
-  let n = 0;
-  for (const t of v.declared.values()) if (t === id) n++;
-  return n;
+  return v.counts.get(id) ?? 0;
 }
 
 /** One style of play for every role; `sensible` aims, `random` picks. */
