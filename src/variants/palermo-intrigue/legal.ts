@@ -32,7 +32,6 @@ export function legalActions(s: GameState<IntState>, me: PlayerId): LegalAction[
   const t = s.clock;
   const role = roleOf(s, me);
   const c = cond(s, me);
-  const others = (pred: (id: PlayerId) => boolean) => s.order.filter((id) => id !== me && pred(id));
   // Last words of a voted-out ghost.
   const lw = v.lastWords[me];
   if (c === 'ghost' && lw && lw.postId === undefined && t < lw.until && v.echo[me] === undefined) {
