@@ -3,8 +3,11 @@
 // no framing).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_DIR } from '../src/server/app.ts';
+import { installSecurityHeaders, securityHeaderOptions } from '../src/server/security-headers.ts';
 import { type Harness, harness } from './support/harness.ts';
 
 let h: Harness;
@@ -84,4 +87,46 @@ describe('security headers', () => {
     }
     expect((await h.app.inject({ method: 'GET', url: stylesheet })).statusCode).toBe(200);
   });
+});
+
+describe('security headers are what helmet writes', () => {
+  /** The raw header lines of a GET / on a bare server with the given security headers, for a Host. */
+  async function rawHeaders(install: (app: ReturnType<typeof Fastify>) => Promise<void> | void, host: string): Promise<string[]> {
+    const app = Fastify();
+    await install(app);
+    app.get('/', async () => 'ok');
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as { port: number };
+      const { request } = await import('node:http');
+      return await new Promise<string[]>((ok, fail) => {
+        const req = request({ port, host: '127.0.0.1', path: '/', headers: { host } }, (res) => {
+          res.resume();
+          // Name and value of every line, in order, but the date (which moves).
+          const lines: string[] = [];
+          for (let i = 0; i < res.rawHeaders.length; i += 2) if (res.rawHeaders[i] !== 'Date') lines.push(`${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}`);
+          ok(lines);
+        });
+        req.on('error', fail);
+        req.end();
+      });
+    } finally {
+      await app.close();
+    }
+  }
+
+  const hosts = ['narrator.example:8080', 'localhost', '[::1]:3000', "evil; script-src 'unsafe-inline'"];
+  for (const secure of [false, true]) {
+    it.each(hosts)(`recorded once per Host, the same bytes as @fastify/helmet's per-request middleware (HTTPS ${secure}): Host %j`, async (host) => {
+      const options = securityHeaderOptions(secure);
+      const ours = await rawHeaders((app) => installSecurityHeaders(app, options), host);
+      const plugin = await rawHeaders(async (app) => {
+        await app.register(fastifyHelmet, { global: true, ...options } as never);
+      }, host);
+      expect(ours).toEqual(plugin);
+      expect(ours.some((l) => l.startsWith('Content-Security-Policy: '))).toBe(true);
+      // Asked again, the recorded headers are the same (the second request is answered from the record).
+      expect(await rawHeaders((app) => installSecurityHeaders(app, options), host)).toEqual(ours);
+    });
+  }
 });

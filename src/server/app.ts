@@ -2,7 +2,6 @@
 // the static web app. No listening and no I/O setup here: main.ts wires the store, clock and logger.
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -18,6 +17,7 @@ import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCach
 import { type Lifecycle, registerReady } from './health.ts';
 import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
+import { installSecurityHeaders, securityHeaderOptions } from './security-headers.ts';
 import { registerWs, type WsOptions } from './ws.ts';
 
 /** What the application is built from. */
@@ -44,37 +44,6 @@ export interface ServerDeps {
   readonly trustProxy?: string;
   /** Shutting down (turns /api/ready 503); the composition root owns it. */
   readonly lifecycle?: Lifecycle;
-}
-
-/** A Host header fit to be named in a CSP source (anything else is left out rather than echoed into the header). */
-const HOST_SOURCE = /^[A-Za-z0-9.-]+(?::\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::\d{1,5})?$/;
-
-/**
- * The Content-Security-Policy of every answer (the API, `/`, /docs): scripts, styles, fonts and images from this
- * origin only, connections to this origin and its WebSocket (`'self'` covers ws: and wss: in CSP 3, older browsers
- * need them named), no plugins, no framing at all. A web app served from the same origin lives with it as long as
- * it ships its scripts and styles as files; Swagger UI at /docs does (it needs data: images too).
- */
-export function cspDirectives(): Record<string, Iterable<string | ((req: { headers: { host?: string } }) => string)> | null> {
-  const sameOriginSockets = (req: { headers: { host?: string } }) => {
-    const host = req.headers.host;
-    return host && HOST_SOURCE.test(host) ? `ws://${host} wss://${host}` : '';
-  };
-  return {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'"],
-    imgSrc: ["'self'", 'data:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", sameOriginSockets],
-    objectSrc: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-    frameAncestors: ["'none'"],
-    // The server may run on plain HTTP (a LAN game); upgrading would break it.
-    upgradeInsecureRequests: null,
-  };
 }
 
 /** The package's static folder. */
@@ -129,14 +98,8 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((req, reply) => sendError(reply, 404, 'route.not_found', `no route ${req.method} ${req.url.slice(0, 200)}`));
 
-  // Security headers on every answer, errors included (helmet's hook runs on request, before routing).
-  await app.register(fastifyHelmet, {
-    global: true,
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives() as never },
-    // HSTS only where the server is known to sit behind HTTPS (Secure cookies).
-    frameguard: { action: 'deny' },
-    strictTransportSecurity: d.secureCookies === true ? { maxAge: 15_552_000, includeSubDomains: false } : false,
-  });
+  // Security headers on every answer, errors included (the hook runs on request, before routing).
+  installSecurityHeaders(app, securityHeaderOptions(d.secureCookies === true));
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
