@@ -12,9 +12,17 @@ import { AppError } from './errors.ts';
 /** A name: letters, digits, '_', '.', '-'; starts and ends with a letter or digit (so votes can name it exactly). */
 export const NAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N}_.-]{0,22}[\p{L}\p{N}])?$/u;
 
-/** The folded form of a name for uniqueness and look-ups. */
+const nameKeys = new Map<string, string>();
+
+/** The folded form of a name for uniqueness and look-ups (memoised: every request finds its caller's seat by it). */
 export function nameKey(name: string): string {
-  return name.normalize('NFC').trim().toLowerCase();
+  let k = nameKeys.get(name);
+  if (k === undefined) {
+    k = name.normalize('NFC').trim().toLowerCase();
+    if (nameKeys.size >= 10_000) nameKeys.clear();
+    if (name.length <= 100) nameKeys.set(name, k);
+  }
+  return k;
 }
 
 /** Options of the accounts service. */

@@ -86,7 +86,25 @@ export const SERVICE_EVENTS = ['game.hosted', 'moderator.added', 'team.chat'] as
 
 /** Folds a service event into the meta. */
 export function foldMeta(m: GameMeta, e: GameEvent): GameMeta {
-  const meta = e.audience.kind === 'public' ? { ...m, publicEvents: (m.publicEvents ?? 0) + 1 } : m;
+  return foldMetaAll(m, [e]);
+}
+
+/**
+ * Folds events into the meta: the public ones counted at once (one copy of the meta for a vote's events, not one
+ * per event), the service events in order.
+ */
+export function foldMetaAll(m: GameMeta, events: readonly GameEvent[]): GameMeta {
+  let meta = m;
+  let pub = 0;
+  for (const e of events) {
+    if (e.audience.kind === 'public') pub++;
+    if (e.type === 'game.hosted' || e.type === 'moderator.added' || e.audience.kind === 'team') meta = foldService(meta, e);
+  }
+  return pub === 0 ? meta : { ...meta, publicEvents: (meta.publicEvents ?? 0) + pub };
+}
+
+/** Folds a service event (title and moderators, a team channel's members) into the meta. */
+function foldService(meta: GameMeta, e: GameEvent): GameMeta {
   const ev = typed(e);
   if (ev.type === 'game.hosted') return { ...meta, title: String(ev.data.title), host: String(ev.data.host), moderators: [String(ev.data.host)] };
   if (ev.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(ev.data.name)] };
@@ -329,7 +347,7 @@ export class GameService {
     if (tail.length === 0) return 0;
     const events = tail.map((e) => e.event);
     g.state = foldAll(g.variant, g.state, events);
-    g.meta = events.reduce(foldMeta, g.meta);
+    g.meta = foldMetaAll(g.meta, events);
     for (const e of events) g.cursors?.add(e.audience);
     g.version += tail.length;
     this.notify(g, tail);
@@ -383,7 +401,7 @@ export class GameService {
       const variant = this.variantOf(saved.state.config.variant);
       const tail = pre ? pre.events : await this.store.read(id, snap.version + 1);
       const events = tail.map((e) => e.event);
-      g = { id, variant, state: foldAll(variant, saved.state, events), meta: events.reduce(foldMeta, saved.meta), version: snap.version + tail.length };
+      g = { id, variant, state: foldAll(variant, saved.state, events), meta: foldMetaAll(saved.meta, events), version: snap.version + tail.length };
       this.snapshotAt.set(id, snap.version);
     } else {
       const all = (pre && !snap ? pre.events : await this.store.read(id)).map((e) => e.event);
@@ -392,7 +410,7 @@ export class GameService {
       const variant = this.variantOf(first?.type === 'game.created' ? first.data.config.variant : '');
       const cursors = new Cursors();
       for (const e of all) cursors.add(e.audience);
-      g = { id, variant, state: replay(variant, all), meta: all.reduce(foldMeta, EMPTY_META), version: all.length, cursors };
+      g = { id, variant, state: replay(variant, all), meta: foldMetaAll(EMPTY_META, all), version: all.length, cursors };
       this.snapshotAt.set(id, 0);
     }
     return g;
@@ -444,7 +462,7 @@ export class GameService {
     }
     const cursors = new Cursors();
     for (const e of events) cursors.add(e.audience);
-    const g: LoadedGame = { id, variant, state, meta: events.reduce(foldMeta, EMPTY_META), version: events.length, cursors };
+    const g: LoadedGame = { id, variant, state, meta: foldMetaAll(EMPTY_META, events), version: events.length, cursors };
     this.games.set(id, g);
     this.snapshotAt.set(id, 0);
     this.notify(
@@ -594,7 +612,7 @@ export class GameService {
       // Indexed at once so a later command of the batch checks `ifVersion` against it; undone if the commit fails.
       for (const e of d.events) g.cursors?.add(e.audience);
       state = d.state;
-      for (const e of d.events) meta = foldMeta(meta, e);
+      meta = foldMetaAll(meta, d.events);
     }
     if (parts.length === 0) return;
     let lost: unknown;

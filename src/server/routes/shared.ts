@@ -77,15 +77,14 @@ function rendered(g: LoadedGame, r: Rejection): { code: string; text: string; pa
 export async function commandResult(service: GameService, id: string, principal: Principal | undefined, o: Outcome): Promise<CommandReply> {
   const g = service.get(id);
   const viewer = viewerOf(roleIn(g, principal));
-  const cursors = viewer.kind === 'moderator' ? undefined : await service.cursors(id);
-  const local = (seq: number) => (cursors ? cursors.count(viewer, seq) : seq);
-  return {
-    accepted: o.rejections.length === 0,
-    version: versionFor(g, viewer, cursors, o.version),
-    seqs: o.events.filter((e) => canSee(viewer, e.event.audience)).map((e) => local(e.seq)),
-    rejections: o.rejections.map((r) => rendered(g, r)),
-    ...(o.commands ? { commands: [...o.commands] } : {}),
-  };
+  // The index is built on a game's first command or read; after that no promise is waited for.
+  const cursors = viewer.kind === 'moderator' ? undefined : (g.cursors ?? (await service.cursors(id)));
+  const seqs: number[] = [];
+  for (const e of o.events) if (canSee(viewer, e.event.audience)) seqs.push(cursors ? cursors.count(viewer, e.seq) : e.seq);
+  const accepted = o.rejections.length === 0;
+  const version = versionFor(g, viewer, cursors, o.version);
+  const rejections = accepted ? [] : o.rejections.map((r) => rendered(g, r));
+  return o.commands ? { accepted, version, seqs, rejections, commands: [...o.commands] } : { accepted, version, seqs, rejections };
 }
 
 /** How `submit` treats a command. */
