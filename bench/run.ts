@@ -146,6 +146,9 @@ async function single(): Promise<void> {
 
 /** Every figure for a ref and this tree, interleaved, with their ratio (this tree / ref). */
 async function ab(ref: string): Promise<void> {
+  // Both servers run their builds (bin/narrator.mjs would run stale sources through tsx instead).
+  log('building this tree (bin/build.mjs)…');
+  execFileSync(process.execPath, ['bin/build.mjs'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const other = checkOut(root, ref, log);
   const self: Tree = { label: `this tree (${describeTree(root)})`, root };
   abTrees = [other, self];
