@@ -589,67 +589,68 @@ function resolveOuting(b: B, r: number): PlayerId[] {
   if (!o || o.round !== r) return [];
   const exits = new Set<PlayerId>();
   const activeNow = (id: PlayerId) => cond(s, id) === 'active';
-  const presentNow = (id: PlayerId) => cond(s, id) === 'active' || cond(s, id) === 'detained';
+  // INT-STATE-4: nobody may learn who a detained player is, and judging a claim on him would tell the Mafia (and,
+  // through the exits, everyone). A detained player is out of the game until he returns («μπορεί να επιστρέψει στο
+  // παιχνίδι»), and a player already out does not leave permanently through an outing («δεν αποχωρεί οριστικά»). So
+  // an outing that names a detained player is void like one whose outer is not active (nothing happens, nothing is
+  // consumed), and a detained player is never among an outing's other exits or in the vendetta lot.
+  const outers = o.second ? [o.outer, o.second.outer] : [o.outer];
+  const named = o.second ? [o.target, o.second.target] : [o.target];
+  const isVoid = !outers.every(activeNow) || named.some((id) => cond(s, id) === 'detained');
   let outcome: 'void' | 'success' | 'miss' | 'partial';
-  if (o.kind === 'simple') {
-    if (!activeNow(o.outer)) outcome = 'void';
-    else if (roleOf(s, o.target) === 'informant') {
+  if (isVoid || (o.kind === 'massacre' && !o.second)) outcome = 'void';
+  else if (o.kind === 'simple') {
+    if (roleOf(s, o.target) === 'informant') {
       outcome = 'success';
       // INT-OUT-4: a ghost informant stays a ghost unless this outing named him through his exception window.
-      if (presentNow(o.target) || o.exception) exits.add(o.target);
+      if (activeNow(o.target) || o.exception) exits.add(o.target);
     } else {
       outcome = 'miss';
       exits.add(o.outer);
     }
   } else if (o.kind === 'massacre') {
-    const second = o.second;
-    if (!second || !activeNow(o.outer) || !activeNow(second.outer)) outcome = 'void';
-    else {
-      const claims = [
-        { outer: o.outer, target: o.target, claim: o.claim ?? 'informant' },
-        { outer: second.outer, target: second.target, claim: second.claim },
-      ];
-      const hit = (c: (typeof claims)[number]) => roleOf(s, c.target) === c.claim;
-      const hits = claims.filter(hit);
-      if (hits.length === 0) {
-        outcome = 'miss';
-        for (const c of claims) exits.add(c.outer);
-      } else if (hits.length === 1) {
-        outcome = 'partial';
-        for (const c of claims) {
-          if (hit(c)) {
-            if (presentNow(c.target)) exits.add(c.target);
-          } else exits.add(c.outer);
-        }
-      } else {
-        outcome = 'success';
-        // INT-OUT-6.5: informant, detective and medium leave; any of them who is a ghost stays one.
-        for (const role of ['informant', 'detective', 'medium']) {
-          const id = holderOf(s, role);
-          if (id !== undefined && presentNow(id)) exits.add(id);
-        }
-      }
-    }
-  } else {
-    if (!activeNow(o.outer)) outcome = 'void';
-    else if (roleOf(s, o.target) === 'rival-mafioso') {
-      outcome = 'success';
-      if (presentNow(o.target)) exits.add(o.target);
-      exits.add(o.outer);
-      // INT-OUT-7.4: one present formal citizen by lot, after this count's removals (PAL-GEN-7).
-      const pool = present(s).filter((id) => teamOf(s, id) === 'citizen' && !exits.has(id));
-      if (pool.length > 0) {
-        const d = b.draws();
-        const index = d.pickIndex(pool.length);
-        const chosen = pool[index]!;
-        // Moderator-only: a public lot would show that a vendetta hit (INT-OUT-5).
-        b.emit('lot.drawn', { candidates: pool, index, chosen, drawn: d.used, check: { kind: 'pick', from: pool, result: chosen } }, { kind: 'moderator' });
-        exits.add(chosen);
+    const second = o.second!;
+    const claims = [
+      { outer: o.outer, target: o.target, claim: o.claim ?? 'informant' },
+      { outer: second.outer, target: second.target, claim: second.claim },
+    ];
+    const hit = (c: (typeof claims)[number]) => roleOf(s, c.target) === c.claim;
+    const hits = claims.filter(hit);
+    if (hits.length === 0) {
+      outcome = 'miss';
+      for (const c of claims) exits.add(c.outer);
+    } else if (hits.length === 1) {
+      outcome = 'partial';
+      for (const c of claims) {
+        if (hit(c)) {
+          if (activeNow(c.target)) exits.add(c.target);
+        } else exits.add(c.outer);
       }
     } else {
-      outcome = 'miss';
-      exits.add(o.outer);
+      outcome = 'success';
+      // INT-OUT-6.5: informant, detective and medium leave; a ghost stays a ghost, a detained medium stays detained.
+      for (const role of ['informant', 'detective', 'medium']) {
+        const id = holderOf(s, role);
+        if (id !== undefined && activeNow(id)) exits.add(id);
+      }
     }
+  } else if (roleOf(s, o.target) === 'rival-mafioso') {
+    outcome = 'success';
+    if (activeNow(o.target)) exits.add(o.target);
+    exits.add(o.outer);
+    // INT-OUT-7.4: one active formal citizen by lot, after this count's removals (PAL-GEN-7).
+    const pool = active(s).filter((id) => teamOf(s, id) === 'citizen' && !exits.has(id));
+    if (pool.length > 0) {
+      const d = b.draws();
+      const index = d.pickIndex(pool.length);
+      const chosen = pool[index]!;
+      // Moderator-only: a public lot would show that a vendetta hit (INT-OUT-5).
+      b.emit('lot.drawn', { candidates: pool, index, chosen, drawn: d.used, check: { kind: 'pick', from: pool, result: chosen } }, { kind: 'moderator' });
+      exits.add(chosen);
+    }
+  } else {
+    outcome = 'miss';
+    exits.add(o.outer);
   }
   // INT-KILL-6: no outcome costs the Mafia a murder; INT-OUT-5: the exits are announced like murders, nothing revealed.
   const ordered = bySignup(b.state, exits);
