@@ -313,11 +313,15 @@ export function answer(b: B, actor: PlayerId, role: 'detective' | 'medium', targ
   b.tell([actor], msg('MSG-INT-DET-RESULT', { name: nameOf(s, target), team: teamParam(s, target) }));
 }
 
-/** §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). */
+/**
+ * §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). Only the
+ * block counts here: whether she is active is asked at 13:00 (resolveKill), not now, so a nurse detained at 02:00 and
+ * released by 13:00 still protects.
+ */
 export function resolveDawn(b: B): void {
   const s = b.state;
   const r = s.v.requests.nurse;
-  const protection = r && s.v.block !== r.actor && cond(s, r.actor) === 'active' ? r.target : undefined;
+  const protection = r && s.v.block !== r.actor ? r.target : undefined;
   b.emit('night.closed', protection !== undefined ? { protection } : {}, { kind: 'moderator' });
 }
 
