@@ -577,6 +577,8 @@ function finishClose(b: B, c: CloseResult): void {
   const exits = resolveOuting(b, r);
   if (exits.length > 0) parts.push(msg('MSG-INT-OUTING-DEATHS', { names: namesOf(b.state, exits) }));
   const win = winner(b);
+  const closed = win ? undefined : vendettaEnd(b);
+  if (closed) parts.push(closed);
   if (!win && nextDate !== addDays(s.v.date, 1)) parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
   b.announce(...parts);
   if (win) return endGame(b, win.side, win.reason);
@@ -707,15 +709,24 @@ export function winner(b: B): { side: string; reason: string } | undefined {
   return undefined;
 }
 
-/** Runs after every state change outside a count: the vendetta's present-players bound, then the win checks. */
-export function afterChange(b: B): void {
-  if (b.state.status !== 'running') return;
+/**
+ * INT-OUT-7.2: a period bound by active players ends the first time fewer are active, and its end is announced then
+ * (the message to publish is returned). It stays over: «όσο είναι ακόμη ενεργοί» ("while still active") does not come
+ * back when a detained or ghost player returns.
+ */
+function vendettaEnd(b: B): Message | undefined {
   const s = b.state;
   const p = s.v.vendetta;
-  if (p.kind === 'present' && !s.v.vendettaClosed && present(s).length < p.min) {
-    b.emit('vendetta.closed', {});
-    b.announce(msg('MSG-INT-VENDETTA-CLOSED'));
-  }
+  if (p.kind !== 'present' || s.v.vendettaClosed || active(s).length >= p.min) return undefined;
+  b.emit('vendetta.closed', {});
+  return msg('MSG-INT-VENDETTA-CLOSED');
+}
+
+/** Runs after every state change outside a count: the vendetta's active-players bound, then the win checks. */
+export function afterChange(b: B): void {
+  if (b.state.status !== 'running') return;
+  const closed = vendettaEnd(b);
+  if (closed) b.announce(closed);
   const w = winner(b);
   if (w) endGame(b, w.side, w.reason);
 }
