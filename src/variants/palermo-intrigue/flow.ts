@@ -61,14 +61,16 @@ export const EXCEPTION_MINUTES = 60;
 
 /**
  * INT-STATE-1: moves a player to a condition. The engine's own status follows "present or not" (player.removed /
- * player.restored), so hosts that know only in/out still show who can act.
+ * player.restored), so hosts that know only in/out still show who can act. A ghost's permanent exit (grave robbing,
+ * an outing through his exception window, expulsion) is a removal of its own, so his status names the exit that
+ * ended his game rather than the murder or vote that made him a ghost.
  */
 export function setCondition(b: B, id: PlayerId, to: IntCondition, how: string): void {
   const from = cond(b.state, id);
   if (from === to) return;
   const wasPresent = from === 'active' || from === 'detained';
   const isPresent = to === 'active' || to === 'detained';
-  if (wasPresent && !isPresent) b.emit('player.removed', { player: id, how });
+  if ((wasPresent && !isPresent) || to === 'out') b.emit('player.removed', { player: id, how });
   if (!wasPresent && isPresent) b.emit('player.restored', { player: id });
   b.emit('condition.changed', { player: id, to, how });
   const ru = b.state.v.runoff;
