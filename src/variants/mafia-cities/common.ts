@@ -76,6 +76,12 @@ export function nm(s: S, id: PlayerId): string {
   return s.players[id]?.name ?? id;
 }
 
+/** A list ordered for a lot or a shuffle: by case-folded nickname, code-point order (§0 «Lots», CIT-ENG-7). */
+export function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
+  const key = (id: PlayerId) => fold(nm(s, id));
+  return [...ids].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** Names joined with ', ' in the given order. */
 export function names(s: S, ids: readonly PlayerId[]): string {
   return ids.map((id) => nm(s, id)).join(', ');

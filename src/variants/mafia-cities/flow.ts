@@ -37,28 +37,16 @@ import {
   time,
   toFamily,
 } from './common.ts';
+import { planDeal } from './deal.ts';
 import type { Cause, Target } from './events.ts';
 import { missedCalls } from './lastword.ts';
+import { lot } from './lots.ts';
 import { citOptions } from './options.ts';
 import { closeRecall, recheck, threshold } from './recall.ts';
-import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
+import { ROLES } from './roles.ts';
 import { CIT_SCHEDULE, citContext } from './schedule.ts';
 import type { Stamped } from './state.ts';
 import { pauseNotice } from './time-powers.ts';
-
-/** Lists for lots are ordered by case-folded nickname, code-point order (§0 «Lots»). */
-function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
-  const key = (id: PlayerId) => fold(nm(s, id));
-  return [...ids].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
-/** CIT-ENG-7: one uniform pick by the game RNG, logged with its purpose. */
-function lot(b: B, purpose: string, from: readonly PlayerId[]): PlayerId {
-  const d = b.draws();
-  const chosen = from[d.pickIndex(from.length)]!;
-  b.emit('cit.drawn', { purpose, drawn: d.used, check: { kind: 'pick', from, result: chosen } }, MODERATOR);
-  return chosen;
-}
 
 /** The instants of a game day on a date (§3.1). */
 function dayTimes(s: S, d: string): { dayStart: number; voteStart: number; voteEnd: number } {
@@ -80,81 +68,13 @@ function nextDate(s: S): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Distribution
 
-/** CIT-SET-3..7: cities, the Prokurator's draw (doctor, maniac), the Consigliere's draw per city, the touring order. */
+/** CIT-SET-3..7: the deal as planned from the game RNG (deal.ts); every step's draws are logged for `verify`. */
 export function deal(b: B): void {
-  const s = b.state;
-  const o = citOptions(s.config);
-  const ids = [...s.order];
-  const n = ids.length;
-  const byName = (name: string) => ids.find((id) => fold(nm(s, id)) === fold(name));
-  const k = Math.max(2, Math.min(o.cityNames?.length ?? o.cityCount ?? defaultCityCount(n), Math.max(2, Math.floor(n / 5))));
-  const cities = Array.from({ length: k }, (_, i) => o.cityNames?.[i] ?? `Город ${i + 1}`);
-  const cityIndex = (name: string) => cities.findIndex((c) => fold(c) === fold(name));
-  const fixed: string[] = [];
-  // CIT-SET-3: shuffle, then round-robin in cityNames order (a fixture's cities are taken as given).
-  const cityOf: Record<PlayerId, number> = {};
-  if (o.cities) {
-    for (const [name, c] of Object.entries(o.cities)) {
-      const id = byName(name);
-      if (id !== undefined && cityIndex(c) >= 0) cityOf[id] = cityIndex(c);
-    }
-    fixed.push('cities');
-  }
-  const unplaced = ids.filter((id) => cityOf[id] === undefined);
-  if (unplaced.length > 0) {
-    const d = b.draws();
-    const shuffled = d.shuffle(unplaced);
-    b.emit('cit.drawn', { purpose: 'cities', drawn: d.used, check: { kind: 'shuffle', from: unplaced, result: shuffled } }, MODERATOR);
-    shuffled.forEach((id, i) => {
-      cityOf[id] = i % k;
-    });
-  }
-  const roles: Record<PlayerId, string> = {};
-  const given = s.config.fixedRoles;
-  if (given) {
-    for (const id of ids) {
-      const name = Object.keys(given).find((x) => fold(x) === fold(nm(s, id)));
-      roles[id] = name ? given[name]! : 'citizen';
-    }
-    fixed.push('roles');
-  } else {
-    // CIT-SET-4: doctor among all, then the maniac among the rest (each keeps his city).
-    const pool = byNick(s, ids);
-    const take = (purpose: string, from: PlayerId[], role: string) => {
-      const id = lot(b, purpose, from);
-      roles[id] = role;
-      return from.filter((x) => x !== id);
-    };
-    let rest = pool;
-    if (o.includeDoctor) rest = take('doctor', rest, 'doctor');
-    if (o.includeManiac) rest = take('maniac', rest, 'maniac');
-    // CIT-SET-5: per city, m(s) mafiosi then one commissioner, each a pick among those not yet picked.
-    for (let c = 0; c < k; c++) {
-      const size = ids.filter((id) => cityOf[id] === c).length;
-      let left = byNick(
-        s,
-        ids.filter((id) => cityOf[id] === c && roles[id] === undefined),
-      );
-      for (let i = 0; i < mafiaCount(size) && left.length > 1; i++) left = take(`mafioso:${cities[c]}`, left, 'mafioso');
-      if (left.length > 0) take(`commissioner:${cities[c]}`, left, 'commissioner');
-    }
-    for (const id of ids) roles[id] ??= 'citizen';
-  }
-  // CIT-SET-7: the touring order, a uniform permutation of the cities.
-  let tourOrder: number[];
-  if (o.tourOrder) {
-    tourOrder = o.tourOrder.map(cityIndex).filter((i) => i >= 0);
-    for (let c = 0; c < k; c++) if (!tourOrder.includes(c)) tourOrder.push(c);
-    fixed.push('tourOrder');
-  } else {
-    const d = b.draws();
-    const from = cities.map((_, i) => i);
-    tourOrder = d.shuffle(from);
-    b.emit('cit.drawn', { purpose: 'tourOrder', drawn: d.used, check: { kind: 'shuffle', from, result: tourOrder } }, MODERATOR);
-  }
-  b.emit('game.dealt', { roles, fixed: fixed.includes('roles'), drawn: [] }, MODERATOR);
-  b.emit('cit.cities', { cities, cityOf, tourOrder });
-  if (fixed.length > 0) b.flag('T-FIXED', { what: fixed.join(', ') });
+  const plan = planDeal(b.state, b.draws());
+  for (const step of plan.steps) b.emit('cit.drawn', step, MODERATOR);
+  b.emit('game.dealt', { roles: plan.roles, fixed: plan.fixed.includes('roles'), drawn: [] }, MODERATOR);
+  b.emit('cit.cities', { cities: plan.cities, cityOf: plan.cityOf, tourOrder: plan.tourOrder });
+  if (plan.fixed.length > 0) b.flag('T-FIXED', { what: plan.fixed.join(', ') });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -386,12 +306,8 @@ function tallyCity(b: B, city: number): CityResult {
       parts: [...parts, msg(V > 0 ? 'T-EXEC-FALLBACK-SKIPPED' : 'T-EXEC-FALLBACK-NOM', execParams(s, own.target))],
     };
   }
-  const eligible = byNick(
-    s,
-    residents(s, city).filter((id) => !isJudge(s, id)),
-  );
-  if (eligible.length === 0) return { city, chosen: null, byVote: false, parts: [...parts, msg('T-EXEC-NONE', { city: xcity })] };
-  const chosen = lot(b, `execution:${xcity}`, eligible);
+  const chosen = lot(b, 'execution', city);
+  if (chosen === null) return { city, chosen: null, byVote: false, parts: [...parts, msg('T-EXEC-NONE', { city: xcity })] };
   return {
     city,
     chosen,
@@ -484,7 +400,7 @@ function judgeResults(b: B): void {
       .map((target) => ({ target, votes: ballots.filter((v) => v.target === target).sort((a, b2) => a.at - b2.at || a.seq - b2.seq) }))
       .filter((r) => r.votes.length > 0)
       .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
-    const winner = rows[0]?.target ?? lot(b, `judge:${cityName(st, c)}`, byNick(st, cands));
+    const winner = rows[0]?.target ?? lot(b, 'judge', c)!;
     const votes = rows[0]?.votes.length ?? 0;
     b.emit('cit.judge', { city: c, player: winner, votes });
     inCities(b, [c], true, msg('T-JUDGE-RESULT', { city: cityName(st, c), name: nm(st, winner), g: genderOf(st, winner), votes }));
@@ -510,7 +426,7 @@ function closeGfElections(b: B): void {
       }))
       .filter((r) => r.votes.length > 0)
       .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
-    const player = rows[0]?.target ?? lot(b, `godfather:${cityName(st, c)}`, byNick(st, fam));
+    const player = rows[0]?.target ?? lot(b, 'godfather', c)!;
     elect(b, c, player, rows[0] ? 'plurality' : 'lot');
   });
 }
@@ -772,14 +688,8 @@ export function dayStart(b: B): void {
   if (maniac && isAlive(s, maniac)) {
     knife = s.v.knife && isAlive(s, s.v.knife) ? s.v.knife : null;
     if (knife === null) {
-      const from = byNick(
-        s,
-        living(s).filter((id) => id !== maniac),
-      );
-      if (from.length > 0) {
-        knife = lot(b, 'knife', from);
-        knifeLot = true;
-      }
+      knife = lot(b, 'knife');
+      knifeLot = knife !== null;
     }
   }
   const gfOf = (id: PlayerId) => gfCity(b.state, id);

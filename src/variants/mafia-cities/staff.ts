@@ -59,9 +59,12 @@ const CONSIGLIERE_CODES = /^REJ-(MAF|TOUR|GF|COM|REL)-/;
 const CONSIGLIERE_WORDS =
   /^\s*\/(check|проверка|kill|убить|nokill|отказ|tour|гастроли|notour|defer|не-могу-решить|propose|propose-tour|gf|крёстный|relay|консильери)(?=\s|$)/iu;
 
-/** The Consigliere's draws of the deal (CIT-SET-5: mafiosi and commissioners; CIT-SET-7 is public). */
+/**
+ * The Consigliere's draws: the deal's mafiosi and commissioners (CIT-SET-5; CIT-SET-7 is public) and a Godfather
+ * election's lot (CIT-GF-1), whose list is the family.
+ */
 function consigliereDraw(purpose: string): boolean {
-  return purpose.startsWith('mafioso:') || purpose.startsWith('commissioner:');
+  return purpose.startsWith('mafioso:') || purpose.startsWith('commissioner:') || purpose.startsWith('godfather:');
 }
 
 /**
