@@ -120,6 +120,15 @@ describe('mafia-cities staff capacities (CIT-ENG-3)', () => {
     expect(dutyOf(s, 'command.rejected', { code: 'REJ-VOTE-SAME' }, { kind: 'players', ids: [] })).toBe('prokurator');
     expect(dutyOf(s, 'command.rejected', { code: 'REJ-ROLE', line: '/check Boris' }, { kind: 'players', ids: [] })).toBe('consigliere');
   });
+
+  it('CIT-ENG-3: a Godfather election’s lot lists the family, so it is the Consigliere’s record; an execution lot the Prokurator’s', () => {
+    const s = run.state as never;
+    const drawn = (purpose: string) => dutyOf(s, 'cit.drawn', { purpose, drawn: [0.5], check: { kind: 'pick', from: [], result: '' } }, { kind: 'moderator' });
+    expect(drawn('godfather:Север')).toBe('consigliere');
+    expect(drawn('mafioso:Север')).toBe('consigliere');
+    expect(drawn('execution:Север')).toBe('prokurator');
+    expect(drawn('knife')).toBe('prokurator');
+  });
 });
 
 describe('mafia-cities signatures (CIT-ENG-5)', () => {
