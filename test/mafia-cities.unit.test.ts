@@ -1,5 +1,7 @@
 // mafia-cities pieces on their own: rejection texts in both locales, Russian plural forms, the role reveal, and
 // the engine's channel access rules as the rulebook declares them.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { phrase, ref } from '../src/core/params.ts';
 import { canRead, channelAccess, channelAudience } from '../src/engine/channels.ts';
@@ -7,8 +9,11 @@ import { createGame, decide, tick } from '../src/engine/game.ts';
 import { ENGINE_REJECTIONS } from '../src/engine/rejections.ts';
 import type { GameConfig } from '../src/engine/state.ts';
 import { instantOf } from '../src/engine/time.ts';
+import { viewFor } from '../src/engine/view.ts';
 import { ENGINE_MESSAGES } from '../src/i18n/engine-messages.ts';
 import { renderMessage } from '../src/i18n/render.ts';
+import { loadScript } from '../src/scripts/load.ts';
+import { runScript } from '../src/scripts/run.ts';
 import { channels } from '../src/variants/mafia-cities/common.ts';
 import { mafiaCities } from '../src/variants/mafia-cities/index.ts';
 import { CIT_REJECTIONS } from '../src/variants/mafia-cities/rejections.ts';
@@ -118,6 +123,42 @@ describe('channels as mafia-cities declares them (engine/channels.ts)', () => {
     const fam = defs.find((c) => c.id === `family-${city + 1}`)!;
     expect(canRead(fam, { kind: 'player', id: citizen.id })).toBe(false);
     expect(channelAudience(fam)).toEqual({ kind: 'team', team: fam.id, ids: fam.readers });
+  });
+
+  it('CIT-REC-3, CIT-REC-5, CIT-ENG-3: a recall request’s inbox is its confirmers’ channel; the judge, other residents and spectators neither see nor read it', () => {
+    const file = join(import.meta.dirname, 'scenarios', 'mafia-cities', 'CIT-X12.yaml');
+    const script = loadScript(readFileSync(file, 'utf8'), file);
+    // Up to Rita's post in the inbox (10:40, before the other refused posts and the removal): the request is open.
+    const upto = script.steps.findIndex((st) => st.input.kind === 'post' && st.input.channel === 'recall-1-1') + 1;
+    const r = runScript({ ...script, steps: script.steps.slice(0, upto), expect: undefined });
+    expect(r.failures).toEqual([]);
+    const s = r.state as Parameters<typeof channels>[0];
+    const id = (n: string) => s.order.find((x) => s.players[x]!.name === n)!;
+    const inbox = channels(s).find((c) => c.id === 'recall-1-1')!;
+    expect(renderMessage(mafiaCities, 'ru', inbox.title)).toBe('Требование о снятии судьи (Север, 04.03)');
+    expect(inbox).toMatchObject({ kind: 'private', readers: [id('Pavel'), id('Rita')], writers: [id('Pavel'), id('Rita')] });
+    // What GET /api/games/:id/channels lists (app/views.ts): the confirmers and the staff, nobody else.
+    const listed = (v: Parameters<typeof channelAccess>[1]) => channelAccess(channels(s), v).some((c) => c.id === 'recall-1-1');
+    expect(listed({ kind: 'player', id: id('Pavel') })).toBe(true);
+    expect(channelAccess(channels(s), { kind: 'player', id: id('Rita') }).find((c) => c.id === 'recall-1-1')?.postable).toBe(true);
+    for (const who of ['Nina', 'Gleb', 'Boris', 'Egor']) expect(listed({ kind: 'player', id: id(who) }), who).toBe(false);
+    expect(listed({ kind: 'spectator' })).toBe(false);
+    expect(listed({ kind: 'moderator' })).toBe(true);
+    // What each viewer reads of the stream: the inbox's announcements and posts reach its members only (and the
+    // Prokurator: recall inboxes are his duty, not the Consigliere's).
+    const inInbox = (v: Parameters<typeof viewFor>[0]) =>
+      viewFor(v, r.events)
+        .filter((x) => (x.event.data as { channel?: string } | null)?.channel === 'recall-1-1')
+        .map((x) => x.event.type);
+    expect(inInbox({ kind: 'player', id: id('Pavel') })).toEqual(['message', 'message', 'post.published']);
+    expect(inInbox({ kind: 'player', id: id('Rita') })).toEqual(['message', 'post.published']);
+    for (const who of ['Nina', 'Gleb', 'Maks']) expect(inInbox({ kind: 'player', id: id(who) }), who).toEqual([]);
+    expect(inInbox({ kind: 'spectator' })).toEqual([]);
+    expect(inInbox({ kind: 'moderator', duties: ['consigliere'] })).toEqual([]);
+    expect(inInbox({ kind: 'moderator', duties: ['prokurator'] })).toHaveLength(3);
+    // After the request ends (the judge removed) the members keep reading and nobody writes.
+    const done = runScript(script).state as Parameters<typeof channels>[0];
+    expect(channels(done).find((c) => c.id === 'recall-1-1')).toMatchObject({ readers: ['Pavel', 'Rita', 'Maks', 'Anna'].map(id), writers: [] });
   });
 
   it('CIT-THR-3: at night nobody may post in the threads, while the family inbox stays open', () => {

@@ -36,6 +36,7 @@ const ru: Record<string, string> = {
   'MSG-CHANNEL-CITY': '{game}: {city}',
   'MSG-CHANNEL-FAMILY': 'Мафия: {city}',
   'MSG-CHANNEL-COURT': 'Верховный суд',
+  'MSG-CHANNEL-RECALL': 'Требование о снятии судьи ({city}, {date})',
   'T-START':
     'Игра «{game}» начинается. Прокуратор — движок. Консильери: {consigliere, select, engine {движок} other {{cname}}}. Города и жители: {rosters}. Состав: {composition}. Во всех городах вместе: {extras} (их города не раскрываются). Очерёдность гастролей мафии: {order}. Расписание (время московское): день — {dayStart}–{voteEnd}; выдвижение — до {voteStart}; голосование — {voteStart}–{voteEnd}; ночь — {voteEnd}–{dayStart}; требования о снятии судьи — до {recallCut}. Хеш зерна жеребьёвки: {hash}.',
   'T-FIXED': 'Распределение задано ведущим (без жеребьёвки): {what}.',
@@ -198,7 +199,7 @@ const ru: Record<string, string> = {
   'T-RECALL-CLOSED': 'Требование о снятии судьи {judge} прекращено: {why, select, resigned {самоотвод} other {судья выбыл(а)}}.',
   'T-RESIGN':
     'Судья {name} (город {city}) {g, select, f {заявила} m {заявил} other {заявил(а)}} самоотвод. Выборы нового судьи: выдвижение — до {voteStart} {date}, голосование — {voteStart}–{voteEnd} {date}.',
-  'P-RECALL-INBOX': 'Требование о снятии судьи {judge}. Подтвердили: {k} из {N}. Срок — до {time} {date}.',
+  'P-RECALL-INBOX': 'Требование о снятии судьи {judge}. Подтвердили: {names} ({k} из {N}). Срок — до {time} {date}.',
   'REJ-LW-NOTCAND': 'Последнее слово — право гражданина, чья кандидатура выдвинута на казнь.',
   'REJ-LW-USED': 'Вы уже произнесли последнее слово сегодня.',
   'REJ-LW-LONG': 'Последнее слово не может длиться больше 3 минут: не больше {max} знаков (ваше: {n}).',
@@ -260,6 +261,7 @@ const en: Record<string, string> = {
   'MSG-CHANNEL-CITY': '{game}: {city}',
   'MSG-CHANNEL-FAMILY': 'Mafia: {city}',
   'MSG-CHANNEL-COURT': 'Supreme Court',
+  'MSG-CHANNEL-RECALL': 'Request to remove the judge ({city}, {date})',
   'T-START':
     'The game “{game}” begins. Prokurator: the engine. Consigliere: {consigliere, select, engine {the engine} other {{cname}}}. Cities and residents: {rosters}. Composition: {composition}. In all cities together: {extras} (their cities are not revealed). Mafia touring order: {order}. Schedule: day {dayStart}–{voteEnd}; nominations until {voteStart}; voting {voteStart}–{voteEnd}; night {voteEnd}–{dayStart}; judge recall requests until {recallCut}. RNG seed hash: {hash}.',
   'T-FIXED': 'The deal was fixed by the host (no draw): {what}.',
@@ -413,7 +415,7 @@ const en: Record<string, string> = {
   'T-RECALL-EXPIRED': 'The request to remove judge {judge} did not get enough confirmations ({k} of {N}).',
   'T-RECALL-CLOSED': 'The request to remove judge {judge} is closed: {why, select, resigned {he resigned} other {the judge is out}}.',
   'T-RESIGN': 'Judge {name} ({city}) resigns. Election of a new judge: candidacies until {voteStart} {date}, voting {voteStart}–{voteEnd} {date}.',
-  'P-RECALL-INBOX': 'Request to remove judge {judge}. Confirmed: {k} of {N}. Until {time} {date}.',
+  'P-RECALL-INBOX': 'Request to remove judge {judge}. Confirmed: {names} ({k} of {N}). Until {time} {date}.',
   'REJ-LW-NOTCAND': 'A last word is the right of a player nominated for execution.',
   'REJ-LW-USED': 'You have already given your last word today.',
   'REJ-LW-LONG': 'A last word may not last more than 3 minutes: at most {max} characters (yours: {n}).',
