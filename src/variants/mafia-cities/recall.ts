@@ -70,10 +70,16 @@ export function recall(b: B, id: PlayerId): Reply | undefined {
   const s = b.state;
   const c = cityOf(s, id);
   const judge = s.v.judge[c];
+  const day = windowDay(s, b.at);
+  // §0 precedence, timing first: «Требование, направленное и (или) подтверждённое позднее установленного срока,
+  // прокуратором не рассматривается» — after a cut-off nothing else about the request is considered (not the missing
+  // judge, not the judge asking himself). On Day 0 no window has opened yet and no judge sits (judges take office at
+  // its voteEnd): that is said as REJ-REC-NOJUDGE, not as lateness.
+  const late = () => ({ code: 'REJ-REC-LATE' as const, params: { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) } });
+  if (day === null && s.v.day >= 1) return late();
   if (!judge) return { code: 'REJ-REC-NOJUDGE' };
   if (judge === id) return { code: 'REJ-REC-SELF' };
-  const day = windowDay(s, b.at);
-  if (day === null) return { code: 'REJ-REC-LATE', params: { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) } };
+  if (day === null) return late();
   const open = s.v.recall[c];
   const current = open && open.day === day ? open : null;
   if (current?.confirmers.includes(id)) return { code: 'REJ-REC-DUP', params: { judge: nm(s, judge) } };
