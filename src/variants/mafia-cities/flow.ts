@@ -525,26 +525,38 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message, ci
   const before = counts(s);
   const gfBefore = [...s.v.godfather];
   const judgesBefore = [...s.v.judge];
-  const voting = s.v.phase === 'vote';
   const home = cityOf(s, id);
   const nBefore = threshold(s, home);
-  const voters = s.v.votes.flatMap((r, c) =>
-    Object.entries(r)
-      .filter(([, x]) => x.target === id)
-      .map(([voter]) => ({ voter, c })),
-  );
-  const own = s.v.votes.flatMap((r, c) => (r[id] ? [c] : []));
   inCities(b, [cityOf(s, id)], true, announcement);
   die(b, id, how, city);
-  b.emit('cit.votes.voided', { target: id });
-  for (const c of own) b.emit('cit.unvoted', { city: c, voter: id });
-  if (voting) for (const { voter } of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
+  voidBallots(b, id);
   // CIT-CRT-6: a motion or verdict on the dead lapses; CIT-CRT-5: a judge leaving re-counts the court.
   if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
   afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
   if (judgesBefore.includes(id)) recountCourt(b);
   else recheck(b, home, nBefore);
   checkWin(b, before);
+}
+
+/**
+ * CIT-VOTE-7, CIT-JUD-5: a player who dies before the count loses his standing votes, the execution vote and the
+ * judge election's; the votes for him are void (he leaves every list and election), and while the vote runs each of
+ * his voters is told once that he may vote again. Deaths at voteEnd itself do not come here: votes cast before it
+ * count (CIT-VOTE-8, CIT-JUD-5).
+ */
+function voidBallots(b: B, id: PlayerId): void {
+  const s = b.state;
+  const forHim = (r: Readonly<Record<PlayerId, Stamped>>) => Object.keys(r).filter((voter) => r[voter]!.target === id);
+  const voters = new Set([...s.v.votes.flatMap(forHim), ...s.v.election.flatMap((el) => (el ? forHim(el.votes) : []))]);
+  b.emit('cit.votes.voided', { target: id });
+  s.v.votes.forEach((r, c) => {
+    if (r[id]) b.emit('cit.unvoted', { city: c, voter: id });
+  });
+  s.v.election.forEach((el, c) => {
+    if (el?.votes[id]) b.emit('cit.judge.voted', { city: c, voter: id, target: null });
+  });
+  if (s.v.phase !== 'vote') return;
+  for (const voter of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
 }
 
 /** M, H, Z of CIT-WIN over all cities. */
