@@ -29,7 +29,7 @@ import {
   time,
   toFamily,
 } from './common.ts';
-import { candidateList, dieNow, elect } from './flow.ts';
+import { candidateList, dieNow, electByMajority } from './flow.ts';
 import { lastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { recall, resign } from './recall.ts';
@@ -396,8 +396,7 @@ function gfVote(b: B, id: PlayerId, arg: string): Reply | undefined {
   if (!fam.includes(t)) return no('REJ-GF-CAND', { name: nm(s, t) });
   b.emit('cit.gf.voted', { city: c, voter: id, target: t }, { kind: 'team', team: familyChannel(c), ids: family(s, c, false) });
   toFamily(b, c, msg('P-GF-VOTE', { name: nm(s, id), target: nm(s, t) }));
-  const votes = Object.entries(b.state.v.gfElection[c]!.votes).filter(([voter, x]) => fam.includes(voter) && x.target === t).length;
-  if (2 * votes > fam.length) elect(b, c, t, 'majority');
+  electByMajority(b, c);
   return undefined;
 }
 

@@ -431,6 +431,23 @@ function closeGfElections(b: B): void {
   });
 }
 
+/**
+ * CIT-GF-1: a candidate holding the votes of a strict majority of the family's living members is elected at once.
+ * Only living members' votes for living members count, and the check is repeated after every vote and every death
+ * in the family (2 of 4 votes become 2 of 3 when a member dies). True when it elected.
+ */
+export function electByMajority(b: B, city: number): boolean {
+  const s = b.state;
+  const el = s.v.gfElection[city];
+  if (!el || s.v.godfather[city] || b.at >= el.until) return false;
+  const fam = family(s, city);
+  const votes = Object.entries(el.votes).filter(([voter, x]) => fam.includes(voter) && fam.includes(x.target));
+  const winner = fam.find((t) => 2 * votes.filter(([, x]) => x.target === t).length > fam.length);
+  if (winner === undefined) return false;
+  elect(b, city, winner, 'majority');
+  return true;
+}
+
 /** Seats a Godfather and tells the family (P-GF-ELECTED). */
 export function elect(b: B, city: number, player: PlayerId, how: 'sole' | 'majority' | 'plurality' | 'lot'): void {
   b.emit('cit.gf.elected', { city, player, how }, familyAudience(b, city));
@@ -486,6 +503,9 @@ function afterDeaths(
       vacancy(b, j);
     }
   }
+  // CIT-GF-1: a death in a family whose election is open re-checks the majority among those still alive.
+  const families = new Set(dead.filter((id) => b.state.players[id]?.role === 'mafioso').map((id) => cityOf(b.state, id)));
+  for (const c of [...families].sort((x, y) => x - y)) electByMajority(b, c);
   // CIT-WIN-7: city statuses.
   const st = b.state;
   const touched = new Set(dead.map((id) => cityOf(st, id)));
