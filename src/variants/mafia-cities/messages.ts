@@ -125,6 +125,7 @@ const ru: Record<string, string> = {
   'REJ-THR-NIGHT': 'Ночь: город спит. Сообщения в темах принимаются с {dayStart} {date}.',
   'REJ-THR-CITY': 'Писать в теме города {city} могут только его жители.',
   'REJ-THR-GENERAL': 'Команды в общей теме не принимаются — используйте тему своего города.',
+  'REJ-ONE-COMMAND': 'В одном сообщении засчитывается одна команда — первая («{first}»). Строка «{line}» не засчитана.',
   'REJ-NOM-CLOSED':
     '{late, select, yes {Выдвижение кандидата на казнь после начала голосования не допускается.} other {Выдвижение ещё не открыто: {dayStart} {date}.}}',
   'REJ-NOM-USED': 'Вы уже выдвинули кандидата сегодня ({name}): можно выдвинуть одного кандидата в день.',
@@ -346,6 +347,7 @@ const en: Record<string, string> = {
   'REJ-THR-NIGHT': 'Night: the city sleeps. Thread posts are accepted from {dayStart} {date}.',
   'REJ-THR-CITY': 'Only residents of {city} may write in its thread.',
   'REJ-THR-GENERAL': 'Commands are not accepted in the general thread — use your city’s thread.',
+  'REJ-ONE-COMMAND': 'One command per message counts — the first (“{first}”). The line “{line}” did not count.',
   'REJ-NOM-CLOSED': '{late, select, yes {Nominating after the vote has started is not allowed.} other {Nominations are not open yet: {dayStart} {date}.}}',
   'REJ-NOM-USED': 'You have already nominated today ({name}): one nomination a day.',
   'REJ-NOM-JUDGE': '{name} is an acting judge and cannot be proposed for execution.',
