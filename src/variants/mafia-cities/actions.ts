@@ -257,8 +257,9 @@ function nominate(b: B, id: PlayerId, arg: string, via: 'post' | 'pm'): Reply | 
   if (used !== undefined) return no('REJ-NOM-USED', { name: nm(s, used) });
   const t = target(s, arg);
   if (refused(t)) return t;
-  if (isJudge(s, t)) return no('REJ-NOM-JUDGE', { name: nm(s, t), g: genderOf(s, t) });
+  // §0: the list's state (already nominated) before the target's immunity.
   if (v.nominations[c]!.some((n) => n.target === t)) return no('REJ-NOM-DUP', { name: nm(s, t), g: genderOf(s, t) });
+  if (isJudge(s, t)) return no('REJ-NOM-JUDGE', { name: nm(s, t), g: genderOf(s, t) });
   b.emit('cit.nominated', { city: c, target: t, by: id });
   const thread = homeThread(b, id);
   if (via === 'pm') announceIn(b, thread, msg('T-NOM-PROXY', { by: nm(s, id), target: nm(s, t) }));
