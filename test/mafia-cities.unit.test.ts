@@ -22,7 +22,7 @@ import { defaultRoles, mafiaCount } from '../src/variants/mafia-cities/roles.ts'
 const TZ = 'Europe/Moscow';
 const NAMES = ['Anna', 'Boris', 'Vera', 'Gleb', 'Dina', 'Egor', 'Zhanna', 'Ilya', 'Kirill', 'Lev'];
 
-function started() {
+function started(seed = 'unit-seed') {
   const config: GameConfig = {
     variant: 'mafia-cities',
     locale: 'ru',
@@ -32,7 +32,7 @@ function started() {
     startAt: instantOf('2025-03-03', '10:00', TZ),
     options: { cityNames: ['Север', 'Юг'] },
   };
-  const created = createGame(mafiaCities, config, 'unit-seed', NAMES);
+  const created = createGame(mafiaCities, config, seed, NAMES);
   return decide(mafiaCities, created.state, tick(config.startAt)).state;
 }
 
@@ -92,6 +92,38 @@ describe('mafia-cities distribution', () => {
     expect(roles.filter((r) => r === 'maniac')).toHaveLength(1);
     expect(roles.filter((r) => r === 'commissioner')).toHaveLength(4);
     expect(roles.filter((r) => r === 'mafioso')).toHaveLength(8);
+  });
+
+  // The expected deal was computed by hand with the reference RNG (shared/tools/game-rng.mjs, not imported): seed
+  // «cit-deal-ref», key over the signup list Anna, Boris, Vera, Gleb, Dina, Egor, Zhanna, Ilya, Kirill, Lev.
+  //   draws 0–8   CIT-SET-3: shuffle of the players by case-folded nickname (Anna, Boris, Dina, Egor, Gleb, Ilya,
+  //               Kirill, Lev, Vera, Zhanna) → Lev, Zhanna, Ilya, Boris, Anna, Egor, Dina, Kirill, Gleb, Vera, dealt
+  //               round-robin: Север = Lev, Ilya, Anna, Dina, Gleb; Юг = Zhanna, Boris, Egor, Kirill, Vera
+  //   draw 9      CIT-SET-4: doctor among all ten → Vera; draw 10: maniac among the other nine → Dina
+  //   draws 11–12 CIT-SET-5 Север (Anna, Gleb, Ilya, Lev): mafioso → Lev, commissioner (Anna, Gleb, Ilya) → Gleb
+  //   draws 13–14 CIT-SET-5 Юг (Boris, Egor, Kirill, Zhanna): mafioso → Zhanna, commissioner (Boris, Egor, Kirill) → Egor
+  //   draw 15     CIT-SET-7: shuffle of (Север, Юг) → Юг, Север
+  it('CIT-ENG-7, CIT-SET-3, CIT-SET-4, CIT-SET-5, CIT-SET-7: cities, roles and touring order are the reference RNG’s, draw for draw', () => {
+    const s = started('cit-deal-ref');
+    const byName = (n: string) => s.order.find((id) => s.players[id]!.name === n)!;
+    const city = (n: string) => s.v.cities[s.v.cityOf[byName(n)]!];
+    expect(['Lev', 'Ilya', 'Anna', 'Dina', 'Gleb'].map(city)).toEqual(Array(5).fill('Север'));
+    expect(['Zhanna', 'Boris', 'Egor', 'Kirill', 'Vera'].map(city)).toEqual(Array(5).fill('Юг'));
+    const roles = Object.fromEntries(NAMES.map((n) => [n, s.players[byName(n)]!.role]));
+    expect(roles).toEqual({
+      Anna: 'citizen',
+      Boris: 'citizen',
+      Vera: 'doctor',
+      Gleb: 'commissioner',
+      Dina: 'maniac',
+      Egor: 'commissioner',
+      Zhanna: 'mafioso',
+      Ilya: 'citizen',
+      Kirill: 'citizen',
+      Lev: 'mafioso',
+    });
+    expect(s.v.tourOrder.map((c) => s.v.cities[c])).toEqual(['Юг', 'Север']);
+    expect(s.draws).toBe(16);
   });
 
   it('CIT-SET-3, CIT-SET-4, CIT-SET-7, CIT-ENG-7: a seeded deal puts everyone in a city, sizes differ by at most one, and the draws are logged', () => {
