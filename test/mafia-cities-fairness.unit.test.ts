@@ -95,4 +95,20 @@ describe('mafia-cities: narrator verify recomputes the cities, the touring order
       expect.stringMatching(/^event \d+ \(cit\.drawn\): the lot «knife» chose .+, but the game did not apply it$/),
     ]);
   });
+  it('CIT-ENG-7, CIT-SET-3: a game dealt before 2026-12-04 (city shuffle from signup order) still verifies by that procedure, and a changed city in it is a mismatch', () => {
+    // The demo as the engine of 64fb702 dealt it, cut after the deal (test/fixtures, made by that commit's code).
+    const legacy = () => JSON.parse(readFileSync(join(root, 'test', 'fixtures', 'mafia-cities-legacy-deal.json'), 'utf8')) as ReturnType<typeof exported>;
+    const v = verifyTranscript(legacy());
+    expect(v.problems).toEqual([]);
+    expect(v.ok).toContain('the city shuffle started from signup order, as games dealt before 2026-12-04 did; redone by that procedure');
+    expect(v.ok).toContain('cities: 18 players dealt into Север, Юг, Восток as the seed gives (CIT-SET-3)');
+    const t = legacy();
+    const cities = event(t, 'cit.cities').data as { cityOf: Record<string, number> };
+    cities.cityOf.p1 = (cities.cityOf.p1! + 1) % 3;
+    expect(verifyTranscript(t).problems).toEqual([expect.stringMatching(/^the deal puts Anna in .+, the log says .+$/)]);
+    // Today's deal does not start from signup order, so a new game is never read as an old one.
+    expect(verifyTranscript(exported(demo)).ok).not.toContain(
+      'the city shuffle started from signup order, as games dealt before 2026-12-04 did; redone by that procedure',
+    );
+  });
 });

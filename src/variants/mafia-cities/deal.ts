@@ -36,8 +36,14 @@ export interface DealPlan {
   readonly fixed: readonly Fixable[];
 }
 
+/**
+ * Where the city shuffle starts: `nick`, the players in case-folded nickname order (the documented procedure); or
+ * `signup`, signup order, which logs dealt before 2026-12-04 used (kept so `narrator verify` can still redo them).
+ */
+export type CityStart = 'nick' | 'signup';
+
 /** CIT-SET-3..7: the deal of a game whose signups have closed, drawing from `d` (the next unconsumed draw on). */
-export function planDeal(s: S, d: Draws): DealPlan {
+export function planDeal(s: S, d: Draws, start: CityStart = 'nick'): DealPlan {
   const o = citOptions(s.config);
   const ids = [...s.order];
   const n = ids.length;
@@ -65,10 +71,8 @@ export function planDeal(s: S, d: Draws): DealPlan {
     fixed.push('cities');
   }
   // §0 «Lots», CIT-ENG-7: the shuffle starts from the players in case-folded nickname order, not signup order.
-  const unplaced = byNick(
-    s,
-    ids.filter((id) => cityOf[id] === undefined),
-  );
+  const left = ids.filter((id) => cityOf[id] === undefined);
+  const unplaced = start === 'nick' ? byNick(s, left) : left;
   if (unplaced.length > 0) {
     const at = d.used.length;
     const shuffled = d.shuffle(unplaced);

@@ -60,7 +60,16 @@ function drawnEvent(e: GameEvent): { purpose: string; from: unknown; result: unk
 
 /** CIT-SET-3..7: the deal redone from the seed against the deal the log shows (from the deal's first event on). */
 function checkDeal(s: S, from: readonly GameEvent[], key: string, listed: readonly { name: string; role: string | null }[], r: FairnessReport): void {
-  const plan = planDeal(s, new Draws(gameRng(key), s.draws));
+  // A log dealt before the shuffle's documented start order was adopted (2026-12-04) shuffled the cities from signup
+  // order; its recorded start order says which procedure dealt it, and that procedure is redone.
+  const logged = from.map(drawnEvent).find((x) => x?.purpose === 'cities');
+  const draws = () => new Draws(gameRng(key), s.draws);
+  const current = planDeal(s, draws());
+  const legacy = planDeal(s, draws(), 'signup');
+  const cityStep = (p: typeof current) => p.steps.find((x) => x.purpose === 'cities');
+  const isLegacy = logged !== undefined && !same(cityStep(current)?.check.from, logged.from) && same(cityStep(legacy)?.check.from, logged.from);
+  const plan = isLegacy ? legacy : current;
+  if (isLegacy) r.ok.push('the city shuffle started from signup order, as games dealt before 2026-12-04 did; redone by that procedure');
   const name = (id: PlayerId) => nm(s, id);
   const city = (c: number | undefined) => (c === undefined ? '—' : (plan.cities[c] ?? String(c)));
   let steps = 0;
