@@ -337,7 +337,17 @@ const AUDIT = new Set([
   'player.warning.revoked',
 ]);
 
-/** The audit log: who did what when (moderator only). */
-export function auditItems(c: ViewContext, events: readonly StoredEvent[]): { seq: number; at: number; time: string; type: string; data: unknown }[] {
-  return events.filter((e) => AUDIT.has(e.event.type)).map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
+/**
+ * The audit log: who did what when, as the moderator `viewer` may see it. Staff holding one capacity (CIT-ENG-3) read
+ * only the audited events of their duty, as everywhere else: a Consigliere's `hint` names a mafioso, a Prokurator's
+ * `tell` carries his private words.
+ */
+export function auditItems(
+  c: ViewContext,
+  viewer: Viewer,
+  events: readonly StoredEvent[],
+): { seq: number; at: number; time: string; type: string; data: unknown }[] {
+  return events
+    .filter((e) => AUDIT.has(e.event.type) && canSee(viewer, e.event.audience))
+    .map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
 }

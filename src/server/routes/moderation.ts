@@ -6,7 +6,7 @@ import { AppError } from '../../app/errors.ts';
 import { auditItems } from '../../app/views.ts';
 import { type AuditReply, commandReply, gameParams, type ModeratorsReply, modActionsOf, modBodySchema } from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
-import { requireModerator, roleIn } from '../access.ts';
+import { requireModerator, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
 import { commandRoute, ctxOf, foldOne, type RouteDeps } from './shared.ts';
 
@@ -77,8 +77,8 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
     params: gameParams,
     async handler({ params, req }) {
       const g = service.get(params.id);
-      requireModerator(roleIn(g, req.principal));
-      return { items: auditItems(ctxOf(g), await service.read(g.id)), version: g.version } satisfies AuditReply;
+      const viewer = viewerOf(requireModerator(roleIn(g, req.principal)));
+      return { items: auditItems(ctxOf(g), viewer, await service.read(g.id)), version: g.version } satisfies AuditReply;
     },
   });
 }
