@@ -1,13 +1,16 @@
 // Accounts and sessions: scrypt password hashes, random session tokens stored only as their SHA-256, a CSRF token
 // per session, and rate limits on log-in and sign-up. Log-in is refused per (name, address) and per address, but a
 // name under attack from many addresses is only slowed down: refusing it would let anyone lock its owner out
-// before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock.
+// before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock. Every password hash
+// waits its turn in one bounded queue (hash-queue.ts), an address with a clean record ahead of a flood.
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { BIDI_CONTROL, nameSkeleton } from '../core/names.ts';
 import type { AccountRecord, AccountStore, SessionRecord } from '../store/types.ts';
 import { DuplicateError } from '../store/types.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
+import { HashQueue, type HashQueueOptions } from './hash-queue.ts';
 
 /** A name: letters, digits, '_', '.', '-'; starts and ends with a letter or digit (so votes can name it exactly). */
 export const NAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N}_.-]{0,22}[\p{L}\p{N}])?$/u;
@@ -33,7 +36,16 @@ export interface AccountOptions {
   readonly slowdown?: Slowdown;
   /** The real clock of the limits (tests move it by hand); Date.now by default, never the game clock. */
   readonly realNow?: () => number;
+  /** The password-hashing queue (default DEFAULT_HASHING). */
+  readonly hashing?: HashQueueOptions;
 }
+
+/**
+ * Half the cores hash at once (one on two cores: the event loop keeps the other), 32 wait, and a client turned away
+ * is asked to come back in a second. On this machine a hash takes about 80 ms, so the last of 32 waiters is answered
+ * within about 3 s, and a waiter of a clean address within two hashes.
+ */
+export const DEFAULT_HASHING: HashQueueOptions = { concurrency: Math.max(1, Math.floor(availableParallelism() / 2)), waiting: 32, retryAfterS: 1 };
 
 /** A number of hits allowed per fixed window. */
 export interface Limit {
@@ -114,6 +126,10 @@ export class Accounts {
   private readonly perAddress: RateLimiter;
   private readonly signups: RateLimiter;
   private readonly failures: RateLimiter;
+  /** Per client address: the hashes it recently cost (wrong passwords, sign-ups), its place in the hashing queue. */
+  private readonly demand: RateLimiter;
+  /** The queue every password hash goes through. */
+  readonly hashing: HashQueue;
   private readonly slowdown: Slowdown;
   private readonly realNow: () => number;
   /** A hash to compare against when the name is unknown, so timing does not tell which names exist. */
@@ -132,23 +148,39 @@ export class Accounts {
     this.signups = limiter(options.signupLimit, 20, 3_600_000);
     this.slowdown = options.slowdown ?? { afterFailures: 10, windowMs: 15 * 60_000, stepMs: 100, maxMs: 2_000 };
     this.failures = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.demand = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.hashing = new HashQueue(options.hashing ?? DEFAULT_HASHING);
     this.realNow = options.realNow ?? Date.now;
   }
 
-  /** Hashes a password as 'scrypt$N$salt$key' (base64url). */
-  async hash(password: string): Promise<string> {
+  /** Hashes a password as 'scrypt$N$salt$key' (base64url), in the hashing queue at `weight` (see HashQueue.run). */
+  hash(password: string, weight = 0): Promise<string> {
+    return this.hashing.run(weight, () => this.hashNow(password));
+  }
+
+  /** Hashes a password at once, outside the queue. */
+  private async hashNow(password: string): Promise<string> {
     const salt = randomBytes(16);
     const key = await scryptAsync(password, salt, this.n);
     return `scrypt$${this.n}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   }
 
-  /** Checks a password against a stored hash in constant time. */
-  async verify(password: string, stored: string): Promise<boolean> {
+  /** Checks a password against a stored hash in constant time, in the hashing queue at `weight`. */
+  async verify(password: string, stored: string, weight = 0): Promise<boolean> {
     const [scheme, n, salt, key] = stored.split('$');
     if (scheme !== 'scrypt' || !n || !salt || !key) return false;
     const want = Buffer.from(key, 'base64url');
-    const got = await scryptAsync(password, Buffer.from(salt, 'base64url'), Number(n));
+    const got = await this.hashing.run(weight, () => scryptAsync(password, Buffer.from(salt, 'base64url'), Number(n)));
     return got.length === want.length && timingSafeEqual(got, want);
+  }
+
+  /** Counts a hash for the client address and answers its weight before it: the hashes it cost in the window. */
+  private weigh(client: string | undefined): number {
+    if (client === undefined) return 0;
+    const now = this.realNow();
+    const before = this.demand.count(client, now);
+    this.demand.add(client, now);
+    return before;
   }
 
   /** Creates an account (rate-limited per `client` address when given). Throws AppError for a bad or taken name or a weak password. */
@@ -174,7 +206,7 @@ export class Accounts {
       name: clean,
       nameKey: nameKey(clean),
       skeleton,
-      passwordHash: await this.hash(password),
+      passwordHash: await this.hash(password, this.weigh(client)),
       createdAt: this.clock.now(),
     };
     try {
@@ -203,21 +235,26 @@ export class Accounts {
     const okPair = this.perNameAddress.hit(pair, now);
     const okAddress = this.perAddress.hit(client, now);
     if (!okPair || !okAddress) throw new AppError('auth.rate_limited', 429, 'too many log-in attempts; wait a minute');
-    const wait = this.loginDelay(key);
+    // An address that has cost no hashes lately (the owner at his own address) is neither slowed down nor queued
+    // behind the others: only addresses that already guessed wrong wait for a name under attack.
+    const weight = this.weigh(client);
+    const wait = weight > 0 ? this.loginDelay(key) : 0;
     if (wait > 0) await sleep(wait);
     const account = await this.store.accountByName(key);
     if (!account) {
-      this.dummy ??= this.hash('not a password');
-      await this.verify(password, await this.dummy);
+      // Made once per process outside the queue: a refusal there must not poison every later unknown name.
+      this.dummy ??= this.hashNow('not a password');
+      await this.verify(password, await this.dummy, weight);
       this.failures.add(key, this.realNow());
       throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
     }
-    if (!(await this.verify(password, account.passwordHash))) {
+    if (!(await this.verify(password, account.passwordHash, weight))) {
       this.failures.add(key, this.realNow());
       throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
     }
     this.perNameAddress.refund(pair, now);
     this.perAddress.refund(client, now);
+    this.demand.refund(client, now);
     return { account, ...(await this.openSession(account)) };
   }
 
