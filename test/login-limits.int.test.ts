@@ -89,7 +89,7 @@ describe('the password-hashing queue (issue 22, item 13)', () => {
   it('a flood of wrong passwords fills the queue and is turned away with 503 auth.busy and Retry-After; the owner at a clean address goes first', async () => {
     const store = new MemoryStore();
     const clock = new ManualClock(Date.now());
-    const accounts = new Accounts(store, clock, { scryptN: 1024, hashing: { concurrency: 1, waiting: 2, retryAfterS: 1 } });
+    const accounts = new Accounts(store, clock, { scryptN: 1024, hashing: { concurrency: 1, waiting: 2 } });
     const service = new GameService({ store, clock });
     await service.boot();
     const app = await buildServer({ store, service, accounts, clock });

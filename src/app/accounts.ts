@@ -2,7 +2,7 @@
 // per session, and rate limits on log-in and sign-up. Log-in is refused per (name, address) and per address, but a
 // name under attack from many addresses is only slowed down: refusing it would let anyone lock its owner out
 // before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock. Every password hash
-// waits its turn in one bounded queue (hash-queue.ts), an address with a clean record ahead of a flood.
+// waits its turn in one bounded queue (work-queue.ts), an address with a clean record ahead of a flood.
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { BIDI_CONTROL, nameSkeleton } from '../core/names.ts';
@@ -10,7 +10,7 @@ import type { AccountRecord, AccountStore, SessionRecord } from '../store/types.
 import { DuplicateError } from '../store/types.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
-import { HashQueue, type HashQueueOptions } from './hash-queue.ts';
+import { WorkQueue, type WorkQueueOptions } from './work-queue.ts';
 
 /** A name: letters, digits, '_', '.', '-'; starts and ends with a letter or digit (so votes can name it exactly). */
 export const NAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N}_.-]{0,22}[\p{L}\p{N}])?$/u;
@@ -37,15 +37,18 @@ export interface AccountOptions {
   /** The real clock of the limits (tests move it by hand); Date.now by default, never the game clock. */
   readonly realNow?: () => number;
   /** The password-hashing queue (default DEFAULT_HASHING). */
-  readonly hashing?: HashQueueOptions;
+  readonly hashing?: WorkQueueOptions;
 }
 
 /**
- * Half the cores hash at once (one on two cores: the event loop keeps the other), 32 wait, and a client turned away
- * is asked to come back in a second. On this machine a hash takes about 80 ms, so the last of 32 waiters is answered
- * within about 3 s, and a waiter of a clean address within two hashes.
+ * Half the cores hash at once (one on two cores: the event loop keeps the other) and 32 wait. On this machine a hash
+ * takes about 80 ms, so the last of 32 waiters is answered within about 3 s, and a waiter of a clean address within
+ * two hashes.
  */
-export const DEFAULT_HASHING: HashQueueOptions = { concurrency: Math.max(1, Math.floor(availableParallelism() / 2)), waiting: 32, retryAfterS: 1 };
+export const DEFAULT_HASHING: WorkQueueOptions = { concurrency: Math.max(1, Math.floor(availableParallelism() / 2)), waiting: 32 };
+
+/** The answer to a hash the queue has no room for: 503 with Retry-After, as for any overload. */
+const hashingBusy = () => new AppError('auth.busy', 503, 'the server is busy checking passwords; try again in a moment', { retryAfter: 1 });
 
 /** A number of hits allowed per fixed window. */
 export interface Limit {
@@ -129,7 +132,7 @@ export class Accounts {
   /** Per client address: the hashes it recently cost (wrong passwords, sign-ups), its place in the hashing queue. */
   private readonly demand: RateLimiter;
   /** The queue every password hash goes through. */
-  readonly hashing: HashQueue;
+  readonly hashing: WorkQueue;
   private readonly slowdown: Slowdown;
   private readonly realNow: () => number;
   /** A hash to compare against when the name is unknown, so timing does not tell which names exist. */
@@ -149,11 +152,11 @@ export class Accounts {
     this.slowdown = options.slowdown ?? { afterFailures: 10, windowMs: 15 * 60_000, stepMs: 100, maxMs: 2_000 };
     this.failures = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
     this.demand = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
-    this.hashing = new HashQueue(options.hashing ?? DEFAULT_HASHING);
+    this.hashing = new WorkQueue(options.hashing ?? DEFAULT_HASHING, hashingBusy);
     this.realNow = options.realNow ?? Date.now;
   }
 
-  /** Hashes a password as 'scrypt$N$salt$key' (base64url), in the hashing queue at `weight` (see HashQueue.run). */
+  /** Hashes a password as 'scrypt$N$salt$key' (base64url), in the hashing queue at `weight` (see WorkQueue.run). */
   hash(password: string, weight = 0): Promise<string> {
     return this.hashing.run(weight, () => this.hashNow(password));
   }

@@ -17,6 +17,7 @@ import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCache } from './auth.ts';
 import { addressMatcher, type ConnectionLimits, capConnections, clientErrorHandler, connectionLimits, serverTimeouts } from './connections.ts';
 import { type Lifecycle, registerReady } from './health.ts';
+import { type HeavyReadOptions, HeavyReads } from './heavy-reads.ts';
 import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
 import { DEFAULT_WS_OPTIONS, registerWs, type WsOptions } from './ws.ts';
@@ -38,6 +39,8 @@ export interface ServerDeps {
   readonly ws?: WsOptions;
   /** Request timeouts and the connections per client address (default: `connectionLimits` of the WebSocket caps). */
   readonly connections?: ConnectionLimits;
+  /** The whole-log reads' budgets, cache and slices (default DEFAULT_HEAVY_READS). */
+  readonly heavyReads?: HeavyReadOptions;
   /** How the create form's balance previews run (default DEFAULT_BALANCE). */
   readonly balance?: BalanceOptions;
   /**
@@ -203,6 +206,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     clock: d.clock,
     secureCookies: d.secureCookies ?? false,
     ...(d.balance ? { balance: d.balance } : {}),
+    heavy: new HeavyReads(d.heavyReads),
   });
   registerReady(app, d.store, d.service, d.lifecycle ?? { draining: false });
   registerWs(app, d.service, sessions, d.ws);

@@ -1,7 +1,10 @@
-// The password-hashing queue (issue 22, item 13), step by step with jobs held open by hand: how many run, who waits
-// in which order, and who is turned away with 503 auth.busy when it is full. No timing involved.
+// The work queue of password hashes and whole-log reads (issue 22, items 12 and 13), step by step with jobs held
+// open by hand: how many run, who waits in which order, and who is turned away when it is full. No timing involved.
 import { describe, expect, it } from 'vitest';
-import { HashQueue } from '../../src/app/hash-queue.ts';
+import { AppError } from '../../src/app/errors.ts';
+import { WorkQueue } from '../../src/app/work-queue.ts';
+
+const busy = () => new AppError('test.busy', 503, 'busy', { retryAfter: 3 });
 
 /** A job that runs until `finish` is called, recording when it starts. */
 function held(log: string[], name: string): { job: () => Promise<string>; finish: () => void } {
@@ -19,9 +22,9 @@ function held(log: string[], name: string): { job: () => Promise<string>; finish
 
 const turns = () => new Promise((r) => setImmediate(r));
 
-describe('HashQueue', () => {
+describe('WorkQueue', () => {
   it('runs `concurrency` jobs at once; waiters go lightest first, then in order of arrival', async () => {
-    const q = new HashQueue({ concurrency: 1, waiting: 8, retryAfterS: 1 });
+    const q = new WorkQueue({ concurrency: 1, waiting: 8 }, busy);
     const log: string[] = [];
     const jobs = Object.fromEntries(['first', 'heavy', 'light', 'light2', 'middle'].map((n) => [n, held(log, n)]));
     const weights: Record<string, number> = { first: 5, heavy: 9, light: 0, light2: 0, middle: 3 };
@@ -39,7 +42,7 @@ describe('HashQueue', () => {
   });
 
   it('a full queue turns away a newcomer no lighter than its heaviest waiter, and evicts that waiter for a lighter one', async () => {
-    const q = new HashQueue({ concurrency: 1, waiting: 2, retryAfterS: 3 });
+    const q = new WorkQueue({ concurrency: 1, waiting: 2 }, busy);
     const log: string[] = [];
     const running = held(log, 'running');
     const a = held(log, 'a');
@@ -48,12 +51,12 @@ describe('HashQueue', () => {
     const ra = q.run(2, a.job);
     const rb = q.run(4, b.job);
     // Full: a job as heavy as the heaviest waiter is refused at once.
-    const busy = { code: 'auth.busy', status: 503, details: { retryAfter: 3 } };
-    await expect(q.run(4, async () => 'never')).rejects.toMatchObject(busy);
+    const refused = { code: 'test.busy', status: 503, details: { retryAfter: 3 } };
+    await expect(q.run(4, async () => 'never')).rejects.toMatchObject(refused);
     // A lighter one (a clean address) takes the heaviest waiter's place, which is refused.
     const owner = held(log, 'owner');
     const ro = q.run(0, owner.job);
-    await expect(rb).rejects.toMatchObject(busy);
+    await expect(rb).rejects.toMatchObject(refused);
     expect(q.load).toEqual({ running: 1, waiting: 2 });
     running.finish();
     await turns();
@@ -65,7 +68,7 @@ describe('HashQueue', () => {
   });
 
   it('a failing job frees its place', async () => {
-    const q = new HashQueue({ concurrency: 1, waiting: 0, retryAfterS: 1 });
+    const q = new WorkQueue({ concurrency: 1, waiting: 0 }, busy);
     await expect(
       q.run(0, async () => {
         throw new Error('scrypt failed');
