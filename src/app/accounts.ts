@@ -131,6 +131,8 @@ export class Accounts {
   private readonly failures: RateLimiter;
   /** Per client address: the hashes it recently cost (wrong passwords, sign-ups), its place in the hashing queue. */
   private readonly demand: RateLimiter;
+  /** Per client address: its recent wrong passwords (an address with none is not slowed down). */
+  private readonly guesses: RateLimiter;
   /** The queue every password hash goes through. */
   readonly hashing: WorkQueue;
   private readonly slowdown: Slowdown;
@@ -152,6 +154,7 @@ export class Accounts {
     this.slowdown = options.slowdown ?? { afterFailures: 10, windowMs: 15 * 60_000, stepMs: 100, maxMs: 2_000 };
     this.failures = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
     this.demand = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.guesses = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
     this.hashing = new WorkQueue(options.hashing ?? DEFAULT_HASHING, hashingBusy);
     this.realNow = options.realNow ?? Date.now;
   }
@@ -238,23 +241,25 @@ export class Accounts {
     const okPair = this.perNameAddress.hit(pair, now);
     const okAddress = this.perAddress.hit(client, now);
     if (!okPair || !okAddress) throw new AppError('auth.rate_limited', 429, 'too many log-in attempts; wait a minute');
-    // An address that has cost no hashes lately (the owner at his own address) is neither slowed down nor queued
-    // behind the others: only addresses that already guessed wrong wait for a name under attack.
+    // Only addresses that guessed wrong lately wait for a name under attack: the owner at his own address is not
+    // slowed down, and in the hashing queue he goes ahead of the addresses that cost more hashes than his.
     const weight = this.weigh(client);
-    const wait = weight > 0 ? this.loginDelay(key) : 0;
+    const wait = this.guesses.count(client, now) > 0 ? this.loginDelay(key) : 0;
     if (wait > 0) await sleep(wait);
+    const wrong = () => {
+      const at = this.realNow();
+      this.failures.add(key, at);
+      this.guesses.add(client, at);
+      return new AppError('auth.invalid_credentials', 401, 'wrong name or password');
+    };
     const account = await this.store.accountByName(key);
     if (!account) {
       // Made once per process outside the queue: a refusal there must not poison every later unknown name.
       this.dummy ??= this.hashNow('not a password');
       await this.verify(password, await this.dummy, weight);
-      this.failures.add(key, this.realNow());
-      throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
+      throw wrong();
     }
-    if (!(await this.verify(password, account.passwordHash, weight))) {
-      this.failures.add(key, this.realNow());
-      throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
-    }
+    if (!(await this.verify(password, account.passwordHash, weight))) throw wrong();
     this.perNameAddress.refund(pair, now);
     this.perAddress.refund(client, now);
     this.demand.refund(client, now);
