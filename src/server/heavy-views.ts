@@ -125,8 +125,9 @@ export class DayIndex {
     let e = this.games.get(g.id);
     if (!e) this.games.set(g.id, (e = { scanned: 0, marks: [], extending: Promise.resolve() }));
     const entry = e;
-    // One extension at a time per game; each continues where the last one stopped.
-    entry.extending = entry.extending.then(async () => {
+    // One extension at a time per game; each continues where the last one stopped (a failed one, a store fault, is
+    // only this request's: the next one starts again from what was scanned).
+    const extending = entry.extending.catch(() => undefined).then(async () => {
       const dayOf = g.variant.dayOf;
       for await (const page of pages(service, g.id, entry.scanned + 1, version)) {
         await work.each(page, (s) => {
@@ -136,7 +137,8 @@ export class DayIndex {
         entry.scanned = page.at(-1)!.seq;
       }
     });
-    await entry.extending;
+    entry.extending = extending;
+    await extending;
     return entry.marks.filter((m) => m.seq <= version);
   }
 }
