@@ -127,16 +127,18 @@ export class DayIndex {
     const entry = e;
     // One extension at a time per game; each continues where the last one stopped (a failed one, a store fault, is
     // only this request's: the next one starts again from what was scanned).
-    const extending = entry.extending.catch(() => undefined).then(async () => {
-      const dayOf = g.variant.dayOf;
-      for await (const page of pages(service, g.id, entry.scanned + 1, version)) {
-        await work.each(page, (s) => {
-          const day = dayOf?.(typed(s.event));
-          if (day !== undefined) entry.marks.push({ seq: s.seq, day });
-        });
-        entry.scanned = page.at(-1)!.seq;
-      }
-    });
+    const extending = entry.extending
+      .catch(() => undefined)
+      .then(async () => {
+        const dayOf = g.variant.dayOf;
+        for await (const page of pages(service, g.id, entry.scanned + 1, version)) {
+          await work.each(page, (s) => {
+            const day = dayOf?.(typed(s.event));
+            if (day !== undefined) entry.marks.push({ seq: s.seq, day });
+          });
+          entry.scanned = page.at(-1)!.seq;
+        }
+      });
     entry.extending = extending;
     await extending;
     return entry.marks.filter((m) => m.seq <= version);
