@@ -35,7 +35,7 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
         throw new AppError('game.staff_partition', 403, 'staff holding one capacity read the export once the game has ended');
       // The same export for everyone allowed to read it.
       const p = pin(g);
-      return heavy.serve(req, reply, `${g.id}@${p.version}:export`, (work) => exportAnswer(service, p, work));
+      return heavy.serve(req, reply, `${g.id}@${p.version}:export`, (work) => exportAnswer(service, p, work), r.kind === 'moderator');
     },
   });
 
@@ -52,7 +52,8 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       if (g.state.status !== 'ended' && g.state.status !== 'cancelled')
         throw new AppError('game.not_over', 403, 'the seed is published once the game has ended');
       const p = pin(g);
-      return heavy.serve(req, reply, `${g.id}@${p.version}:verify`, (work) => verifyAnswer(service, p, work));
+      const staff = roleIn(g, req.principal).kind === 'moderator';
+      return heavy.serve(req, reply, `${g.id}@${p.version}:verify`, (work) => verifyAnswer(service, p, work), staff);
     },
   });
 
@@ -121,9 +122,8 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       // A public channel reads alike for everyone; a private one as the caller's viewer may see it.
       const viewers = def.kind === 'public' ? 'public' : viewerKey(viewer);
       const key = `${g.id}@${p.version}:day:${params.round}:${def.id}:${query.format}:${query.locale ?? ''}:${viewers}`;
-      return heavy.serve(req, reply, key, (work) =>
-        dayAnswer(service, days, p, { round: params.round, channel: def, format: query.format, locale: query.locale, viewer }, work),
-      );
+      const day = { round: params.round, channel: def, format: query.format, locale: query.locale, viewer };
+      return heavy.serve(req, reply, key, (work) => dayAnswer(service, days, p, day, work), viewer.kind === 'moderator');
     },
   });
 }
