@@ -6,6 +6,8 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { engineFigures, intrigueFigures } from './engine.ts';
 import { fanoutFigures } from './fanout.ts';
+import { heavyReadFigures } from './heavy-reads.ts';
+import { loginFloodFigures } from './login-flood.ts';
 import { pgUnreachable, type RestartFigures, restartFigures } from './restart.ts';
 import { type Row, serverRow } from './server-row.ts';
 
@@ -140,6 +142,28 @@ rows.push({
   measured: `${fmt(f.p99, 2)} ms`,
   target: '< 100 ms',
   note: `max ${fmt(f.max, 2)} ms; server CPU ${fmt(f.serverCpuMsPerVote, 1)} ms per vote (commit, reply, ${fmt(f.eventsPerVote * f.clients)} frames: ${f.eventsPerVote} events × ${f.clients})`,
+});
+
+log('heavy readers: a 6,000-event ended game read whole by 50 anonymous readers over 25 addresses…');
+const hv = await heavyReadFigures({ seconds: quick ? 5 : 15 });
+rows.push({
+  figure: `heavy readers: GET /api/health p99 under ${hv.readers} whole-log readers (${hv.addresses} addresses)`,
+  measured: `${fmt(hv.attack.healthP99, 1)} ms`,
+  target: '< 50 ms',
+  note: `without readers ${fmt(hv.baseline.healthP99, 1)} ms; vote p99 ${fmt(hv.attack.voteP99, 1)} ms (${fmt(hv.baseline.voteP99, 1)} without); game of ${fmt(hv.events)} events, export, check and days over and over: ${fmt(hv.served.ok)} answered, ${fmt(hv.served.refused)} refused by the budgets (bench/heavy-reads.ts)`,
+});
+
+log('login flood: 50 addresses guessing passwords and signing up, 60 requests a second, while the owner logs in…');
+const lf = await loginFloodFigures({ seconds: quick ? 5 : 15 });
+rows.push({
+  figure: `login flood: the owner's log-in p99 while ${lf.addresses} addresses guess (${lf.rate}/s)`,
+  measured: `${fmt(lf.owner.p99)} ms`,
+  target: '< 1,000 ms',
+  note: `${lf.owner.ok} of ${lf.owner.n} log-ins succeeded, p50 ${fmt(lf.owner.p50)} ms; the attackers' ${fmt(lf.attackers.attempts)} requests: ${Object.entries(
+    lf.attackers.byStatus,
+  )
+    .map(([st, n]) => `${fmt(n)} × ${st}`)
+    .join(', ')} (bench/login-flood.ts)`,
 });
 
 if (withServer) {

@@ -72,28 +72,38 @@ export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Ite
  * holds what names no channel and was public; any other channel what names it and the viewer may see.
  */
 export function channelItems(c: ViewContext, viewer: Viewer, channel: string, events: readonly StoredEvent[]): Item[] {
+  const read = channelReader(c, viewer, channel);
   const out: Item[] = [];
+  for (const e of events) {
+    const it = read(e);
+    if (it) out.push(it);
+  }
+  return out;
+}
+
+/** `channelItems` one event at a time (a long day is exported in slices): the item of each next event, if any. */
+export function channelReader(c: ViewContext, viewer: Viewer, channel: string): (e: StoredEvent) => Item | undefined {
   const main = channel === MAIN_CHANNEL;
   const inChannel = (e: GameEvent, data: { readonly channel?: string }) =>
     channelOfEvent(data) === channel && (main ? e.audience.kind === 'public' : canSee(viewer, e.audience));
   const postChannel = new Map<string, string>();
-  for (const { seq, event: e } of events) {
+  return ({ seq, event: e }) => {
     const ev = typed(e);
     if (ev.type === 'post.published') {
       postChannel.set(ev.data.postId, channelOfEvent(ev.data));
-      if (inChannel(e, ev.data)) out.push(item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text }));
+      if (inChannel(e, ev.data)) return item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text });
     } else if (ev.type === 'post.edited') {
       // An edit belongs where its post is (a page may start after the post: then the main thread is assumed).
       if (e.audience.kind === 'public' && (postChannel.get(ev.data.postId) ?? MAIN_CHANNEL) === channel)
-        out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
+        return item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text });
     } else if (ev.type === 'message' && inChannel(e, ev.data)) {
       const parts = ev.data.parts;
       // CIT-ANN-1, CIT-VOTE-6: a pinned post names its slot (the latest post of a slot is the pinned one).
       const pin = ev.data.pin;
-      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts, ...(pin ? { pin } : {}) }));
+      return item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts, ...(pin ? { pin } : {}) });
     }
-  }
-  return out;
+    return undefined;
+  };
 }
 
 /** The channels the viewer knows of (engine/channels.ts), titles rendered in the context's locale. */
@@ -337,7 +347,17 @@ const AUDIT = new Set([
   'player.warning.revoked',
 ]);
 
-/** The audit log: who did what when (moderator only). */
-export function auditItems(c: ViewContext, events: readonly StoredEvent[]): { seq: number; at: number; time: string; type: string; data: unknown }[] {
-  return events.filter((e) => AUDIT.has(e.event.type)).map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
+/**
+ * The audit log: who did what when, as the moderator `viewer` may see it. Staff holding one capacity (CIT-ENG-3) read
+ * only the audited events of their duty, as everywhere else: a Consigliere's `hint` names a mafioso, a Prokurator's
+ * `tell` carries his private words.
+ */
+export function auditItems(
+  c: ViewContext,
+  viewer: Viewer,
+  events: readonly StoredEvent[],
+): { seq: number; at: number; time: string; type: string; data: unknown }[] {
+  return events
+    .filter((e) => AUDIT.has(e.event.type) && canSee(viewer, e.event.audience))
+    .map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
 }

@@ -22,6 +22,7 @@ import { type CommandReply, type GameSummary, gameParams, type PageQuery, type P
 import type { Store, StoredEvent } from '../../store/types.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import type { SessionCache } from '../auth.ts';
+import type { HeavyReads } from '../heavy-reads.ts';
 import { type AuthMode, route } from '../http.ts';
 
 /** What the routes need. */
@@ -34,6 +35,8 @@ export interface RouteDeps {
   readonly secureCookies: boolean;
   /** How the create form's balance previews run (default DEFAULT_BALANCE). */
   readonly balance?: BalanceOptions;
+  /** The whole-log reads' cache, computations and budgets (heavy-reads.ts). */
+  readonly heavy: HeavyReads;
 }
 
 /** Largest slice of a stream one page scans. */
