@@ -26,6 +26,8 @@ export interface Item {
   readonly kind: string;
   readonly author?: string;
   readonly postId?: string;
+  /** The post's number in its channel, as the viewer numbers it (app/thread-index.ts). */
+  readonly n?: number;
   /** A stable code (rejections) or message key. */
   readonly code?: string;
   readonly text: string;
