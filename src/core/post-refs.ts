@@ -24,10 +24,13 @@ export interface Mention {
 export const QUOTE_OPEN = /\[quote(?:=(?:"([^"\]\n]{0,64})"|([^\]\n]{0,64}?)))?(?:\s+post=#?(\d{1,9}))?\]/gi;
 const QUOTE_TAG = /\[quote(?:=(?:"[^"\]\n]{0,64}"|[^\]\n]{0,64}?))?(?:\s+post=#?\d{1,9})?\]|\[\/quote\]/gi;
 
-/** The author and post number of an opening quote tag's match (QUOTE_OPEN), Discourse's `"Anna, post:12"` included. */
-export function quoteAttrs(m: RegExpMatchArray): { readonly author: string | null; readonly post: number | null } {
-  let author = m[1] ?? m[2] ?? null;
-  let post = m[3] !== undefined ? Number(m[3]) : null;
+/**
+ * The author and post number of an opening quote tag from its parts (QUOTE_OPEN's groups: the quoted author, the bare
+ * one, the `post=` number), Discourse's `"Anna, post:12"` included.
+ */
+export function quoteAttrs(quotedAuthor?: string, bareAuthor?: string, postNumber?: string): { readonly author: string | null; readonly post: number | null } {
+  let author = quotedAuthor ?? bareAuthor ?? null;
+  let post = postNumber !== undefined ? Number(postNumber) : null;
   const discourse = author === null ? null : /^(.*?),\s*post:(\d{1,9})(?:,.*)?$/.exec(author);
   if (discourse) {
     author = discourse[1]!;
@@ -56,7 +59,7 @@ function quoted(text: string): { start: number; end: number; open: RegExpMatchAr
 export function quotesIn(text: string): QuoteRef[] {
   return quoted(text).flatMap(({ open }) => {
     const m = new RegExp(QUOTE_OPEN.source, 'i').exec(open[0]);
-    const a = m ? quoteAttrs(m) : { author: null, post: null };
+    const a = m ? quoteAttrs(m[1], m[2], m[3]) : { author: null, post: null };
     return a.author === null ? [] : [{ author: a.author, ...(a.post !== null ? { post: a.post } : {}) }];
   });
 }
