@@ -1,5 +1,5 @@
-// Post numbers and the vote log of each game, kept beside the game service and brought up to date from the store on
-// demand (issue 26 items 7 and 8). A post's number is its place among the lines of its channel that the viewer may
+// Post numbers and the vote log of each game, kept beside the game service: built from the store on first use and
+// extended with every commit (issue 26 items 7 and 8). A post's number is its place among the lines of its channel that the viewer may
 // see (architecture.md «Audiences and views»): the main thread and every public thread hold public lines only, so
 // everyone numbers them alike and a number reveals no hidden event; a private channel (a family, a court, a team) is
 // numbered among the lines its reader sees. Numbered lines are what a channel's view shows as posts: a player's post,
@@ -115,7 +115,14 @@ export class ThreadIndex {
   private readonly games = new Map<string, GameIndex>();
   private readonly updating = new Map<string, Promise<GameIndex>>();
 
-  constructor(private readonly service: GameService) {}
+  constructor(private readonly service: GameService) {
+    // Commits (this process's and those heard from others) extend an index already built, so a page read after a
+    // post costs no read of the store; an index a commit skipped (a gap) reads on from the store when next asked.
+    service.onCommit((g, events) => {
+      const idx = this.games.get(g.id);
+      if (idx) for (const e of events) if (e.seq === idx.upto + 1) idx.add(e.event);
+    });
+  }
 
   /** The game's index, up to (at least) the game's version when called. */
   async of(gameId: string): Promise<GameIndex> {
@@ -152,6 +159,8 @@ export class ThreadIndex {
       const page = await this.service.read(gameId, idx.upto + 1, Math.min(PAGE, target - idx.upto));
       if (page.length === 0) break;
       for (const e of page) if (e.seq === idx.upto + 1) idx.add(e.event);
+      // A long log is read a page per turn, so requests of other games are answered meanwhile.
+      await new Promise<void>((r) => setImmediate(r));
     }
     return idx;
   }

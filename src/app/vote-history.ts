@@ -161,9 +161,6 @@ interface Tally {
   published: { readonly round: number; readonly ballots: Extract<VoteStep, { kind: 'published' }>['ballots'] } | undefined;
 }
 
-/** How far after a post the ballots it cast may stand (one command's events: the post, its ballot, their messages). */
-const LINKED = 64;
-
 /** Orders channel keys as people count: city-2 before city-10. */
 const byChannel = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
 
@@ -182,10 +179,7 @@ export function recount(records: readonly VoteRecord[], viewer: Viewer, o: Recou
   const chan = (c: string) => (c === '' ? {} : { channel: c });
   for (const r of records) {
     // The count at a post holds the ballots that post cast (they follow it in the same command).
-    if (o.upto !== undefined && r.global > o.upto && r.post?.global !== o.upto) {
-      if (r.global > o.upto + LINKED) break;
-      continue;
-    }
+    if (o.upto !== undefined && r.global > o.upto && r.post?.global !== o.upto) continue;
     if (!canSee(viewer, r.audience)) continue;
     const s = r.step;
     switch (s.kind) {
