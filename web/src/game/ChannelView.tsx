@@ -24,6 +24,12 @@ const WINDOW = 120;
 const ENOUGH = 40;
 /** How many of the caller's events a view opened at a post (a permalink, the first unread) shows before it. */
 const BEFORE = 12;
+/**
+ * The longest backlog (the caller's events after his first unread post) a view opens at: the view reads everything
+ * from where it opens, so a reader further behind (or on his first visit) opens at the newest page as before and
+ * jumps back with the button.
+ */
+const BACKLOG = 1500;
 /** How long the view gathers posts coming into view before it moves the reader's marker. */
 const MARK_DELAY_MS = 500;
 
@@ -143,13 +149,17 @@ export function ChannelView({
     put({ ...cur, items: merged(cur.items, [got.item]), upto });
   };
 
-  // Opens at the permalink's post, else at the first unread post, else at the newest page.
-  const opening = useRef<number | undefined>(post ?? (Number.isFinite(unreadFrom) ? unreadFrom : undefined));
+  // Opens at the permalink's post, else at the first unread post of a reader who has read here before, else at the
+  // newest page.
+  const [opening] = useState(() => {
+    if (post !== undefined) return api.post(gameId, channel.id, post).catch(() => null);
+    const back = marker?.firstUnread;
+    return Promise.resolve(back && marker.last > 0 && back.seq >= version - BACKLOG ? back : null);
+  });
   useEffect(() => {
     let cancelled = false;
     put(null);
-    const at = opening.current;
-    (at !== undefined ? api.post(gameId, channel.id, at).catch(() => null) : Promise.resolve(null))
+    opening
       .then(async (where) => {
         let first = where ? Math.max(0, where.seq - 1 - BEFORE) : Math.max(0, version - WINDOW);
         let r = await readOn(channel.read, first);
@@ -161,7 +171,9 @@ export function ChannelView({
         }
         if (cancelled) return;
         put({ items: r.items, first, upto: r.upto });
-        if (where) requestAnimationFrame(() => show(where.n, post !== undefined && where.n === post));
+        // The first unread post is shown when the page holds it (a first visit to a short thread: post 1).
+        const at = where?.n ?? (r.items.some((i) => i.n === unreadFrom) ? unreadFrom : undefined);
+        if (at !== undefined) requestAnimationFrame(() => show(at, post !== undefined && at === post));
         if (missed.current) {
           missed.current = false;
           update();
@@ -190,8 +202,8 @@ export function ChannelView({
     el.scrollIntoView({ block: 'start' });
   }
 
-  /** Reloads the view from just before post `n` (a permalink to a post not loaded). */
-  async function openAt(n: number): Promise<void> {
+  /** Reloads the view from just before post `n` (a permalink to a post not loaded; the first unread one). */
+  async function openAt(n: number, linked = true): Promise<void> {
     const where = await api.post(gameId, channel.id, n).catch((e: unknown) => {
       setError(e);
       return null;
@@ -200,7 +212,7 @@ export function ChannelView({
     const first = Math.max(0, where.seq - 1 - BEFORE);
     const r = await readOn(channel.read, first);
     put({ items: r.items, first, upto: r.upto });
-    requestAnimationFrame(() => show(n, true));
+    requestAnimationFrame(() => show(n, linked));
   }
 
   useEffect(() => onLive(onFrame), [onLive]);
@@ -266,7 +278,13 @@ export function ChannelView({
   };
 
   const shown = splitPins(state?.items ?? []);
-  const unread = (state?.items ?? []).filter((i) => i.n !== undefined && i.n >= unreadFrom).length;
+  // Unread since the view opened: the marker's count, and the posts that came since.
+  const last = state?.items.findLast((i) => i.n !== undefined)?.n;
+  const unread = Number.isFinite(unreadFrom) && last !== undefined ? last - unreadFrom + 1 : 0;
+  const jump = () => {
+    if (ref.current?.items.some((i) => i.n === unreadFrom)) show(unreadFrom, false);
+    else void openAt(unreadFrom, false);
+  };
   return (
     <PostLinksContext.Provider value={links}>
       <section class="channel" aria-label={channelName(channel)} data-channel={channel.id} ref={section}>
@@ -277,7 +295,7 @@ export function ChannelView({
           </button>
         )}
         {unread > 0 && (
-          <button type="button" class="jump-unread" onClick={() => show(unreadFrom, false)}>
+          <button type="button" class="jump-unread" onClick={jump}>
             {t('thread.jumpUnread', { n: unreadFrom, count: unread })}
           </button>
         )}
