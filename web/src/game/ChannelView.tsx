@@ -231,11 +231,12 @@ export function ChannelView({
   const observer = useMemo(() => {
     if (marker === undefined || typeof IntersectionObserver === 'undefined') return null;
     return new IntersectionObserver(
-      (entries) => {
+      (entries, io) => {
         for (const e of entries) {
-          if (!e.isIntersecting || (e.intersectionRatio < 0.5 && e.intersectionRect.height < innerHeight / 2)) continue;
-          const n = Number((e.target as HTMLElement).dataset.n);
-          if (n > seen.current) seen.current = n;
+          const n = Number(e.target.getAttribute('data-n'));
+          if (e.isIntersecting && (e.intersectionRatio >= 0.5 || e.intersectionRect.height >= innerHeight / 2) && n > seen.current) seen.current = n;
+          // A line read (or behind one read) needs no more watching: the browser checks every watched line each frame.
+          if (n <= seen.current) io.unobserve(e.target);
         }
         if (seen.current > sent.current) mark();
       },
@@ -243,13 +244,16 @@ export function ChannelView({
     );
   }, [channel.read]);
   useEffect(() => () => observer?.disconnect(), [observer]);
-  useEffect(() => {
-    if (!observer || !section.current) return;
-    for (const li of section.current.querySelectorAll<HTMLElement>('li[data-n]:not([data-observed])')) {
-      li.dataset.observed = '';
-      observer.observe(li);
-    }
-  });
+  // Each numbered line registers itself as it mounts (a scan of the page per render cost every open page a
+  // style recalculation per live post).
+  const watch = useMemo(
+    () => (el: Element, on: boolean) => {
+      // A line already read is not watched.
+      if (on && Number(el.getAttribute('data-n')) > seen.current) observer?.observe(el);
+      else if (!on) observer?.unobserve(el);
+    },
+    [observer],
+  );
 
   /** Puts a quote of the item into the composer. */
   const quote = useMemo(
@@ -263,8 +267,8 @@ export function ChannelView({
     [names.join('\u0000'), gameId, tab],
   );
   const actions = useMemo<LineActions>(
-    () => ({ quote: channel.write && channel.postable ? quote : undefined, permalink: (n) => postHref(gameId, tab, n), unreadFrom }),
-    [channel.write, channel.postable, gameId, tab, unreadFrom],
+    () => ({ quote: channel.write && channel.postable ? quote : undefined, permalink: (n) => postHref(gameId, tab, n), unreadFrom, watch }),
+    [channel.write, channel.postable, gameId, tab, unreadFrom, watch],
   );
 
   const older = async () => {
@@ -278,9 +282,10 @@ export function ChannelView({
   };
 
   const shown = splitPins(state?.items ?? []);
-  // Unread since the view opened: the marker's count, and the posts that came since.
+  // The jump is offered while the view holds posts past the marker it opened with (its text stays the same as posts
+  // come: a live post changes nothing above the thread).
   const last = state?.items.findLast((i) => i.n !== undefined)?.n;
-  const unread = Number.isFinite(unreadFrom) && last !== undefined ? last - unreadFrom + 1 : 0;
+  const unread = Number.isFinite(unreadFrom) && last !== undefined && last >= unreadFrom;
   const jump = () => {
     if (ref.current?.items.some((i) => i.n === unreadFrom)) show(unreadFrom, false);
     else void openAt(unreadFrom, false);
@@ -294,9 +299,9 @@ export function ChannelView({
             {t('thread.older')}
           </button>
         )}
-        {unread > 0 && (
+        {unread && (
           <button type="button" class="jump-unread" onClick={jump}>
-            {t('thread.jumpUnread', { n: unreadFrom, count: unread })}
+            {t('thread.jumpUnread', { n: unreadFrom })}
           </button>
         )}
         {state && state.items.length === 0 && <p class="empty">{t('thread.empty')}</p>}
@@ -347,6 +352,8 @@ interface LineActions {
   readonly permalink: (n: number) => string;
   /** The first post unread when the view opened (posts from it on are marked new). */
   readonly unreadFrom: number;
+  /** Starts (or stops) watching a numbered line come into view, to move the reader's marker. */
+  readonly watch: (el: Element, on: boolean) => void;
 }
 
 type LineProps = {
@@ -368,9 +375,17 @@ class Line extends Component<LineProps> {
       locale() !== this.lang
     );
   }
+  /** The line's element, watched while it is mounted (a stable function: called at mount and unmount only). */
+  private el: Element | null = null;
+  private readonly track = (el: Element | null) => {
+    if (this.props.item.n === undefined) return;
+    if (el) this.props.actions.watch(el, true);
+    else if (this.el) this.props.actions.watch(this.el, false);
+    this.el = el;
+  };
   override render() {
     this.lang = locale();
-    return <ItemView {...this.props} />;
+    return <ItemView {...this.props} track={this.track} />;
   }
 }
 
@@ -407,7 +422,7 @@ class Block extends Component<BlockProps> {
 const userTextKind = (kind: string) => kind === 'post' || kind === 'edit' || kind === 'chat' || kind === 'sent';
 
 /** One line: a post with its author, an announcement set apart, a private message, a chat line. */
-function ItemView({ item, zone, tables, gameLocale, actions }: LineProps) {
+function ItemView({ item, zone, tables, gameLocale, actions, track }: LineProps & { readonly track: (el: Element | null) => void }) {
   const announcement = item.kind === 'announcement';
   // A game message (announcement, role message, result, refusal) in the reader's language where it can be.
   const shown = userTextKind(item.kind) ? { text: item.text, lang: null } : localText(item, tables, locale());
@@ -416,7 +431,14 @@ function ItemView({ item, zone, tables, gameLocale, actions }: LineProps) {
   const unread = n !== undefined && n >= actions.unreadFrom;
   const quote = actions.quote;
   return (
-    <li class={`item item-${item.kind}${unread ? ' unread' : ''}`} data-seq={item.seq} data-kind={item.kind} data-n={n} data-unread={unread ? '' : undefined}>
+    <li
+      ref={track}
+      class={`item item-${item.kind}${unread ? ' unread' : ''}`}
+      data-seq={item.seq}
+      data-kind={item.kind}
+      data-n={n}
+      data-unread={unread ? '' : undefined}
+    >
       {n !== undefined && n === actions.unreadFrom && <p class="unread-mark">{t('thread.unreadMark')}</p>}
       <header>
         {announcement ? <strong class="tag">{t('thread.announcement')}</strong> : item.author && <bdi class="author">{item.author}</bdi>}

@@ -70,7 +70,7 @@ export const de: Catalog = {
   'thread.quote': 'Zitieren',
   'thread.quoteLabel': 'Beitrag #{n} zitieren',
   'thread.unreadMark': 'Neu seit deinem letzten Besuch',
-  'thread.jumpUnread': 'Zum ersten ungelesenen Beitrag (#{n}) · {count, plural, one {# ungelesen} other {# ungelesen}}',
+  'thread.jumpUnread': 'Zum ersten ungelesenen Beitrag (#{n})',
   'votes.title': 'Stimmenstand (Runde {round})',
   'votes.line': '{target}: {n, plural, one {# Stimme} other {# Stimmen}}',
   'votes.notVoted': 'Noch nicht abgestimmt: {names}',

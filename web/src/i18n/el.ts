@@ -70,7 +70,7 @@ export const el: Catalog = {
   'thread.quote': 'Παράθεση',
   'thread.quoteLabel': 'Παράθεση του μηνύματος #{n}',
   'thread.unreadMark': 'Νέα από την τελευταία σας επίσκεψη',
-  'thread.jumpUnread': 'Στο πρώτο αδιάβαστο μήνυμα (#{n}) · {count, plural, one {# αδιάβαστο} other {# αδιάβαστα}}',
+  'thread.jumpUnread': 'Στο πρώτο αδιάβαστο μήνυμα (#{n})',
   'votes.title': 'Καταμέτρηση ψήφων (γύρος {round})',
   'votes.line': '{target}: {n, plural, one {# ψήφος} other {# ψήφοι}}',
   'votes.notVoted': 'Δεν ψήφισαν: {names}',

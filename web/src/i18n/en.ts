@@ -69,7 +69,7 @@ export const en = {
   'thread.quote': 'Quote',
   'thread.quoteLabel': 'Quote post #{n}',
   'thread.unreadMark': 'New since your last visit',
-  'thread.jumpUnread': 'Jump to the first unread post (#{n}) · {count, plural, one {# unread} other {# unread}}',
+  'thread.jumpUnread': 'Jump to the first unread post (#{n})',
   'votes.title': 'Vote count (round {round})',
   'votes.line': '{target}: {n, plural, one {# vote} other {# votes}}',
   'votes.notVoted': 'Not voted: {names}',

@@ -70,8 +70,7 @@ export const ru: Catalog = {
   'thread.quote': 'Цитировать',
   'thread.quoteLabel': 'Цитировать сообщение #{n}',
   'thread.unreadMark': 'Новое с вашего прошлого визита',
-  'thread.jumpUnread':
-    'К первому непрочитанному (#{n}) · {count, plural, one {# непрочитанное} few {# непрочитанных} many {# непрочитанных} other {# непрочитанного}}',
+  'thread.jumpUnread': 'К первому непрочитанному сообщению (#{n})',
   'votes.title': 'Подсчёт голосов (раунд {round})',
   'votes.line': '{target}: {n, plural, one {# голос} few {# голоса} many {# голосов} other {# голоса}}',
   'votes.notVoted': 'Не голосовали: {names}',
