@@ -242,7 +242,7 @@ async function numbered(
   const numbering = (await threadIndexOf(service).of(gameId)).numbering(viewer, channel);
   const globalOf = new Map(events.map((e, i) => [e.seq, globals[i]!]));
   return items.map((it) => {
-    const n = it.kind === 'edit' ? undefined : numbering.numberOf(globalOf.get(it.seq) ?? 0);
+    const n = numbering.numberOf(globalOf.get(it.seq) ?? 0);
     return n === undefined ? it : { ...it, n };
   });
 }
