@@ -87,7 +87,10 @@ describe.skipIf(!run)('the thread as a forum reader expects it', () => {
     await mention.click();
     await desk.page.locator('.player.focus[data-name="Anna"]').waitFor();
 
-    // Two posts arrive while the desktop is away; the phone of the same account opens at the first of them.
+    // Two posts arrive while the desktop is away (on the lobby: an open thread would read them as they come); the
+    // phone of the same account opens at the first of them.
+    await desk.page.goto(`${w.url}/#/`);
+    await desk.page.locator('.lobby').waitFor();
     await post('Giorgos', 'Vote: Babis');
     await post('Hara', 'Anyone else awake?');
     const phone = await openPage(browser, w.url, { phone: true });
