@@ -301,6 +301,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
     const all = (status: number) => Object.fromEntries(WHO.map((w) => [w, status])) as Record<Who, number>;
     const only = (base: number, over: Partial<Record<Who, number>>) => ({ ...all(base), anon: 401, ...over }) as Record<Who, number>;
     const g = () => '/api/games/:id';
+    /** The killers' channel as numbered: a rulebook channel (a family) or a team channel. */
+    const teamChannel = () => (fx.channels ? fx.team : `team:${fx.team}`);
     const players = { player: 200, voted: 200, removed: 200, team: 200 };
     const rows: [string, 'GET' | 'POST', () => string, unknown, Want][] = [
       ['list games', 'GET', () => '/api/games', undefined, all(200)],
@@ -336,6 +338,14 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['unknown channel', 'GET', () => `${g()}/channels/nowhere`, undefined, all(404)],
       ['day export of an unknown channel', 'GET', () => `${g()}/export/day/1?channel=nowhere`, undefined, all(404)],
       ['post in the main channel', 'POST', () => `${g()}/channels/main`, { text: 'hello, main' }, only(200, { mod: 403 })],
+      // Issue 26: post numbers, unread markers and the vote history follow the channels' readers.
+      ['a post by its number', 'GET', () => `${g()}/channels/main/posts/1`, undefined, all(200)],
+      ['a team channel’s post by its number', 'GET', () => `${g()}/channels/${teamChannel()}/posts/1`, undefined, { ...all(404), team: 200, mod: 200 }],
+      ['reading', 'GET', () => `${g()}/reading`, undefined, only(200, {})],
+      ['mark read', 'POST', () => `${g()}/channels/main/read`, { post: 1 }, only(200, {})],
+      ['mark a team channel read', 'POST', () => `${g()}/channels/${teamChannel()}/read`, { post: 1 }, { ...all(404), anon: 401, team: 200, mod: 200 }],
+      ['vote history', 'GET', () => `${g()}/votes/history`, undefined, all(200)],
+      ['the count at a post', 'GET', () => `${g()}/channels/main/posts/1/votes`, undefined, all(200)],
       ...(fx.channels
         ? ([
             // A family's inbox is its members' and the Consigliere's (the moderator): to anyone else it does not exist.
@@ -447,6 +457,30 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           const acts = (await callers.player.req('GET', `/api/games/${a.id}/actions`)).json.actions;
           for (const x of acts.filter((y: { via: string }) => y.via === 'post')) expect(x.channel).toBe(own);
         });
+
+      it('DE-VOTE-7: the vote history holds a private ballot for the moderator only; a public one for everyone, recounted as the live count', async () => {
+        const r = await vote(callers.player, a.id);
+        expect(r.json.accepted, JSON.stringify(r.json)).toBe(true);
+        const live = (await callers.mod.req('GET', `/api/games/${a.id}`)).json.votes;
+        for (const w of who) {
+          const h = (await callers[w].req('GET', `/api/games/${a.id}/votes/history`)).json;
+          const lines = h.rounds.flatMap((x: { entries: { voter: string }[] }) => x.entries);
+          if (fx.ballots === 'private' && w !== 'mod') {
+            expect(h, w).toEqual({ live: false, rounds: [], count: null });
+            const at = await callers[w].req('GET', `/api/games/${a.id}/channels/main/posts/1/votes`);
+            expect(at.json.count, w).toBeNull();
+          } else {
+            expect(
+              lines.some((e: { voter: string }) => e.voter === names.player),
+              w,
+            ).toBe(true);
+            // mafia-de's live count has no round of its own (0); the recount numbers the day.
+            const { round: _a, ...recounted } = h.count;
+            const { round: _b, ...count } = live;
+            expect(recounted, w).toEqual(count);
+          }
+        }
+      });
 
       it('the game view shows a player only his own role, and the console only to the moderator', async () => {
         for (const w of who) {

@@ -8,7 +8,7 @@ import { channelAccess, channelOfEvent, channelsOf, MAIN_CHANNEL } from '../engi
 import { typed } from '../engine/events.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
-import type { Variant } from '../engine/variant.ts';
+import type { LiveCount, Variant } from '../engine/variant.ts';
 import { type Cursors, canSee } from '../engine/view.ts';
 import { renderMessage, renderParts, signatureOf } from '../i18n/render.ts';
 import type { PublicPlayer } from '../protocol/replies.ts';
@@ -26,6 +26,8 @@ export interface Item {
   readonly kind: string;
   readonly author?: string;
   readonly postId?: string;
+  /** The post's number in its channel, as the viewer numbers it (app/thread-index.ts). */
+  readonly n?: number;
   /** A stable code (rejections) or message key. */
   readonly code?: string;
   readonly text: string;
@@ -268,19 +270,7 @@ export function voteCount(variant: Variant<unknown>, s: GameState<unknown>): Vot
   if (variant.voteCount) {
     if (s.status !== 'running') return null;
     const c = variant.voteCount(s);
-    if (!c) return null;
-    const nm = (id: string) => s.players[id]?.name ?? id;
-    return {
-      round: c.round,
-      phase: c.phase,
-      lines: c.lines.map((l) => ({
-        target: nm(l.target),
-        votes: l.voters.length,
-        voters: l.voters.map(nm),
-        ...(l.channel !== undefined ? { channel: l.channel } : {}),
-      })),
-      notVoted: c.notVoted.map(nm),
-    };
+    return c ? namedCount(s, c) : null;
   }
   const v = s.v as { votes?: Record<string, string>; round?: number; phase?: string; runoff?: { ballots?: Record<string, string> } } | null;
   if (!v || typeof v.votes !== 'object' || s.status !== 'running') return null;
@@ -298,6 +288,22 @@ export function voteCount(variant: Variant<unknown>, s: GameState<unknown>): Vot
     .map(([t, voters]) => ({ target: name(t), votes: voters.length, voters }));
   const notVoted = s.order.filter((id) => s.players[id]?.status === 'alive' && record[id] === undefined).map(name);
   return { round: v.round ?? 0, phase, lines, notVoted };
+}
+
+/** A count of ids (a rulebook's, a recount's) as the API shows it: players by their names now. */
+export function namedCount(s: GameState<unknown>, c: LiveCount): VoteCount {
+  const nm = (id: string) => s.players[id]?.name ?? id;
+  return {
+    round: c.round,
+    phase: c.phase,
+    lines: c.lines.map((l) => ({
+      target: nm(l.target),
+      votes: l.voters.length,
+      voters: l.voters.map(nm),
+      ...(l.channel !== undefined ? { channel: l.channel } : {}),
+    })),
+    notVoted: c.notVoted.map(nm),
+  };
 }
 
 /** The next deadline, if the game is waiting for one. */

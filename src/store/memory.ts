@@ -3,6 +3,7 @@
 import type { GameEvent, Millis } from '../core/types.ts';
 import type {
   AccountRecord,
+  ReadMarker,
   SessionRecord,
   Snapshot,
   Store,
@@ -31,6 +32,7 @@ export class MemoryStore implements Store {
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly metaRows = new Map<string, string>();
   private readonly warningRows = new Map<string, WarningRecord>();
+  private readonly markers = new Map<string, ReadMarker>();
 
   /** See EventStore.append. */
   async append(
@@ -211,6 +213,25 @@ export class MemoryStore implements Store {
   /** See WarningStore.everyWarning. */
   async everyWarning(): Promise<WarningRecord[]> {
     return [...this.warningRows.values()].sort((a, b) => a.createdAt - b.createdAt || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seq - b.seq));
+  }
+
+  /** See ReadMarkerStore.markRead. */
+  async markRead(m: ReadMarker): Promise<ReadMarker> {
+    const key = `${m.accountId}\u0000${m.gameId}\u0000${m.channel}`;
+    const had = this.markers.get(key);
+    if (!had || m.post > had.post) this.markers.set(key, { ...m });
+    return { ...this.markers.get(key)! };
+  }
+
+  /** See ReadMarkerStore.readMarkers. */
+  async readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]> {
+    return (await this.everyReadMarker()).filter((m) => m.accountId === accountId && m.gameId === gameId);
+  }
+
+  /** See ReadMarkerStore.everyReadMarker. */
+  async everyReadMarker(): Promise<ReadMarker[]> {
+    const key = (m: ReadMarker) => [m.accountId, m.gameId, m.channel];
+    return [...this.markers.values()].map((m) => ({ ...m })).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   /** Nothing to close. */

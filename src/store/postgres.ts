@@ -12,12 +12,14 @@ import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { isStoreFault } from './faults.ts';
 import { migrationsOf } from './migrations.ts';
+import { selectEveryReadMarker, selectReadMarker, selectReadMarkers, toReadMarker, upsertReadMarker } from './read-markers.ts';
 import { type Schema, toAccount, toWarning } from './schema.ts';
 import type {
   AccountRecord,
   CommitNotice,
   PreloadedStream,
   PreloadTimes,
+  ReadMarker,
   SessionRecord,
   Snapshot,
   Store,
@@ -587,6 +589,22 @@ export class PostgresStore implements Store {
   /** See WarningStore.everyWarning. */
   async everyWarning(): Promise<WarningRecord[]> {
     return (await selectEveryWarning(this.k).execute()).map(toWarning);
+  }
+
+  /** See ReadMarkerStore.markRead. */
+  async markRead(m: ReadMarker): Promise<ReadMarker> {
+    await upsertReadMarker(this.k, m).execute();
+    return toReadMarker((await selectReadMarker(this.k, m).executeTakeFirstOrThrow()) as Schema['read_markers']);
+  }
+
+  /** See ReadMarkerStore.readMarkers. */
+  async readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]> {
+    return (await selectReadMarkers(this.k, accountId, gameId).execute()).map(toReadMarker);
+  }
+
+  /** See ReadMarkerStore.everyReadMarker. */
+  async everyReadMarker(): Promise<ReadMarker[]> {
+    return (await selectEveryReadMarker(this.k).execute()).map(toReadMarker);
   }
 
   /** Ends the pool (and drops a test schema) once the last notices are sent. */

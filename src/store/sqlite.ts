@@ -11,9 +11,11 @@ import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { migrationsOf } from './migrations.ts';
+import { selectEveryReadMarker, selectReadMarker, selectReadMarkers, toReadMarker, upsertReadMarker } from './read-markers.ts';
 import { type Schema, toAccount, toWarning } from './schema.ts';
 import type {
   AccountRecord,
+  ReadMarker,
   SessionRecord,
   Snapshot,
   Store,
@@ -582,6 +584,22 @@ export class SqliteStore implements Store {
   /** See WarningStore.everyWarning. */
   async everyWarning(): Promise<WarningRecord[]> {
     return this.all<Schema['warnings']>(selectEveryWarning(this.k)).map(toWarning);
+  }
+
+  /** See ReadMarkerStore.markRead. */
+  async markRead(m: ReadMarker): Promise<ReadMarker> {
+    this.run(upsertReadMarker(this.k, m));
+    return toReadMarker(this.get<Schema['read_markers']>(selectReadMarker(this.k, m))!);
+  }
+
+  /** See ReadMarkerStore.readMarkers. */
+  async readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]> {
+    return this.all<Schema['read_markers']>(selectReadMarkers(this.k, accountId, gameId)).map(toReadMarker);
+  }
+
+  /** See ReadMarkerStore.everyReadMarker. */
+  async everyReadMarker(): Promise<ReadMarker[]> {
+    return this.all<Schema['read_markers']>(selectEveryReadMarker(this.k)).map(toReadMarker);
   }
 
   /** Commits what is pending, compacts, and closes the database file (checkpointing the WAL). */

@@ -205,6 +205,28 @@ export interface WarningStore {
   everyWarning(): Promise<WarningRecord[]>;
 }
 
+/**
+ * Where a reader stopped in one channel of a game (issue 26: the unread marker, kept on the server so a phone and a
+ * desktop agree): the number of the last post he has read, in the channel's numbering (app/thread-index.ts).
+ */
+export interface ReadMarker {
+  readonly accountId: string;
+  readonly gameId: string;
+  readonly channel: string;
+  readonly post: number;
+  readonly updatedAt: Millis;
+}
+
+/** Readers' markers, one per account, game and channel. */
+export interface ReadMarkerStore {
+  /** Moves the marker forward to `m.post` (never back: a later read elsewhere wins) and answers it as it stands. */
+  markRead(m: ReadMarker): Promise<ReadMarker>;
+  /** An account's markers in a game, one per channel it has read. */
+  readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]>;
+  /** Every marker (`narrator copy`). */
+  everyReadMarker(): Promise<ReadMarker[]>;
+}
+
 /** Small facts of the installation that outlive the process (e.g. the scaled clock's origin), by key. */
 export interface MetaStore {
   /** The value stored under `key`, if any. */
@@ -233,7 +255,7 @@ export interface StoreFeed {
 }
 
 /** Everything the application needs from storage. */
-export interface Store extends EventStore, TimerStore, AccountStore, MetaStore, WarningStore {
+export interface Store extends EventStore, TimerStore, AccountStore, MetaStore, WarningStore, ReadMarkerStore {
   /** Which implementation (for logs and the health route). */
   readonly kind: string;
   /**

@@ -217,5 +217,26 @@ export function storeContract(name: string, make: () => Promise<Store>): void {
       expect((await s.everyWarning()).find((x) => x.seq === 3)?.revokedSeq).toBe(4);
       await s.close();
     });
+
+    it('keeps one read marker per account, game and channel that only moves forward (issue 26: unread markers)', async () => {
+      const s = await make();
+      const m = (accountId: string, gameId: string, channel: string, post: number, updatedAt: number) => ({ accountId, gameId, channel, post, updatedAt });
+      expect(await s.markRead(m('a1', 'g1', 'main', 5, 100))).toEqual(m('a1', 'g1', 'main', 5, 100));
+      // A device that read less (a phone behind the desktop) does not move the marker back.
+      expect(await s.markRead(m('a1', 'g1', 'main', 3, 200))).toEqual(m('a1', 'g1', 'main', 5, 100));
+      expect(await s.markRead(m('a1', 'g1', 'main', 9, 300))).toEqual(m('a1', 'g1', 'main', 9, 300));
+      await s.markRead(m('a1', 'g1', 'city-2', 1, 400));
+      await s.markRead(m('a1', 'g2', 'main', 4, 500));
+      await s.markRead(m('a2', 'g1', 'main', 2, 600));
+      expect(await s.readMarkers('a1', 'g1')).toEqual([m('a1', 'g1', 'city-2', 1, 400), m('a1', 'g1', 'main', 9, 300)]);
+      expect(await s.readMarkers('a3', 'g1')).toEqual([]);
+      expect(await s.everyReadMarker()).toEqual([
+        m('a1', 'g1', 'city-2', 1, 400),
+        m('a1', 'g1', 'main', 9, 300),
+        m('a1', 'g2', 'main', 4, 500),
+        m('a2', 'g1', 'main', 2, 600),
+      ]);
+      await s.close();
+    });
   });
 }

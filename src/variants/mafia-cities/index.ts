@@ -25,6 +25,7 @@ import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { refreshPins } from './status.ts';
 import { frozen, shiftOnResume } from './time-powers.ts';
+import { citiesVoteSteps } from './vote-log.ts';
 
 /**
  * §0.1: public forms are posts in the author's own city thread; private forms (the slash commands, with their
@@ -269,5 +270,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   dutyOf,
   staffDuties,
   dayOf: (e) => (e.type === 'cit.day' ? e.data.day : undefined),
+  voteSteps: citiesVoteSteps,
+  voteOrder: 'time',
   firing: FIRING,
 });
