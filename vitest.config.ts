@@ -13,5 +13,7 @@ export default defineConfig({
     outputFile: { json: '.vitest-report.json' },
     testTimeout: 30_000,
     pool: 'forks',
+    // Memoised answers about game states are checked against fresh ones in every test (test/support/setup.ts).
+    setupFiles: ['test/support/setup.ts'],
   },
 });

@@ -32,8 +32,15 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
 
-/** Starts `narrator serve` on a free port and resolves with its base URL once it says so. */
-export async function startServer(db: string, extra: readonly string[] = ['--spectators-per-address', '1000']): Promise<{ child: ChildProcess; base: string }> {
+/**
+ * Starts `narrator serve` on a free port and resolves with its base URL once it says so; `bin` is the launcher
+ * (another checkout's, to measure an older version beside this one).
+ */
+export async function startServer(
+  db: string,
+  extra: readonly string[] = ['--spectators-per-address', '1000'],
+  bin = join(ROOT, 'bin/narrator.mjs'),
+): Promise<{ child: ChildProcess; base: string }> {
   // Thursday 6 November 2025, 10:00 in Athens, at real speed: the game below starts now and round 1 stays open.
   const clock = `${Date.now()}:${Date.parse('2025-11-06T08:00:00Z')}:1`;
   // BENCH_PROFILE=<dir> writes the server's CPU profile there, as in bench/server.ts.
@@ -41,7 +48,7 @@ export async function startServer(db: string, extra: readonly string[] = ['--spe
   const child = spawn(
     process.execPath,
     // 500 spectators from one address are more than the default caps admit (they stand for many households).
-    [...profile, join(ROOT, 'bin/narrator.mjs'), 'serve', '--port', '0', '--db', db, '--clock', clock, '--log-level', 'warn', ...extra],
+    [...profile, bin, 'serve', '--port', '0', '--db', db, '--clock', clock, '--log-level', 'warn', ...extra],
     {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,7 +1,7 @@
 // `npm run bench`: Narrator's benchmark suite. Prints one table of figures and ratios measured in this run.
 //   npm run bench                        this tree's figures (`-- --quick` shorter, `-- --server` adds the server's)
 //   npm run bench -- --against <ref>     every figure for <ref> and this tree, interleaved, and their ratio
-//   … --only engine,sim,memory,restart,fanout,server   some groups only
+//   … --only engine,sim,memory,restart,fanout,heavy,login,server   some groups only
 // With --against, <ref> is checked out in a temporary worktree (bench/tree.ts) and removed afterwards; the engines
 // replay the same recorded games in one process in alternating slices (bench/engine-ab.ts), and everything else
 // alternates fresh processes of the two trees. Figures are not timed tests (DESIGN.md §7).
@@ -12,6 +12,8 @@ import { engineFigures, intrigueFigures } from './engine.ts';
 import { ENGINE_CASES, type EngineAbFigures } from './engine-ab.ts';
 import type { FanoutFigures } from './fanout.ts';
 import { fanoutFigures } from './fanout.ts';
+import { type HeavyReadFigures, heavyReadFigures } from './heavy-reads.ts';
+import { type LoginFloodFigures, loginFloodFigures } from './login-flood.ts';
 import { pgUnreachable, type RestartFigures, restartFigures } from './restart.ts';
 import { type ServerBenchFigures, serverFigures } from './server.ts';
 import { checkOut, describeTree, type Tree } from './tree.ts';
@@ -24,7 +26,7 @@ const flagValue = (flag: string) => {
 const quick = argv.includes('--quick');
 const against = flagValue('--against');
 const only = flagValue('--only')?.split(',');
-const GROUPS = ['engine', 'sim', 'memory', 'restart', 'fanout', 'server'] as const;
+const GROUPS = ['engine', 'sim', 'memory', 'restart', 'fanout', 'heavy', 'login', 'server'] as const;
 type Group = (typeof GROUPS)[number];
 for (const g of only ?? []) if (!(GROUPS as readonly string[]).includes(g)) throw new Error(`--only: unknown group ${g} (known: ${GROUPS.join(', ')})`);
 /** The server benchmark takes about two minutes: on request, and always in an A/B run (where it matters most). */
@@ -134,6 +136,14 @@ async function single(): Promise<void> {
     const votes = quick ? 20 : 50;
     log(`fan-out: the server, 500 WebSocket subscribers, ${votes} votes…`);
     for (const x of fanoutRows([await fanoutFigures(500, votes)])) rows.push(x);
+  }
+  if (want('heavy')) {
+    log('heavy readers: a 6,000-event ended game read whole by 50 anonymous readers over 25 addresses…');
+    rows.push(heavyRow([await heavyReadFigures({ seconds: quick ? 5 : 15 })]));
+  }
+  if (want('login')) {
+    log('login flood: 50 addresses guessing passwords and signing up, 60 requests a second, while the owner logs in…');
+    rows.push(loginRow([await loginFloodFigures({ seconds: quick ? 5 : 15 })]));
   }
   if (want('server')) {
     log('server: bench/server.ts (about two minutes)…');
@@ -266,6 +276,24 @@ async function abGroups(ref: Tree, self: Tree): Promise<void> {
     for (const x of fanoutRows([pick(runs[0]!), pick(runs[1]!)])) rows.push(x);
   }
 
+  const bin = (t: Tree) => join(t.root, 'bin/narrator.mjs');
+  if (want('heavy')) {
+    log("heavy readers: this tree's bench/heavy-reads.ts against each tree's server…");
+    const [[a], [b]] = (await alternate(trees, 1, (t) => heavyReadFigures({ seconds: quick ? 5 : 15, bin: bin(t) }))) as [
+      [HeavyReadFigures],
+      [HeavyReadFigures],
+    ];
+    rows.push(heavyRow([a, b]));
+  }
+  if (want('login')) {
+    log("login flood: this tree's bench/login-flood.ts against each tree's server…");
+    const [[a], [b]] = (await alternate(trees, 1, (t) => loginFloodFigures({ seconds: quick ? 5 : 15, bin: bin(t) }))) as [
+      [LoginFloodFigures],
+      [LoginFloodFigures],
+    ];
+    rows.push(loginRow([a, b]));
+  }
+
   if (want('server')) {
     log('server: both trees, interleaved rounds of fresh processes (about three minutes)…');
     const f = await serverFigures(trees, { rounds: quick ? 2 : 3, seconds: quick ? 3 : 5, log });
@@ -352,6 +380,34 @@ function fanoutRows(fs: readonly FanoutFigures[]): Row[] {
       note: `max ${fs.map((x) => fmt(x.max, 2)).join(' and ')} ms; server CPU ${fs.map((x) => fmt(x.serverCpuMsPerVote, 1)).join(' and ')} ms per vote (commit, reply, ${fmt(f.eventsPerVote * f.clients)} frames: ${f.eventsPerVote} events × ${f.clients})`,
     },
   ];
+}
+
+/** The heavy-readers row (bench/heavy-reads.ts), for one tree or two (ref, this). */
+function heavyRow(hs: readonly HeavyReadFigures[]): Row {
+  const h = hs[hs.length - 1]!;
+  return {
+    figure: `heavy readers: GET /api/health p99 under ${h.readers} whole-log readers (${h.addresses} addresses)`,
+    values: hs.map((x) => `${fmt(x.attack.healthP99, 1)} ms`),
+    ...(hs.length === 2 ? { ratio: ratioOf(hs[0]!.attack.healthP99, h.attack.healthP99) } : {}),
+    target: '< 50 ms',
+    note: `without readers ${hs.map((x) => fmt(x.baseline.healthP99, 1)).join(' and ')} ms; vote p99 ${hs.map((x) => fmt(x.attack.voteP99, 1)).join(' and ')} ms; game of ${fmt(h.events)} events, export, check and days over and over: ${hs.map((x) => `${fmt(x.served.ok)} answered, ${fmt(x.served.refused)} refused`).join(' and ')} (bench/heavy-reads.ts)`,
+  };
+}
+
+/** The login-flood row (bench/login-flood.ts), for one tree or two (ref, this). */
+function loginRow(ls: readonly LoginFloodFigures[]): Row {
+  const l = ls[ls.length - 1]!;
+  return {
+    figure: `login flood: the owner's log-in p99 while ${l.addresses} addresses guess (${l.rate}/s)`,
+    values: ls.map((x) => `${fmt(x.owner.p99)} ms`),
+    ...(ls.length === 2 ? { ratio: ratioOf(ls[0]!.owner.p99, l.owner.p99) } : {}),
+    target: '< 1,000 ms',
+    note: `${ls.map((x) => `${x.owner.ok} of ${x.owner.n} log-ins succeeded, p50 ${fmt(x.owner.p50)} ms`).join('; ')}; the attackers' requests: ${Object.entries(
+      l.attackers.byStatus,
+    )
+      .map(([st, n]) => `${fmt(n)} × ${st}`)
+      .join(', ')} (bench/login-flood.ts)`,
+  };
 }
 
 /** The server rows: votes/s, CPU per vote, votes/hello and p99, for one tree or two (ref, this). */

@@ -54,7 +54,12 @@ await post(town[3]!, `Vote: ${killers[0]}`);
 await post(killers[1]!, `Vote: ${town[3]}`);
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
-async function shot(name: string, who: string | null, hash: string, opts: { phone?: boolean; locale?: string } = {}): Promise<void> {
+async function shot(
+  name: string,
+  who: string | null,
+  hash: string,
+  opts: { phone?: boolean; locale?: string; prepare?: (page: Page) => Promise<void> } = {},
+): Promise<void> {
   const ctx = await browser.newContext({
     locale: 'en-US',
     timezoneId: 'Europe/Berlin',
@@ -75,6 +80,7 @@ async function shot(name: string, who: string | null, hash: string, opts: { phon
   await page.reload();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
+  await opts.prepare?.(page);
   await page.screenshot({ path: join(out, `${name}.png`), fullPage: !opts.phone });
   process.stdout.write(`docs/screenshots/${name}.png\n`);
   await ctx.close();
@@ -88,6 +94,20 @@ await shot('console', 'Mod', `#/games/${id}/console`);
 await shot('create', 'Mod', '#/new');
 await shot('phone', town[2]!, `#/games/${id}/main`, { phone: true });
 await shot('greek', town[0]!, `#/games/${id}/main`, { locale: 'el' });
+// Issue 26: a reader back after a while (his marker on the server says where he stopped) opens at his first unread
+// post, with post numbers, quote buttons and the jump; the vote history beside the live count, with a past count.
+const reader = g.players[town[4]!]!;
+await reader.req('POST', `/api/games/${id}/channels/main/read`, { post: 12 });
+await shot('thread-unread', town[4]!, `#/games/${id}/main`, { phone: true });
+await shot('vote-history', town[4]!, `#/games/${id}/main`, {
+  prepare: async (page) => {
+    await page.locator('details.vote-history summary').click();
+    await page.locator('.vote-history li.vote-entry').first().waitFor();
+    await page.locator('.vote-history li.vote-entry .count-then').nth(1).click();
+    await page.locator('.count-at').waitFor();
+    await page.evaluate('scrollTo(0, 0)');
+  },
+});
 await shot('russian', killers[1]!, `#/games/${id}/me`, { locale: 'ru' });
 await browser.close();
 await server.close();

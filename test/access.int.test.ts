@@ -1,7 +1,7 @@
 // The access matrix, for every registered variant: every route and the WebSocket channel, called by each kind of
 // caller — anonymous, an account outside the game, a player of another game, a player of this game, a member of the
 // killers' team, the moderator, and (palermo) a player voted out (last words) and one removed by the moderator —
-// gets exactly what the rules allow. Nobody reads another player's private messages, role or team channel, and
+// gets exactly what the rules allow; in a rulebook with staff capacities (mafia-cities) so does each capacity. Nobody reads another player's private messages, role or team channel, and
 // nobody learns anything of the events hidden from him: not their number (his sequence numbers, versions, paging
 // and replies are in his own numbering), not their time (no frame reaches him for them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,14 @@ import { type Client, type Harness, harness, NINE, startedGame, TEN } from './su
 
 type Who = 'anon' | 'outsider' | 'other' | 'player' | 'voted' | 'removed' | 'team' | 'mod';
 const WHO: Who[] = ['anon', 'outsider', 'other', 'player', 'voted', 'removed', 'team', 'mod'];
+/**
+ * Staff holding one capacity (mafia-cities CIT-ENG-2): once the host appoints a Consigliere, he keeps the
+ * Prokurator's capacity alone and the Consigliere holds his own alone.
+ */
+type Staff = 'prok' | 'cons';
+const STAFF: Staff[] = ['prok', 'cons'];
+/** What each caller gets from a route: every caller, and the staff where they differ from the moderator. */
+type Want = Record<Who, number> & Partial<Record<Staff, number>>;
 
 /** A game of one variant as the tests open it, and what its rulebook says about secrecy. */
 interface Fixture {
@@ -33,6 +41,11 @@ interface Fixture {
   readonly channels?: { readonly family: (g: Game, city: number) => string; readonly cities: number };
   /** The rulebook's own secrets, checked once the extra callers exist. */
   readonly secrets?: (g: Game) => Promise<void>;
+  /**
+   * A rulebook with staff capacities (CIT-ENG-2, CIT-ENG-3): the matrix runs again once the host has appointed a
+   * Consigliere, for each capacity, with an action of each capacity in the log.
+   */
+  readonly staff?: { readonly duties: Record<Staff, readonly string[]>; readonly material: (g: Game, team: Client, cons: Client) => Promise<void> };
 }
 
 interface Game {
@@ -132,8 +145,21 @@ const FIXTURES: Record<string, Fixture> = {
     players: TEN,
     prepare: nominateOnce,
     channels: { family: (_g, c) => `family-${c + 1}`, cities: 2 },
+    staff: { duties: { prok: ['prokurator'], cons: ['consigliere'] }, material: citiesStaffMaterial },
   },
 };
+
+/**
+ * mafia-cities: one action of each capacity. The Prokurator (the host) tells a player something; the Consigliere
+ * hints to the family of the team member, which names a mafioso.
+ */
+async function citiesStaffMaterial(g: Game, team: Client, cons: Client): Promise<void> {
+  const someone = Object.keys(g.players).find((n) => g.players[n] !== team)!;
+  const tell = await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'tell', args: { name: someone, text: 'prokurator-only words' } });
+  expect(tell.json.accepted, tell.text).toBe(true);
+  const hint = await cons.req('POST', `/api/games/${g.id}/mod`, { action: 'hint', args: { name: team.name, text: 'consigliere-only hint' } });
+  expect(hint.json.accepted, hint.text).toBe(true);
+}
 
 /** mafia-cities votes only on nominees: one resident of each city nominates someone of his city while nominations are open. */
 async function nominateOnce(g: Game): Promise<void> {
@@ -261,6 +287,13 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       const v = viewerOf(w);
       return (await h.service.read(a.id)).filter((e) => canSee(v, e.event.audience));
     }
+    /** The first announcement of the caller's thread, exported by the number his thread gave it. */
+    async function exportsFirstAnnouncement(c: Client): Promise<void> {
+      const first = (await c.req('GET', `/api/games/${a.id}/thread?limit=500`)).json.items.find((i: { kind: string }) => i.kind === 'announcement');
+      const r = await c.req('GET', `/api/games/${a.id}/export/announcement/${first.seq}?format=bbcode`);
+      expect([c.name, r.status]).toEqual([c.name, 200]);
+      expect(r.text).toContain(first.text.split('\n')[0]!.slice(0, 20));
+    }
     /** The event the caller's number `seq` names. */
     const eventAt = (w: Who, mine: StoredEvent[], seq: number): GameEvent | undefined =>
       w === 'mod' ? mine.find((e) => e.seq === seq)?.event : mine[seq - 1]?.event;
@@ -268,8 +301,10 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
     const all = (status: number) => Object.fromEntries(WHO.map((w) => [w, status])) as Record<Who, number>;
     const only = (base: number, over: Partial<Record<Who, number>>) => ({ ...all(base), anon: 401, ...over }) as Record<Who, number>;
     const g = () => '/api/games/:id';
+    /** The killers' channel as numbered: a rulebook channel (a family) or a team channel. */
+    const teamChannel = () => (fx.channels ? fx.team : `team:${fx.team}`);
     const players = { player: 200, voted: 200, removed: 200, team: 200 };
-    const rows: [string, 'GET' | 'POST', () => string, unknown, Record<Who, number>][] = [
+    const rows: [string, 'GET' | 'POST', () => string, unknown, Want][] = [
       ['list games', 'GET', () => '/api/games', undefined, all(200)],
       ['the game', 'GET', g, undefined, all(200)],
       ['the thread', 'GET', () => `${g()}/thread`, undefined, all(200)],
@@ -285,19 +320,39 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['legal actions', 'GET', () => `${g()}/actions`, undefined, only(403, players)],
       ['moderator command', 'POST', () => `${g()}/mod`, { action: 'note', args: { text: 'n' } }, only(403, { mod: 200 })],
       ['audit log', 'GET', () => `${g()}/audit`, undefined, only(403, { mod: 200 })],
+      ['moderator actions', 'GET', () => `${g()}/mod-actions`, undefined, only(403, { mod: 200 })],
+      ['schedule', 'GET', () => `${g()}/schedule`, undefined, all(200)],
+      ['verify before the end', 'GET', () => `${g()}/verify`, undefined, all(403)],
       // CIT-ACT-7, CIT-SET-1: the players' «Овощ» warnings from other games are for the staff only.
       ['signup warnings', 'GET', () => `${g()}/warnings`, undefined, only(403, { mod: 200 })],
-      ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200 }],
+      // CIT-ENG-3: the whole log is for staff holding every capacity (game.staff_partition otherwise).
+      ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200, prok: 403, cons: 403 }],
       ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
       ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
       ['withdraw', 'POST', () => `${g()}/withdraw`, undefined, only(403, players)],
-      ['add co-moderator', 'POST', () => `${g()}/moderators`, { name: 'Spare' }, only(403, { mod: 200 })],
+      // The host only; in the staff pass the host has added Spare already (409) and the Consigliere is not the host.
+      ['add co-moderator', 'POST', () => `${g()}/moderators`, { name: 'Spare' }, { ...only(403, { mod: 200 }), prok: 409, cons: 403 }],
       // engine/channels.ts: every game lists its channels and serves its main thread as one.
       ['channels', 'GET', () => `${g()}/channels`, undefined, all(200)],
       ['main channel', 'GET', () => `${g()}/channels/main`, undefined, all(200)],
       ['unknown channel', 'GET', () => `${g()}/channels/nowhere`, undefined, all(404)],
       ['day export of an unknown channel', 'GET', () => `${g()}/export/day/1?channel=nowhere`, undefined, all(404)],
       ['post in the main channel', 'POST', () => `${g()}/channels/main`, { text: 'hello, main' }, only(200, { mod: 403 })],
+      // Issue 26: post numbers, unread markers and the vote history follow the channels' readers.
+      ['a post by its number', 'GET', () => `${g()}/channels/main/posts/1`, undefined, all(200)],
+      // A mafia-cities family's posts are the Consigliere's material (CIT-ENG-3): to a Prokurator-only staff member they do not exist.
+      [
+        'a team channel’s post by its number',
+        'GET',
+        () => `${g()}/channels/${teamChannel()}/posts/1`,
+        undefined,
+        { ...all(404), team: 200, mod: 200, prok: 404 },
+      ],
+      ['reading', 'GET', () => `${g()}/reading`, undefined, only(200, {})],
+      ['mark read', 'POST', () => `${g()}/channels/main/read`, { post: 1 }, only(200, {})],
+      ['mark a team channel read', 'POST', () => `${g()}/channels/${teamChannel()}/read`, { post: 1 }, { ...all(404), anon: 401, team: 200, mod: 200 }],
+      ['vote history', 'GET', () => `${g()}/votes/history`, undefined, all(200)],
+      ['the count at a post', 'GET', () => `${g()}/channels/main/posts/1/votes`, undefined, all(200)],
       ...(fx.channels
         ? ([
             // A family's inbox is its members' and the Consigliere's (the moderator): to anyone else it does not exist.
@@ -335,6 +390,10 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           expect(got).toEqual(expected);
         });
       }
+
+      it('an announcement is exported by its number in the caller’s own thread, for every caller', async () => {
+        for (const w of who) await exportsFirstAnnouncement(callers[w]);
+      });
 
       it('every state-changing route refuses a session without the CSRF token', async () => {
         const c = callers.player;
@@ -405,6 +464,30 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           const acts = (await callers.player.req('GET', `/api/games/${a.id}/actions`)).json.actions;
           for (const x of acts.filter((y: { via: string }) => y.via === 'post')) expect(x.channel).toBe(own);
         });
+
+      it('DE-VOTE-7: the vote history holds a private ballot for the moderator only; a public one for everyone, recounted as the live count', async () => {
+        const r = await vote(callers.player, a.id);
+        expect(r.json.accepted, JSON.stringify(r.json)).toBe(true);
+        const live = (await callers.mod.req('GET', `/api/games/${a.id}`)).json.votes;
+        for (const w of who) {
+          const h = (await callers[w].req('GET', `/api/games/${a.id}/votes/history`)).json;
+          const lines = h.rounds.flatMap((x: { entries: { voter: string }[] }) => x.entries);
+          if (fx.ballots === 'private' && w !== 'mod') {
+            expect(h, w).toEqual({ live: false, rounds: [], count: null });
+            const at = await callers[w].req('GET', `/api/games/${a.id}/channels/main/posts/1/votes`);
+            expect(at.json.count, w).toBeNull();
+          } else {
+            expect(
+              lines.some((e: { voter: string }) => e.voter === names.player),
+              w,
+            ).toBe(true);
+            // mafia-de's live count has no round of its own (0); the recount numbers the day.
+            const { round: _a, ...recounted } = h.count;
+            const { round: _b, ...count } = live;
+            expect(recounted, w).toEqual(count);
+          }
+        }
+      });
 
       it('the game view shows a player only his own role, and the console only to the moderator', async () => {
         for (const w of who) {
@@ -566,6 +649,67 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
         expect(result.text).toContain(choice.target);
       });
     });
+
+    // CIT-ENG-2, CIT-ENG-3: the same matrix for staff holding one capacity each, last (the appointment turns the host
+    // into the Prokurator alone). Every route answers each of them as the rows say, and whatever a route shows of the
+    // log is only what his capacity may see.
+    if (fx.staff)
+      describe('staff capacities', () => {
+        const staff = {} as Record<Staff, Client>;
+        const staffViewer = (w: Staff): Viewer => ({ kind: 'moderator', duties: fx.staff!.duties[w] });
+        const staffSees = async (w: Staff) => (await h.service.read(a.id)).filter((e) => canSee(staffViewer(w), e.event.audience));
+
+        beforeAll(async () => {
+          const cons = await h.client('Cons');
+          expect((await a.mod.req('POST', `/api/games/${a.id}/moderators`, { name: 'Cons' })).status).toBe(200);
+          const appoint = await a.mod.req('POST', `/api/games/${a.id}/mod`, { action: 'consigliere', args: { name: 'Cons' } });
+          expect(appoint.json.accepted, appoint.text).toBe(true);
+          Object.assign(staff, { prok: a.mod, cons });
+          await fx.staff!.material(a, callers.team, cons);
+        });
+
+        for (const [label, method, url, body, want] of rows)
+          it(`${label}: ${method} ${url()} as each capacity`, async () => {
+            const got = {} as Record<Staff, number>;
+            for (const w of STAFF) got[w] = (await staff[w].req(method, url().replace(':id', a.id), body)).status;
+            expect(got).toEqual({ prok: want.prok ?? want.mod, cons: want.cons ?? want.mod });
+          });
+
+        it('CIT-ENG-3: the audit log lists exactly the audited events of the caller’s capacity: no Consigliere’s hint for the Prokurator, no Prokurator’s tell for the Consigliere', async () => {
+          const texts: Record<Staff, string> = { prok: '', cons: '' };
+          for (const w of STAFF) {
+            const r = await staff[w].req('GET', `/api/games/${a.id}/audit`);
+            expect(r.status).toBe(200);
+            const mine = await staffSees(w);
+            const bySeq = new Map(mine.map((e) => [e.seq, e.event]));
+            for (const it of r.json.items as { seq: number; type: string }[]) expect(bySeq.get(it.seq)?.type, `${w} #${it.seq}`).toBe(it.type);
+            expect(r.json.items.length).toBeGreaterThan(0);
+            texts[w] = JSON.stringify(r.json.items);
+          }
+          expect(texts.prok).toContain('prokurator-only words');
+          expect(texts.prok).not.toContain('consigliere-only hint');
+          expect(texts.cons).toContain('consigliere-only hint');
+          expect(texts.cons).not.toContain('prokurator-only words');
+        });
+
+        it('CIT-ENG-3: the WebSocket, the inbox and the thread show each capacity exactly what it may see', async () => {
+          for (const w of STAFF) {
+            const mine = await staffSees(w);
+            const { ws, got } = await subscribe(port, staff[w], a.id);
+            ws.close();
+            const frames = got.filter((m) => m.type === 'event');
+            expect(frames.map((m) => m.seq)).toEqual(mine.map((e) => e.seq));
+            const bySeq = new Map(mine.map((e) => [e.seq, e.event]));
+            for (const view of ['inbox', 'thread'])
+              for (const it of (await staff[w].req('GET', `/api/games/${a.id}/${view}?limit=500`)).json.items as { seq: number; at: number }[])
+                expect(bySeq.get(it.seq)?.at, `${w} ${view} #${it.seq}`).toBe(it.at);
+          }
+        });
+
+        it('an announcement is exported by its number in each capacity’s own numbering', async () => {
+          for (const w of STAFF) await exportsFirstAnnouncement(staff[w]);
+        });
+      });
   });
 }
 

@@ -149,6 +149,22 @@ describe('narrator verify', () => {
     expect(r.out).toMatch(/FAIL {2}1 of \d+ draws do not follow from the seed/);
   });
 
+  it('CIT-ENG-7, CIT-SET-3: a mafia-cities export verifies with its cities, touring order and lots; one city changed fails', () => {
+    const out = execFileSync(process.execPath, [bin, 'play', '--json', 'examples/mafia-cities-demo.yaml'], { cwd: root, encoding: 'utf8' });
+    const t = JSON.parse(out) as { events: { type: string; data: { cityOf?: Record<string, number> } }[] };
+    const honest = run('verify', writeJson('cities.json', t));
+    expect(honest.code).toBe(0);
+    expect(honest.out).toMatch(/ok {4}cities: 18 players dealt into Север, Юг, Восток as the seed gives/);
+    expect(honest.out).toMatch(/ok {4}touring order .+ as the seed gives/);
+    expect(honest.out).toMatch(/ok {4}event \d+ \(cit\.drawn\): lot «execution:.+» among \d+ recomputed from the log/);
+    const cityOf = t.events.find((e) => e.type === 'cit.cities')!.data.cityOf!;
+    cityOf.p1 = (cityOf.p1! + 1) % 3;
+    const tampered = run('verify', writeJson('cities-tampered.json', t));
+    expect(tampered.code).toBe(1);
+    expect(tampered.out).toMatch(/FAIL {2}the deal puts Anna in .+, the log says .+/);
+    expect(tampered.out).toContain('does NOT match');
+  });
+
   it('a YAML file or non-export JSON is a usage error (exit 2) with a sentence, not a parser message', () => {
     const r = run('verify', 'examples/palermo-demo.yaml');
     expect(r.code).toBe(2);

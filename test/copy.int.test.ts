@@ -1,4 +1,5 @@
-// `narrator copy` (issue 16): a SQLite community with a finished and a running game, accounts and sessions moves
+// `narrator copy` (issue 16): a SQLite community with a finished and a running game, accounts, sessions and readers'
+// unread markers moves
 // to an empty PostgreSQL database. The copied games serve the originals' state hashes and timers, the finished
 // game's export verifies, the running one's is reported unpublished, a session of the old server still works on the
 // new one, a second copy into the now non-empty database is refused (exit 2), and `narrator migrate` reports the
@@ -40,6 +41,12 @@ if (problem === null || process.env.CI === 'true') {
       const timers = await h.store.timers();
       expect(timers.map((t) => t.streamId)).toEqual([running.id]);
       const session = { cookie: running.mod.cookie, csrf: running.mod.csrf };
+      // Where two readers stopped reading (issue 26: unread markers, per account and channel).
+      const anna = (await h.accounts.byName(`R${NINE[0]}`))!.id;
+      await h.store.markRead({ accountId: anna, gameId: running.id, channel: 'main', post: 3, updatedAt: 1 });
+      await h.store.markRead({ accountId: anna, gameId: done.id, channel: 'team:killers', post: 1, updatedAt: 2 });
+      const markers = await h.store.everyReadMarker();
+      expect(markers).toHaveLength(2);
       await h.close();
 
       const db = await freshDatabase('narrator_copy');
@@ -53,6 +60,7 @@ if (problem === null || process.env.CI === 'true') {
         const pgh = await harness(await PostgresStore.open(db.url));
         try {
           expect(await pgh.store.timers()).toEqual(timers);
+          expect(await pgh.store.everyReadMarker()).toEqual(markers);
           const mod = Object.assign(new Client(pgh.app, 'RMod'), session);
           expect((await mod.req('GET', '/api/me')).status).toBe(200);
           const fmod = await new Client(pgh.app, 'FMod');

@@ -50,6 +50,9 @@ describe('day export', () => {
     const cityDay = await players.Babis!.req('GET', `/api/games/${id}/export/day/1?format=bbcode&channel=${city}`);
     expect(cityDay.status).toBe(200);
     expect(cityDay.text).toContain('Good morning, my city');
+    // The heading names the city, rendered from the rulebook's title message.
+    const title = (await players.Babis!.req('GET', `/api/games/${id}/channels`)).json.channels.find((c: { id: string }) => c.id === city).title;
+    expect(cityDay.text.split('\n')[0]).toContain(`(${title}) — day 1`);
     const mainDay = await players.Babis!.req('GET', `/api/games/${id}/export/day/1?format=bbcode`);
     expect(mainDay.status).toBe(200);
     expect(mainDay.text).not.toContain('Good morning, my city');

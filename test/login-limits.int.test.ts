@@ -1,7 +1,7 @@
 // Log-in and sign-up limits (issue 10, items 3–5): a name under attack is slowed down, not refused, so its owner
 // always gets in; the limits run on real time, so a scaled game clock cannot switch them off; sign-up is limited
 // per address.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Accounts } from '../src/app/accounts.ts';
 import { ManualClock, ScaledClock } from '../src/app/clock.ts';
 import { GameService } from '../src/app/game-service.ts';
@@ -81,6 +81,53 @@ describe('log-in limits', () => {
       for (let i = 0; i < 11; i++) await accounts.logIn('Anna', 'wrong-password', '203.0.113.9').catch((e) => codes.push(e.code));
       expect(codes.filter((c) => c === 'auth.invalid_credentials')).toHaveLength(10);
       expect(codes[10]).toBe('auth.rate_limited');
+    }
+  });
+});
+
+describe('the password-hashing queue (issue 22, item 13)', () => {
+  it('a flood of wrong passwords fills the queue and is turned away with 503 auth.busy and Retry-After; the owner at a clean address goes first', async () => {
+    const store = new MemoryStore();
+    const clock = new ManualClock(Date.now());
+    const accounts = new Accounts(store, clock, { scryptN: 1024, hashing: { concurrency: 1, waiting: 2 } });
+    const service = new GameService({ store, clock });
+    await service.boot();
+    const app = await buildServer({ store, service, accounts, clock });
+    const login = (name: string, password: string, remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/sessions', remoteAddress, payload: { name, password } });
+    try {
+      await accounts.signUp('Anna', 'password1');
+      // Three attacking addresses have guessed wrong once already: their next hashes weigh more than a clean address's.
+      const attackers = ['203.0.113.1', '203.0.113.2', '203.0.113.3'];
+      for (const a of attackers) expect((await login('Anna', 'wrong-guess', a)).statusCode).toBe(401);
+      // The one hashing place is taken (a hash held open), so every attempt now waits or is turned away.
+      let release = () => {};
+      const taken = accounts.hashing.run(0, () => new Promise<void>((r) => (release = r)));
+      const done: string[] = [];
+      const attempt = (who: string, password: string, address: string) =>
+        login('Anna', password, address).then((r) => {
+          done.push(who);
+          return r;
+        });
+      const first = attempt('attacker 1', 'wrong-1', attackers[0]!);
+      const second = attempt('attacker 2', 'wrong-2', attackers[1]!);
+      await vi.waitFor(() => expect(accounts.hashing.load).toEqual({ running: 1, waiting: 2 }));
+      // The queue is full: a third guess is refused at once.
+      const third = await attempt('attacker 3', 'wrong-3', attackers[2]!);
+      expect([third.statusCode, third.json().error.code, third.headers['retry-after']]).toEqual([503, 'auth.busy', '1']);
+      // The owner, from an address that has cost nothing, takes the place of the latest heaviest waiter.
+      const owner = attempt('owner', 'password1', '198.51.100.7');
+      const evicted = await second;
+      expect([evicted.statusCode, evicted.json().error.code, evicted.headers['retry-after']]).toEqual([503, 'auth.busy', '1']);
+      release();
+      await taken;
+      expect((await owner).statusCode).toBe(200);
+      expect((await first).statusCode).toBe(401);
+      // Answered in that order: the refusals at once, then the owner before the attacker who came first.
+      expect(done).toEqual(['attacker 3', 'attacker 2', 'owner', 'attacker 1']);
+    } finally {
+      await app.close();
+      await store.close();
     }
   });
 });

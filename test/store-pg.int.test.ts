@@ -223,6 +223,11 @@ if (problem === null || process.env.CI === 'true') {
           'events.data text not null',
           'meta.key text not null',
           'meta.value text not null',
+          'read_markers.account_id text not null',
+          'read_markers.game_id text not null',
+          'read_markers.channel text not null',
+          'read_markers.post bigint not null',
+          'read_markers.updated_at bigint not null',
           'sessions.id text not null',
           'sessions.account_id text not null',
           'sessions.csrf text not null',
@@ -254,6 +259,7 @@ if (problem === null || process.env.CI === 'true') {
           'accounts_pkey',
           'events_pk',
           'meta_pkey',
+          'read_markers_pk',
           'sessions_pkey',
           'snapshots_pkey',
           'streams_pkey',
@@ -263,7 +269,7 @@ if (problem === null || process.env.CI === 'true') {
           'warnings_pk',
         ]);
         const names = await c.query(`select name from ${schema}.kysely_migration order by name`);
-        expect(names.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_meta', '0003_name_skeletons', '0004_warnings']);
+        expect(names.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_meta', '0003_name_skeletons', '0004_warnings', '0005_read_markers']);
       } finally {
         await c.end();
         await store.close();

@@ -101,14 +101,19 @@ describe('sqlite file', () => {
     'CREATE TABLE "warnings" ("game_id" text not null, "seq" integer not null, "name_key" text not null, "name" text not null, "kind" text not null, "date" text not null, "reason" text not null, "created_at" integer not null, "revoked_seq" integer, constraint "warnings_pk" primary key ("game_id", "seq"))',
     'CREATE INDEX "warnings_name" on "warnings" ("name_key")',
   ];
+  // 0006: readers' unread markers (issue 26).
+  const READ_MARKERS_DDL =
+    'CREATE TABLE "read_markers" ("account_id" text not null, "game_id" text not null, "channel" text not null, "post" integer not null, "updated_at" integer not null, constraint "read_markers_pk" primary key ("account_id", "game_id", "channel"))';
+  /** The schema after every migration, in the order `ddlOf` lists it (by name). */
+  const LATEST_DDL = [...SQLITE_DDL.slice(0, 5), READ_MARKERS_DDL, ...SQLITE_DDL.slice(5), ...WARNINGS_DDL];
   const ddlOf = (db: Database.Database) =>
     (db.prepare("select sql from sqlite_master where sql is not null and name not like 'kysely%' order by name").all() as { sql: string }[]).map((r) => r.sql);
 
   it('the shared migrations make the schema the SQLite store made before, under the same migration ids', async () => {
     const s = await SqliteStore.open(join(dir, 'ddl.db'));
-    expect(ddlOf(s.db)).toEqual([...SQLITE_DDL, ...WARNINGS_DDL]);
+    expect(ddlOf(s.db)).toEqual(LATEST_DDL);
     const names = s.db.prepare('select name from kysely_migration order by name').all() as { name: string }[];
-    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons', '0005_warnings']);
+    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons', '0005_warnings', '0006_read_markers']);
     await s.close();
   });
 
@@ -130,8 +135,8 @@ describe('sqlite file', () => {
     const s = await SqliteStore.open(file);
     expect(await s.read('g')).toEqual([{ seq: 1, event: ev(7) }]);
     expect(await s.append('g', 1, [ev(8)])).toBe(2);
-    // The database of the older code gets the warnings table (0005) and nothing else changes.
-    expect(ddlOf(s.db)).toEqual([...SQLITE_DDL, ...WARNINGS_DDL]);
+    // The database of the older code gets the warnings (0005) and read markers (0006) tables and nothing else changes.
+    expect(ddlOf(s.db)).toEqual(LATEST_DDL);
     await s.close();
   });
 

@@ -1,13 +1,16 @@
 // Accounts and sessions: scrypt password hashes, random session tokens stored only as their SHA-256, a CSRF token
 // per session, and rate limits on log-in and sign-up. Log-in is refused per (name, address) and per address, but a
 // name under attack from many addresses is only slowed down: refusing it would let anyone lock its owner out
-// before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock.
+// before a vote closes. Every limit runs on real time, never on the (possibly scaled) game clock. Every password hash
+// waits its turn in one bounded queue (work-queue.ts), an address with a clean record ahead of a flood.
 import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { BIDI_CONTROL, nameSkeleton } from '../core/names.ts';
 import type { AccountRecord, AccountStore, SessionRecord } from '../store/types.ts';
 import { DuplicateError } from '../store/types.ts';
 import type { Clock } from './clock.ts';
 import { AppError } from './errors.ts';
+import { WorkQueue, type WorkQueueOptions } from './work-queue.ts';
 
 /** A name: letters, digits, '_', '.', '-'; starts and ends with a letter or digit (so votes can name it exactly). */
 export const NAME_PATTERN = /^[\p{L}\p{N}](?:[\p{L}\p{N}_.-]{0,22}[\p{L}\p{N}])?$/u;
@@ -41,7 +44,19 @@ export interface AccountOptions {
   readonly slowdown?: Slowdown;
   /** The real clock of the limits (tests move it by hand); Date.now by default, never the game clock. */
   readonly realNow?: () => number;
+  /** The password-hashing queue (default DEFAULT_HASHING). */
+  readonly hashing?: WorkQueueOptions;
 }
+
+/**
+ * Half the cores hash at once (one on two cores: the event loop keeps the other) and 32 wait. On this machine a hash
+ * takes about 80 ms, so the last of 32 waiters is answered within about 3 s, and a waiter of a clean address within
+ * two hashes.
+ */
+export const DEFAULT_HASHING: WorkQueueOptions = { concurrency: Math.max(1, Math.floor(availableParallelism() / 2)), waiting: 32 };
+
+/** The answer to a hash the queue has no room for: 503 with Retry-After, as for any overload. */
+const hashingBusy = () => new AppError('auth.busy', 503, 'the server is busy checking passwords; try again in a moment', { retryAfter: 1 });
 
 /** A number of hits allowed per fixed window. */
 export interface Limit {
@@ -122,6 +137,12 @@ export class Accounts {
   private readonly perAddress: RateLimiter;
   private readonly signups: RateLimiter;
   private readonly failures: RateLimiter;
+  /** Per client address: the hashes it recently cost (wrong passwords, sign-ups), its place in the hashing queue. */
+  private readonly demand: RateLimiter;
+  /** Per client address: its recent wrong passwords (an address with none is not slowed down). */
+  private readonly guesses: RateLimiter;
+  /** The queue every password hash goes through. */
+  readonly hashing: WorkQueue;
   private readonly slowdown: Slowdown;
   private readonly realNow: () => number;
   /** A hash to compare against when the name is unknown, so timing does not tell which names exist. */
@@ -140,23 +161,40 @@ export class Accounts {
     this.signups = limiter(options.signupLimit, 20, 3_600_000);
     this.slowdown = options.slowdown ?? { afterFailures: 10, windowMs: 15 * 60_000, stepMs: 100, maxMs: 2_000 };
     this.failures = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.demand = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.guesses = new RateLimiter(Number.POSITIVE_INFINITY, this.slowdown.windowMs);
+    this.hashing = new WorkQueue(options.hashing ?? DEFAULT_HASHING, hashingBusy);
     this.realNow = options.realNow ?? Date.now;
   }
 
-  /** Hashes a password as 'scrypt$N$salt$key' (base64url). */
-  async hash(password: string): Promise<string> {
+  /** Hashes a password as 'scrypt$N$salt$key' (base64url), in the hashing queue at `weight` (see WorkQueue.run). */
+  hash(password: string, weight = 0): Promise<string> {
+    return this.hashing.run(weight, () => this.hashNow(password));
+  }
+
+  /** Hashes a password at once, outside the queue. */
+  private async hashNow(password: string): Promise<string> {
     const salt = randomBytes(16);
     const key = await scryptAsync(password, salt, this.n);
     return `scrypt$${this.n}$${salt.toString('base64url')}$${key.toString('base64url')}`;
   }
 
-  /** Checks a password against a stored hash in constant time. */
-  async verify(password: string, stored: string): Promise<boolean> {
+  /** Checks a password against a stored hash in constant time, in the hashing queue at `weight`. */
+  async verify(password: string, stored: string, weight = 0): Promise<boolean> {
     const [scheme, n, salt, key] = stored.split('$');
     if (scheme !== 'scrypt' || !n || !salt || !key) return false;
     const want = Buffer.from(key, 'base64url');
-    const got = await scryptAsync(password, Buffer.from(salt, 'base64url'), Number(n));
+    const got = await this.hashing.run(weight, () => scryptAsync(password, Buffer.from(salt, 'base64url'), Number(n)));
     return got.length === want.length && timingSafeEqual(got, want);
+  }
+
+  /** Counts a hash for the client address and answers its weight before it: the hashes it cost in the window. */
+  private weigh(client: string | undefined): number {
+    if (client === undefined) return 0;
+    const now = this.realNow();
+    const before = this.demand.count(client, now);
+    this.demand.add(client, now);
+    return before;
   }
 
   /** Creates an account (rate-limited per `client` address when given). Throws AppError for a bad or taken name or a weak password. */
@@ -182,7 +220,7 @@ export class Accounts {
       name: clean,
       nameKey: nameKey(clean),
       skeleton,
-      passwordHash: await this.hash(password),
+      passwordHash: await this.hash(password, this.weigh(client)),
       createdAt: this.clock.now(),
     };
     try {
@@ -211,21 +249,28 @@ export class Accounts {
     const okPair = this.perNameAddress.hit(pair, now);
     const okAddress = this.perAddress.hit(client, now);
     if (!okPair || !okAddress) throw new AppError('auth.rate_limited', 429, 'too many log-in attempts; wait a minute');
-    const wait = this.loginDelay(key);
+    // Only addresses that guessed wrong lately wait for a name under attack: the owner at his own address is not
+    // slowed down, and in the hashing queue he goes ahead of the addresses that cost more hashes than his.
+    const weight = this.weigh(client);
+    const wait = this.guesses.count(client, now) > 0 ? this.loginDelay(key) : 0;
     if (wait > 0) await sleep(wait);
+    const wrong = () => {
+      const at = this.realNow();
+      this.failures.add(key, at);
+      this.guesses.add(client, at);
+      return new AppError('auth.invalid_credentials', 401, 'wrong name or password');
+    };
     const account = await this.store.accountByName(key);
     if (!account) {
-      this.dummy ??= this.hash('not a password');
-      await this.verify(password, await this.dummy);
-      this.failures.add(key, this.realNow());
-      throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
+      // Made once per process outside the queue: a refusal there must not poison every later unknown name.
+      this.dummy ??= this.hashNow('not a password');
+      await this.verify(password, await this.dummy, weight);
+      throw wrong();
     }
-    if (!(await this.verify(password, account.passwordHash))) {
-      this.failures.add(key, this.realNow());
-      throw new AppError('auth.invalid_credentials', 401, 'wrong name or password');
-    }
+    if (!(await this.verify(password, account.passwordHash, weight))) throw wrong();
     this.perNameAddress.refund(pair, now);
     this.perAddress.refund(client, now);
+    this.demand.refund(client, now);
     return { account, ...(await this.openSession(account)) };
   }
 

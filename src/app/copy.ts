@@ -1,6 +1,6 @@
 // `narrator copy`: moves a community from one store to another (SQLite → PostgreSQL when it outgrows one
-// machine): every game's events (with its snapshot and its timer as they are), accounts, sessions and the game
-// clock's origin. The destination must be empty, so a copy never merges two communities. Afterwards each copied
+// machine): every game's events (with its snapshot and its timer as they are), accounts, sessions, readers' unread
+// markers and the game clock's origin. The destination must be empty, so a copy never merges two communities. Afterwards each copied
 // game is replayed from the destination and its state hash compared with the source's replay: a copy that
 // changed a single event is reported, not trusted. Until the last game is in and checked the destination is marked
 // incomplete (COPY_STATE_KEY), and a server refuses to serve it.
@@ -19,6 +19,8 @@ export interface CopyReport {
   readonly accounts: number;
   readonly sessions: number;
   readonly timers: number;
+  /** Readers' unread markers. */
+  readonly readMarkers: number;
   /** Games whose replayed state hash differs between source and destination (empty after a good copy). */
   readonly mismatched: readonly string[];
 }
@@ -63,6 +65,9 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   for (const s of sessions) await to.createSession(s);
   // Profiles' warnings (CIT-ACT-7), revoked ones with their revocation.
   for (const w of await from.everyWarning()) await to.addWarning(w);
+  // Readers' unread markers (where each account stopped reading each channel).
+  const markers = await from.everyReadMarker();
+  for (const m of markers) await to.markRead(m);
   for (const key of META_KEYS) {
     const v = await from.meta(key);
     if (v !== undefined) await to.setMeta(key, v);
@@ -95,5 +100,5 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   }
   // A copy whose games differ from their originals stays marked incomplete: it is reported, not served.
   if (mismatched.length === 0) await to.setMeta(COPY_STATE_KEY, 'complete');
-  return { games: ids.length, events, accounts: accounts.length, sessions: sessions.length, timers: timers.size, mismatched };
+  return { games: ids.length, events, accounts: accounts.length, sessions: sessions.length, timers: timers.size, readMarkers: markers.length, mismatched };
 }

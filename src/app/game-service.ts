@@ -25,7 +25,7 @@ import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
 import { AppError, gameNotFound, storeUnavailable } from './errors.ts';
 import { HeardEvents } from './heard-events.ts';
-import { recordWarnings } from './profiles.ts';
+import { warningWrites } from './profiles.ts';
 
 /** What the service keeps about a game beyond the engine state: folded from the service's own events. */
 export interface GameMeta {
@@ -618,9 +618,11 @@ export class GameService {
     let lost: unknown;
     this.committing.set(gameId, g.version + all.length);
     try {
-      // The timer is written in the same commit whenever it changes (and on every empty commit, which repairs it).
+      // The timer is written in the same commit whenever it changes (and on every empty commit, which repairs it);
+      // so are the profile warnings the events issue or revoke (CIT-ACT-7), keyed by the events' numbers.
       const due = nextDue(state);
-      await this.store.append(gameId, g.version, all, all.length === 0 || due !== nextDue(g.state) ? { dueAt: due } : undefined);
+      const timer = all.length === 0 || due !== nextDue(g.state) ? { dueAt: due } : undefined;
+      await this.store.append(gameId, g.version, all, timer, warningWrites(gameId, g.version + 1, all));
     } catch (e) {
       lost = e;
     } finally {
@@ -651,14 +653,6 @@ export class GameService {
     g.meta = meta;
     g.version = base + all.length;
     const stored = all.map((event, i) => ({ seq: base + i + 1, event }));
-    // CIT-ACT-7: warnings go to the players' profiles once their events are committed (keyed by event: a retry is harmless).
-    if (all.some((e) => e.type === 'player.warned' || e.type === 'player.warning.revoked')) {
-      try {
-        await recordWarnings(this.store, gameId, stored);
-      } catch (e) {
-        this.log.error({ err: e, gameId }, 'recording profile warnings failed');
-      }
-    }
     this.notify(g, stored);
     for (const p of parts)
       p.job.resolve({

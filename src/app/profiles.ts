@@ -1,25 +1,29 @@
-// Players' cross-game profiles (mafia-cities «Овощ», CIT-ACT-7): the warnings a game issues are engine events; when
-// their commit lands, the host records them under the account's folded name, and staff see them at signups
-// (CIT-SET-1). Only the process that committed the events records them (a shared store's followers do not), and
-// every record is keyed by its event, so a retry writes nothing twice.
-import type { PlayerId } from '../core/types.ts';
+// Players' cross-game profiles (mafia-cities «Овощ», CIT-ACT-7): the warnings a game issues are engine events; the
+// host writes each one's profile row under the account's folded name in the same transaction as the events (so a
+// crash can never keep the event and lose the row), and staff see them at signups (CIT-SET-1). Only the process
+// that commits the events writes them (a shared store's followers do not), and every row is keyed by its event, so
+// a retry writes nothing twice.
+import type { GameEvent, PlayerId } from '../core/types.ts';
 import type { EngineEvent } from '../engine/events.ts';
 import { typed } from '../engine/events.ts';
 import type { GameState } from '../engine/state.ts';
-import type { StoredEvent, WarningRecord, WarningStore } from '../store/types.ts';
+import type { WarningRecord, WarningStore, WarningWrite } from '../store/types.ts';
 import { nameKey } from './accounts.ts';
 
-/** Records the warnings and revocations among a game's newly committed events. */
-export async function recordWarnings(store: WarningStore, gameId: string, stored: readonly StoredEvent[]): Promise<void> {
-  for (const { seq, event } of stored) {
+/** The profile rows a game's events about to be committed write or revoke; the first of them will be number `firstSeq`. */
+export function warningWrites(gameId: string, firstSeq: number, events: readonly GameEvent[]): WarningWrite[] {
+  const out: WarningWrite[] = [];
+  events.forEach((event, i) => {
     const e = typed(event) as EngineEvent;
+    const seq = firstSeq + i;
     if (e.type === 'player.warned') {
       const d = e.data;
-      await store.addWarning({ gameId, seq, nameKey: nameKey(d.name), name: d.name, kind: d.kind, date: d.date, reason: d.reason, createdAt: e.at });
+      out.push({ add: { gameId, seq, nameKey: nameKey(d.name), name: d.name, kind: d.kind, date: d.date, reason: d.reason, createdAt: e.at } });
     } else if (e.type === 'player.warning.revoked') {
-      await store.revokeWarning({ gameId, nameKey: nameKey(e.data.name), kind: e.data.kind, seq });
+      out.push({ revoke: { gameId, nameKey: nameKey(e.data.name), kind: e.data.kind, seq } });
     }
-  }
+  });
+  return out;
 }
 
 /** One player's standing warnings from other games, as staff see them at signups. */

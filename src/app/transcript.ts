@@ -76,90 +76,123 @@ export interface Transcript {
 
 /** Builds the export of a game from its events and final state, rendering texts in `locale`. */
 export function buildTranscript<V>(variant: Variant<V>, events: readonly GameEvent[], s: GameState<V>, locale: Locale = s.config.locale): Transcript {
-  const tz = s.config.timeZone;
-  const at = (ms: number) => isoLocal(ms, tz);
-  const name = (id: string) => s.players[id]?.name ?? id;
-  const v: Variant<unknown> = variant;
-  const pub: Line[] = [];
-  const priv: Record<string, Line[]> = Object.fromEntries(s.order.map((id) => [name(id), []]));
-  const mod: Line[] = [];
-  const rejections: RejectionLine[] = [];
-  const ended = s.status === 'ended';
-  const toPrivate = (ids: readonly string[], line: Line) => {
-    for (const id of ids) (priv[name(id)] ??= []).push(line);
-  };
-  for (const stored of events) {
+  const b = new TranscriptBuilder(variant, s, locale);
+  for (const e of events) b.add(e);
+  return b.finish();
+}
+
+/**
+ * The export built one event at a time (the server builds a long game's in slices of the event loop): `add` each
+ * event of the log in order, then `finish`. `s` is the state the log leads to.
+ */
+export class TranscriptBuilder<V> {
+  private readonly v: Variant<unknown>;
+  private readonly pub: Line[] = [];
+  private readonly priv: Record<string, Line[]>;
+  private readonly mod: Line[] = [];
+  private readonly rejections: RejectionLine[] = [];
+  private readonly events: EventLine[] = [];
+  private readonly ended: boolean;
+
+  constructor(
+    private readonly variant: Variant<V>,
+    private readonly s: GameState<V>,
+    private readonly locale: Locale = s.config.locale,
+  ) {
+    this.v = variant;
+    this.priv = Object.fromEntries(s.order.map((id) => [this.name(id), []]));
+    this.ended = s.status === 'ended';
+  }
+
+  private at(ms: number): string {
+    return isoLocal(ms, this.s.config.timeZone);
+  }
+
+  private name(id: string): string {
+    return this.s.players[id]?.name ?? id;
+  }
+
+  private toPrivate(ids: readonly string[], line: Line): void {
+    for (const id of ids) (this.priv[this.name(id)] ??= []).push(line);
+  }
+
+  /** Adds the log's next event. */
+  add(stored: GameEvent): void {
+    const { v, locale, pub, mod } = this;
     const e = typed(stored);
     const a = e.audience;
+    const at = this.at(e.at);
     if (e.type === 'message') {
       const parts = e.data.parts;
       const ch = e.data.channel;
       const from = signatureOf(v, locale, a);
       const line: Line = {
-        at: at(e.at),
+        at,
         kind: parts[0]?.key ?? 'message',
         text: renderParts(v, locale, parts),
         ...(ch !== undefined ? { channel: ch } : {}),
         ...(from !== undefined ? { from } : {}),
       };
       if (a.kind === 'public') pub.push(line);
-      else if (a.kind === 'players' || a.kind === 'team') toPrivate(a.ids, a.kind === 'team' ? { ...line, kind: `${a.team}:${line.kind}` } : line);
+      else if (a.kind === 'players' || a.kind === 'team') this.toPrivate(a.ids, a.kind === 'team' ? { ...line, kind: `${a.team}:${line.kind}` } : line);
       else if (a.kind === 'moderator') mod.push(line);
     } else if (e.type === 'post.published') {
       const ch = e.data.channel;
-      const line: Line = { at: at(e.at), kind: 'post', text: `${e.data.name}: ${e.data.text}`, ...(ch !== undefined ? { channel: ch } : {}) };
+      const line: Line = { at, kind: 'post', text: `${e.data.name}: ${e.data.text}`, ...(ch !== undefined ? { channel: ch } : {}) };
       // A post in a private channel (a family's inbox) belongs to its readers, never to the public thread.
       if (a.kind === 'public') pub.push(line);
-      else if (a.kind === 'players' || a.kind === 'team') toPrivate(a.ids, { ...line, kind: `${a.kind === 'team' ? a.team : 'players'}:post` });
+      else if (a.kind === 'players' || a.kind === 'team') this.toPrivate(a.ids, { ...line, kind: `${a.kind === 'team' ? a.team : 'players'}:post` });
     } else if (e.type === 'post.edited') {
-      pub.push({ at: at(e.at), kind: 'post.edited', text: `${name(e.data.author)} (${e.data.postId}): ${e.data.text}` });
+      pub.push({ at, kind: 'post.edited', text: `${this.name(e.data.author)} (${e.data.postId}): ${e.data.text}` });
     } else if (e.type === 'command.rejected') {
       const d = e.data;
       const m: Message = { key: d.code, params: d.params };
       const text = renderMessage(v, locale, m);
-      rejections.push({ at: at(e.at), by: d.by, code: d.code, text, en: renderMessage(v, 'en', m) });
-      if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: `rejected:${d.code}`, text });
+      this.rejections.push({ at, by: d.by, code: d.code, text, en: renderMessage(v, 'en', m) });
+      if (a.kind === 'players') this.toPrivate(a.ids, { at, kind: `rejected:${d.code}`, text });
     } else if (e.type === 'pm.received' || e.type === 'pm.forwarded') {
-      if (a.kind === 'players') toPrivate(a.ids, { at: at(e.at), kind: 'pm', text: `→ ${e.data.text}` });
+      if (a.kind === 'players') this.toPrivate(a.ids, { at, kind: 'pm', text: `→ ${e.data.text}` });
     } else if (e.type === 'moderator.flag') {
-      mod.push({
-        at: at(e.at),
-        kind: `flag:${e.data.reason}`,
-        text: renderMessage(v, locale, { key: e.data.reason, params: e.data.params }),
-      });
+      mod.push({ at, kind: `flag:${e.data.reason}`, text: renderMessage(v, locale, { key: e.data.reason, params: e.data.params }) });
     }
-  }
-  const players: PlayerLine[] = s.order.map((id) => {
-    const p = s.players[id]!;
-    const role = variant.roles.find((r) => r.id === p.role);
-    return {
-      name: p.name,
-      role: p.role ?? null,
-      team: role?.side ?? null,
-      status: p.status,
-      removedAt: p.removedAt !== undefined ? at(p.removedAt) : null,
-      removedHow: p.removedHow ?? null,
-    };
-  });
-  return {
-    variant: variant.id,
-    locale,
-    timeZone: tz,
-    status: s.status,
-    public: pub,
-    private: priv,
-    moderator: mod,
-    rejections,
-    players,
-    winner: s.outcome ? { side: s.outcome.side, players: s.outcome.players.map(name) } : null,
-    commitment: s.commitment,
-    ...(ended ? { seed: s.seed } : {}),
-    events: events.map((e, i) => ({
-      seq: i + 1,
+    this.events.push({
+      seq: this.events.length + 1,
       type: e.type,
-      at: at(e.at),
+      at,
       audience: e.audience,
-      data: e.audience.kind === 'secret' && !ended ? null : e.data,
-    })),
-  };
+      data: e.audience.kind === 'secret' && !this.ended ? null : e.data,
+    });
+  }
+
+  /** The export of the events added. */
+  finish(): Transcript {
+    const { s, variant } = this;
+    const players: PlayerLine[] = s.order.map((id) => {
+      const p = s.players[id]!;
+      const role = variant.roles.find((r) => r.id === p.role);
+      return {
+        name: p.name,
+        role: p.role ?? null,
+        team: role?.side ?? null,
+        status: p.status,
+        removedAt: p.removedAt !== undefined ? this.at(p.removedAt) : null,
+        removedHow: p.removedHow ?? null,
+      };
+    });
+    return {
+      variant: variant.id,
+      locale: this.locale,
+      timeZone: s.config.timeZone,
+      status: s.status,
+      public: this.pub,
+      private: this.priv,
+      moderator: this.mod,
+      rejections: this.rejections,
+      players,
+      winner: s.outcome ? { side: s.outcome.side, players: s.outcome.players.map((id) => this.name(id)) } : null,
+      commitment: s.commitment,
+      ...(this.ended ? { seed: s.seed } : {}),
+      events: this.events,
+    };
+  }
 }

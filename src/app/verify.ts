@@ -1,7 +1,9 @@
 // Fairness check of a finished game's export (DESIGN.md §2): recomputes the commitment, the key, every draw and
 // every shuffle or pick the game recorded, from the published seed. Variant-agnostic: events that consume draws
 // carry `drawn` (the values) and `check` (what the values decided).
+import type { Audience, GameEvent } from '../core/types.ts';
 import { commitmentOf, Draws, gameRng, keyOf } from '../engine/rng.ts';
+import { citFairness, type FairnessReport } from '../variants/mafia-cities/fairness.ts';
 
 /**
  * What the check concluded: everything held; something does not follow from the seed; the seed is not published
@@ -24,7 +26,30 @@ export interface Verdict {
 interface ExportedEvent {
   readonly seq: number;
   readonly type: string;
+  readonly at?: unknown;
+  readonly audience?: unknown;
   readonly data: Record<string, unknown> | null;
+}
+
+/** A listed player of the export (its `players`, in signup order). */
+type Listed = { readonly name: string; readonly role: string | null };
+
+/**
+ * Rulebooks whose deal and lots the verifier recomputes from the rules themselves, beyond the draws: each replays the
+ * log with the rulebook's fold (mafia-cities: the cities, the touring order and every lot, CIT-ENG-7).
+ */
+const RULEBOOK_CHECKS: Readonly<Record<string, (events: readonly GameEvent[], key: string, listed: readonly Listed[]) => FairnessReport>> = {
+  'mafia-cities': citFairness,
+};
+
+/** The export's events as the engine stores them (stamps back to instants), for a rulebook's replay. */
+function asStored(events: readonly ExportedEvent[]): GameEvent[] {
+  return events.map((e) => ({
+    type: e.type,
+    at: typeof e.at === 'string' ? Date.parse(e.at) : Number(e.at ?? 0),
+    audience: (e.audience ?? { kind: 'moderator' }) as Audience,
+    data: e.data ?? {},
+  }));
 }
 
 type Check = { kind: 'shuffle'; from: unknown[]; result: unknown[] } | { kind: 'pick'; from: unknown[]; result: unknown };
@@ -116,6 +141,20 @@ export function verifyTranscript(t: unknown): Verdict {
       else ok.push(`event ${e.seq} (${e.type}): lot among ${check.from.length} reproduced (${label(check.result)})`);
     }
     index += drawn.length;
+  }
+  // The rulebook's own recomputation (its deal and lots from the rules), for the rulebook the log was created with.
+  const rulebook = created?.data?.config as { variant?: unknown } | undefined;
+  const own = typeof rulebook?.variant === 'string' && Object.hasOwn(RULEBOOK_CHECKS, rulebook.variant) ? RULEBOOK_CHECKS[rulebook.variant] : undefined;
+  if (own) {
+    try {
+      const r = own(asStored(events), key, Array.isArray(x.players) ? (x.players as Listed[]) : []);
+      ok.push(...r.ok);
+      problems.push(...r.problems);
+      fixed.push(...r.fixed);
+    } catch (e) {
+      // An export altered into a shape the rulebook's fold cannot read is a mismatch, never a crash.
+      problems.push(`the log cannot be replayed by its rulebook: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   // One summary line that agrees with the per-event lines above: all draws held, or how many did not.
   if (wrongDraws === 0) ok.push(`${draws} draws reproduced from the seed`);

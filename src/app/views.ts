@@ -8,7 +8,7 @@ import { channelAccess, channelOfEvent, channelsOf, MAIN_CHANNEL } from '../engi
 import { typed } from '../engine/events.ts';
 import type { GameState, Locale } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
-import type { Variant } from '../engine/variant.ts';
+import type { LiveCount, Variant } from '../engine/variant.ts';
 import { type Cursors, canSee } from '../engine/view.ts';
 import { renderMessage, renderParts, signatureOf } from '../i18n/render.ts';
 import type { PublicPlayer } from '../protocol/replies.ts';
@@ -26,6 +26,8 @@ export interface Item {
   readonly kind: string;
   readonly author?: string;
   readonly postId?: string;
+  /** The post's number in its channel, as the viewer numbers it (app/thread-index.ts). */
+  readonly n?: number;
   /** A stable code (rejections) or message key. */
   readonly code?: string;
   readonly text: string;
@@ -72,28 +74,38 @@ export function threadItems(c: ViewContext, events: readonly StoredEvent[]): Ite
  * holds what names no channel and was public; any other channel what names it and the viewer may see.
  */
 export function channelItems(c: ViewContext, viewer: Viewer, channel: string, events: readonly StoredEvent[]): Item[] {
+  const read = channelReader(c, viewer, channel);
   const out: Item[] = [];
+  for (const e of events) {
+    const it = read(e);
+    if (it) out.push(it);
+  }
+  return out;
+}
+
+/** `channelItems` one event at a time (a long day is exported in slices): the item of each next event, if any. */
+export function channelReader(c: ViewContext, viewer: Viewer, channel: string): (e: StoredEvent) => Item | undefined {
   const main = channel === MAIN_CHANNEL;
   const inChannel = (e: GameEvent, data: { readonly channel?: string }) =>
     channelOfEvent(data) === channel && (main ? e.audience.kind === 'public' : canSee(viewer, e.audience));
   const postChannel = new Map<string, string>();
-  for (const { seq, event: e } of events) {
+  return ({ seq, event: e }) => {
     const ev = typed(e);
     if (ev.type === 'post.published') {
       postChannel.set(ev.data.postId, channelOfEvent(ev.data));
-      if (inChannel(e, ev.data)) out.push(item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text }));
+      if (inChannel(e, ev.data)) return item(c, seq, e, { kind: 'post', author: ev.data.name, postId: ev.data.postId, text: ev.data.text });
     } else if (ev.type === 'post.edited') {
       // An edit belongs where its post is (a page may start after the post: then the main thread is assumed).
       if (e.audience.kind === 'public' && (postChannel.get(ev.data.postId) ?? MAIN_CHANNEL) === channel)
-        out.push(item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text }));
+        return item(c, seq, e, { kind: 'edit', author: nameOf(c, ev.data.author), postId: ev.data.postId, text: ev.data.text });
     } else if (ev.type === 'message' && inChannel(e, ev.data)) {
       const parts = ev.data.parts;
       // CIT-ANN-1, CIT-VOTE-6: a pinned post names its slot (the latest post of a slot is the pinned one).
       const pin = ev.data.pin;
-      out.push(item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts, ...(pin ? { pin } : {}) }));
+      return item(c, seq, e, { kind: 'announcement', author: 'moderator', code: parts[0]?.key, text: render(c, parts), parts, ...(pin ? { pin } : {}) });
     }
-  }
-  return out;
+    return undefined;
+  };
 }
 
 /** The channels the viewer knows of (engine/channels.ts), titles rendered in the context's locale. */
@@ -258,19 +270,7 @@ export function voteCount(variant: Variant<unknown>, s: GameState<unknown>): Vot
   if (variant.voteCount) {
     if (s.status !== 'running') return null;
     const c = variant.voteCount(s);
-    if (!c) return null;
-    const nm = (id: string) => s.players[id]?.name ?? id;
-    return {
-      round: c.round,
-      phase: c.phase,
-      lines: c.lines.map((l) => ({
-        target: nm(l.target),
-        votes: l.voters.length,
-        voters: l.voters.map(nm),
-        ...(l.channel !== undefined ? { channel: l.channel } : {}),
-      })),
-      notVoted: c.notVoted.map(nm),
-    };
+    return c ? namedCount(s, c) : null;
   }
   const v = s.v as { votes?: Record<string, string>; round?: number; phase?: string; runoff?: { ballots?: Record<string, string> } } | null;
   if (!v || typeof v.votes !== 'object' || s.status !== 'running') return null;
@@ -288,6 +288,22 @@ export function voteCount(variant: Variant<unknown>, s: GameState<unknown>): Vot
     .map(([t, voters]) => ({ target: name(t), votes: voters.length, voters }));
   const notVoted = s.order.filter((id) => s.players[id]?.status === 'alive' && record[id] === undefined).map(name);
   return { round: v.round ?? 0, phase, lines, notVoted };
+}
+
+/** A count of ids (a rulebook's, a recount's) as the API shows it: players by their names now. */
+export function namedCount(s: GameState<unknown>, c: LiveCount): VoteCount {
+  const nm = (id: string) => s.players[id]?.name ?? id;
+  return {
+    round: c.round,
+    phase: c.phase,
+    lines: c.lines.map((l) => ({
+      target: nm(l.target),
+      votes: l.voters.length,
+      voters: l.voters.map(nm),
+      ...(l.channel !== undefined ? { channel: l.channel } : {}),
+    })),
+    notVoted: c.notVoted.map(nm),
+  };
 }
 
 /** The next deadline, if the game is waiting for one. */
@@ -337,7 +353,17 @@ const AUDIT = new Set([
   'player.warning.revoked',
 ]);
 
-/** The audit log: who did what when (moderator only). */
-export function auditItems(c: ViewContext, events: readonly StoredEvent[]): { seq: number; at: number; time: string; type: string; data: unknown }[] {
-  return events.filter((e) => AUDIT.has(e.event.type)).map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
+/**
+ * The audit log: who did what when, as the moderator `viewer` may see it. Staff holding one capacity (CIT-ENG-3) read
+ * only the audited events of their duty, as everywhere else: a Consigliere's `hint` names a mafioso, a Prokurator's
+ * `tell` carries his private words.
+ */
+export function auditItems(
+  c: ViewContext,
+  viewer: Viewer,
+  events: readonly StoredEvent[],
+): { seq: number; at: number; time: string; type: string; data: unknown }[] {
+  return events
+    .filter((e) => AUDIT.has(e.event.type) && canSee(viewer, e.event.audience))
+    .map(({ seq, event: e }) => ({ seq, at: e.at, time: time(c, e.at), type: e.type, data: e.data }));
 }

@@ -298,6 +298,8 @@ interface ServeOpts {
   logLevel: string;
   signupLimit: number;
   spectatorsPerAddress?: number;
+  connectionsPerAddress?: number;
+  requestTimeout?: number;
   trustProxy?: string;
   pool?: number;
   secureCookies?: boolean;
@@ -339,6 +341,12 @@ program
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
     intArg(1, 1_000_000),
   )
+  .option(
+    '--connections-per-address <n>',
+    'open HTTP and WebSocket connections one client address may hold (default: both WebSocket socket caps plus 64)',
+    intArg(1, 1_000_000),
+  )
+  .option('--request-timeout <seconds>', 'seconds a client has to send a whole request, body included (default 30)', intArg(1, 3600))
   .action((opts: ServeOpts) =>
     runCli('serve', async () => {
       const { serve } = await import('../server/main.ts');
@@ -370,6 +378,10 @@ program
           ...(opts.secureCookies ? { secureCookies: true } : {}),
           ...(clock ? { clock } : {}),
           ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
+          connections: {
+            ...(opts.connectionsPerAddress !== undefined ? { perAddress: opts.connectionsPerAddress } : {}),
+            ...(opts.requestTimeout !== undefined ? { requestTimeoutMs: opts.requestTimeout * 1000 } : {}),
+          },
           ...(spectators !== undefined
             ? {
                 ws: {

@@ -210,18 +210,35 @@ export function bySignup<V>(s: GameState<V>, ids: Iterable<PlayerId>): PlayerId[
   return s.order.filter((id) => set.has(id));
 }
 
+/** When set, every remembered perParts answer is checked against a fresh one (the test suite sets it). */
+let verifying = false;
+
+/**
+ * Makes every answer perParts gives from memory be worked out again and compared: a part `answer` reads that its
+ * list leaves out then fails the tests that reach it, instead of serving a stale answer. The test setup turns it on.
+ */
+export function verifyPartMemos(on: boolean): void {
+  verifying = on;
+}
+
 /**
  * A question about a game state that reads only some of its parts, answered again only when one of them changed:
  * `parts` lists them (the first must be an object, e.g. `s.players`), and the previous answer stands while every part
  * is the same value or object. A state's parts keep their identity until an event replaces them, so an answer
- * outlives the many events (posts, messages) that leave its parts alone. `parts` must name everything `answer` reads.
+ * outlives the many events (posts, messages) that leave its parts alone. `parts` must name everything `answer`
+ * reads; under `verifyPartMemos` a part left out is an error.
  */
 export function perParts<S, T>(parts: (s: S) => readonly [object, ...unknown[]], answer: (s: S) => T): (s: S) => T {
   const memo = new WeakMap<object, { readonly parts: readonly unknown[]; readonly value: T }>();
   return (s) => {
     const now = parts(s);
     const hit = memo.get(now[0]);
-    if (hit && hit.parts.length === now.length && hit.parts.every((x, i) => x === now[i])) return hit.value;
+    if (hit && hit.parts.length === now.length && hit.parts.every((x, i) => x === now[i])) {
+      if (verifying && JSON.stringify(answer(s)) !== JSON.stringify(hit.value)) {
+        throw new Error(`perParts: a remembered answer of ${answer.name || 'a question'} differs from a fresh one; its parts miss something it reads`);
+      }
+      return hit.value;
+    }
     const value = answer(s);
     memo.set(now[0], { parts: now, value });
     return value;

@@ -11,6 +11,7 @@ import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
 import type { Timetable } from './schedule.ts';
 import type { GameConfig, GameState, Locale } from './state.ts';
+import type { NameIndex, VoteOrder, VoteStep } from './vote-log.ts';
 
 /** A role of a rulebook. */
 export interface RoleDef {
@@ -173,6 +174,10 @@ export interface Variant<V = unknown, M = AnyEvents> {
   channels?(s: GameState<V>): readonly ChannelDef[];
   /** The live vote count when the rulebook keeps its own (default: the slice's `votes` record, app/views.ts). */
   voteCount?(s: GameState<V>): LiveCount | null;
+  /** The vote steps an event stands for (engine/vote-log.ts); without it a game has no vote history. */
+  voteSteps?(e: EventsOf<M>, names: NameIndex): readonly VoteStep[];
+  /** How a recount ranks targets with equal votes and lists their voters (engine/vote-log.ts; default 'seat'). */
+  readonly voteOrder?: VoteOrder;
   /** The number of the game day an event opens, else undefined (the day export cuts the thread at these events). */
   dayOf?(event: EventsOf<M>): number | undefined;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */

@@ -47,6 +47,11 @@ export const itemSchema = z.object({
   kind: z.string(),
   author: z.string().optional(),
   postId: z.string().optional(),
+  n: z
+    .number()
+    .int()
+    .optional()
+    .describe('the post’s number in its channel (posts and announcements; public threads number public posts only, so every reader has the same numbers)'),
   code: z.string().optional(),
   pin: z.string().optional().describe('a pinned post’s slot: the latest announcement of a slot replaces the earlier ones (status list, tallies)'),
   text: z.string(),

@@ -14,11 +14,13 @@ import { narratorPackage } from '../app/package-dir.ts';
 import type { BalanceOptions } from '../app/setup-preview.ts';
 import type { Store } from '../store/types.ts';
 import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCache } from './auth.ts';
+import { addressMatcher, type ConnectionLimits, capConnections, clientErrorHandler, connectionLimits, serverTimeouts } from './connections.ts';
 import { type Lifecycle, registerReady } from './health.ts';
+import { type HeavyReadOptions, HeavyReads } from './heavy-reads.ts';
 import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
 import { installSecurityHeaders, securityHeaderOptions } from './security-headers.ts';
-import { registerWs, type WsOptions } from './ws.ts';
+import { DEFAULT_WS_OPTIONS, registerWs, type WsOptions } from './ws.ts';
 
 /** What the application is built from. */
 export interface ServerDeps {
@@ -35,6 +37,10 @@ export interface ServerDeps {
   readonly bodyLimit?: number;
   /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
   readonly ws?: WsOptions;
+  /** Request timeouts and the connections per client address (default: `connectionLimits` of the WebSocket caps). */
+  readonly connections?: ConnectionLimits;
+  /** The whole-log reads' budgets, cache and slices (default DEFAULT_HEAVY_READS). */
+  readonly heavyReads?: HeavyReadOptions;
   /** How the create form's balance previews run (default DEFAULT_BALANCE). */
   readonly balance?: BalanceOptions;
   /**
@@ -70,7 +76,11 @@ function apiDescription(): string {
 
 /** Builds the server (call `listen` or `inject` on it). */
 export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
+  const connections = d.connections ?? connectionLimits(d.ws ?? DEFAULT_WS_OPTIONS);
   const app = Fastify({
+    // A request must arrive whole in time (slow bodies held sockets open for ever); connection errors get our shape.
+    ...serverTimeouts(connections),
+    clientErrorHandler,
     ...(d.logger ? { loggerInstance: d.logger } : { logger: false }),
     bodyLimit: d.bodyLimit ?? 64 * 1024,
     // One log line per request would dominate the log of a busy game; errors are logged by the error handler.
@@ -86,6 +96,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
       return sendError(reply, 400, 'request.invalid', 'bad request');
     },
   });
+  capConnections(app.server, connections.perAddress, addressMatcher(d.trustProxy));
   // zod validates every request (see http.ts); Fastify's own compilers would only duplicate it.
   app.setValidatorCompiler(() => (data) => ({ value: data }));
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -158,6 +169,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     clock: d.clock,
     secureCookies: d.secureCookies ?? false,
     ...(d.balance ? { balance: d.balance } : {}),
+    heavy: new HeavyReads(d.heavyReads),
   });
   registerReady(app, d.store, d.service, d.lifecycle ?? { draining: false });
   registerWs(app, d.service, sessions, d.ws);

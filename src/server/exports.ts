@@ -47,14 +47,25 @@ export function votes(f: Format, c: VoteCount, heading: string): string {
 
 /** A day of the thread: posts as quotes with their author and time, announcements in bold. */
 export function day(f: Format, items: readonly Item[], heading: string): string {
-  const out = [bold(f, esc(f, oneLine(heading))), ''];
-  for (const it of items) {
-    const when = it.time.slice(11, 16);
-    if (it.kind === 'announcement') out.push(`${bold(f, `${when} — moderator`)}\n${esc(f, it.text)}`, '');
-    else if (f === 'bbcode') out.push(`[quote="${esc(f, oneLine(it.author ?? '')).replace(/"/g, "'")}"]${esc(f, it.text)}[/quote]`, '');
-    else out.push(`**${esc(f, oneLine(it.author ?? ''))}** (${when}):`, ...safeLines(it.text).map((l) => `> ${quoteIndent(escapeMarkdown(l))}`), '');
-  }
-  return out.join('\n').trimEnd();
+  return dayText([...dayHeading(f, heading), ...items.flatMap((it) => dayLines(f, it))]);
+}
+
+/** The lines a day's export opens with. */
+export function dayHeading(f: Format, heading: string): string[] {
+  return [bold(f, esc(f, oneLine(heading))), ''];
+}
+
+/** The lines of one item of a day's export. */
+export function dayLines(f: Format, it: Item): string[] {
+  const when = it.time.slice(11, 16);
+  if (it.kind === 'announcement') return [`${bold(f, `${when} — moderator`)}\n${esc(f, it.text)}`, ''];
+  if (f === 'bbcode') return [`[quote="${esc(f, oneLine(it.author ?? '')).replace(/"/g, "'")}"]${esc(f, it.text)}[/quote]`, ''];
+  return [`**${esc(f, oneLine(it.author ?? ''))}** (${when}):`, ...safeLines(it.text).map((l) => `> ${quoteIndent(escapeMarkdown(l))}`), ''];
+}
+
+/** A day's export from its lines. */
+export function dayText(lines: readonly string[]): string {
+  return lines.join('\n').trimEnd();
 }
 
 /** A name on one line (a name never holds a line end; this keeps a corrupt one from opening a new line). */

@@ -22,10 +22,10 @@ export function namedSchemas(): Record<string, Record<string, unknown>> {
   return JSON.parse(JSON.stringify(definitions).replaceAll('#/definitions/', '#/components/schemas/')) as Record<string, Record<string, unknown>>;
 }
 
-/** Sends the standard error body (a 503 with the Retry-After its details name). */
+/** Sends the standard error body (a 429 or 503 with the Retry-After its details name). */
 export function sendError(reply: FastifyReply, status: number, code: string, message: string, details?: unknown): FastifyReply {
   const retry = (details as { retryAfter?: unknown } | undefined)?.retryAfter;
-  if (status === 503 && typeof retry === 'number') reply.header('retry-after', String(retry));
+  if (typeof retry === 'number') reply.header('retry-after', String(retry));
   return reply.code(status).send({ error: { code, message, ...(details !== undefined ? { details } : {}) } });
 }
 

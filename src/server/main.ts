@@ -11,8 +11,9 @@ import { Scheduler } from '../app/scheduler.ts';
 import { openStore } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 import { buildServer } from './app.ts';
+import { type ConnectionLimits, connectionLimits } from './connections.ts';
 import { setupDemo } from './demo.ts';
-import type { WsOptions } from './ws.ts';
+import { DEFAULT_WS_OPTIONS, type WsOptions } from './ws.ts';
 
 /** Options of `narrator serve`. */
 export interface ServeOptions {
@@ -34,6 +35,8 @@ export interface ServeOptions {
   readonly secureCookies?: boolean;
   /** The WebSocket's caps (default DEFAULT_WS_OPTIONS). */
   readonly ws?: WsOptions;
+  /** Request timeouts and connections per client address, over `connectionLimits` of the WebSocket caps. */
+  readonly connections?: Partial<ConnectionLimits>;
   /** Reverse proxies (addresses or CIDRs, comma-separated) whose X-Forwarded-For is believed; none by default. */
   readonly trustProxy?: string;
   /** PostgreSQL pool size (connections per instance). */
@@ -93,6 +96,7 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
     lifecycle,
     secureCookies: o.secureCookies ?? false,
     ...(o.ws ? { ws: o.ws } : {}),
+    connections: { ...connectionLimits(o.ws ?? DEFAULT_WS_OPTIONS), ...o.connections },
     ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
     ...(o.publicDir ? { publicDir: o.publicDir } : {}),
   });

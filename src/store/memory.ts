@@ -1,7 +1,19 @@
 // The in-memory store for tests and the engine's own tools. Values are copied through JSON on the way in and out,
 // so a test catches anything the SQL stores could not persist (and nobody can mutate stored events by reference).
 import type { GameEvent, Millis } from '../core/types.ts';
-import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate, WarningRecord } from './types.ts';
+import type {
+  AccountRecord,
+  ReadMarker,
+  SessionRecord,
+  Snapshot,
+  Store,
+  StoredEvent,
+  Timer,
+  TimerUpdate,
+  WarningRecord,
+  WarningRevocation,
+  WarningWrite,
+} from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
@@ -20,14 +32,25 @@ export class MemoryStore implements Store {
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly metaRows = new Map<string, string>();
   private readonly warningRows = new Map<string, WarningRecord>();
+  private readonly markers = new Map<string, ReadMarker>();
 
   /** See EventStore.append. */
-  async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+  async append(
+    streamId: string,
+    expectedVersion: number,
+    events: readonly GameEvent[],
+    timer?: TimerUpdate,
+    warnings: readonly WarningWrite[] = [],
+  ): Promise<number> {
     const list = this.events.get(streamId) ?? [];
     if (list.length !== expectedVersion) throw new StaleVersionError(streamId, expectedVersion, list.length);
     list.push(...copy(events));
     this.events.set(streamId, list);
     if (timer) this.setTimer(streamId, timer.dueAt);
+    for (const w of copy(warnings)) {
+      if ('add' in w) this.putWarning(w.add);
+      else this.markRevoked(w.revoke);
+    }
     return list.length;
   }
 
@@ -162,12 +185,20 @@ export class MemoryStore implements Store {
 
   /** See WarningStore.addWarning. */
   async addWarning(w: WarningRecord): Promise<void> {
+    this.putWarning(copy(w));
+  }
+
+  private putWarning(w: WarningRecord): void {
     const key = `${w.gameId}\u0000${w.seq}`;
     if (!this.warningRows.has(key)) this.warningRows.set(key, w);
   }
 
   /** See WarningStore.revokeWarning. */
-  async revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void> {
+  async revokeWarning(r: WarningRevocation): Promise<void> {
+    this.markRevoked(r);
+  }
+
+  private markRevoked(r: WarningRevocation): void {
     const rows = [...this.warningRows.entries()].filter(([, w]) => w.gameId === r.gameId);
     if (rows.some(([, w]) => w.revokedSeq === r.seq)) return;
     const latest = rows.filter(([, w]) => w.nameKey === r.nameKey && w.kind === r.kind && w.revokedSeq === undefined).sort(([, a], [, b]) => b.seq - a.seq)[0];
@@ -182,6 +213,25 @@ export class MemoryStore implements Store {
   /** See WarningStore.everyWarning. */
   async everyWarning(): Promise<WarningRecord[]> {
     return [...this.warningRows.values()].sort((a, b) => a.createdAt - b.createdAt || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : a.seq - b.seq));
+  }
+
+  /** See ReadMarkerStore.markRead. */
+  async markRead(m: ReadMarker): Promise<ReadMarker> {
+    const key = `${m.accountId}\u0000${m.gameId}\u0000${m.channel}`;
+    const had = this.markers.get(key);
+    if (!had || m.post > had.post) this.markers.set(key, { ...m });
+    return { ...this.markers.get(key)! };
+  }
+
+  /** See ReadMarkerStore.readMarkers. */
+  async readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]> {
+    return (await this.everyReadMarker()).filter((m) => m.accountId === accountId && m.gameId === gameId);
+  }
+
+  /** See ReadMarkerStore.everyReadMarker. */
+  async everyReadMarker(): Promise<ReadMarker[]> {
+    const key = (m: ReadMarker) => [m.accountId, m.gameId, m.channel];
+    return [...this.markers.values()].map((m) => ({ ...m })).sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
 
   /** Nothing to close. */

@@ -131,6 +131,24 @@ function warnings(dialect: Dialect): Migration {
   };
 }
 
+/** Readers' unread markers (issue 26): the last post an account read in each channel of a game. */
+function readMarkers(dialect: Dialect): Migration {
+  const int = INT[dialect];
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('read_markers')
+        .addColumn('account_id', 'text', (c) => c.notNull())
+        .addColumn('game_id', 'text', (c) => c.notNull())
+        .addColumn('channel', 'text', (c) => c.notNull())
+        .addColumn('post', int, (c) => c.notNull())
+        .addColumn('updated_at', int, (c) => c.notNull())
+        .addPrimaryKeyConstraint('read_markers_pk', ['account_id', 'game_id', 'channel'])
+        .execute();
+    },
+  };
+}
+
 /** The migrations of a dialect, by the ids its databases record. */
 export function migrationsOf(dialect: Dialect): Record<string, Migration> {
   return dialect === 'sqlite'
@@ -140,6 +158,13 @@ export function migrationsOf(dialect: Dialect): Record<string, Migration> {
         '0003_meta': meta,
         '0004_name_skeletons': nameSkeletons,
         '0005_warnings': warnings('sqlite'),
+        '0006_read_markers': readMarkers('sqlite'),
       }
-    : { '0001_initial': initial('postgres'), '0002_meta': meta, '0003_name_skeletons': nameSkeletons, '0004_warnings': warnings('postgres') };
+    : {
+        '0001_initial': initial('postgres'),
+        '0002_meta': meta,
+        '0003_name_skeletons': nameSkeletons,
+        '0004_warnings': warnings('postgres'),
+        '0005_read_markers': readMarkers('postgres'),
+      };
 }

@@ -12,12 +12,14 @@ import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { isStoreFault } from './faults.ts';
 import { migrationsOf } from './migrations.ts';
+import { selectEveryReadMarker, selectReadMarker, selectReadMarkers, toReadMarker, upsertReadMarker } from './read-markers.ts';
 import { type Schema, toAccount, toWarning } from './schema.ts';
 import type {
   AccountRecord,
   CommitNotice,
   PreloadedStream,
   PreloadTimes,
+  ReadMarker,
   SessionRecord,
   Snapshot,
   Store,
@@ -26,6 +28,8 @@ import type {
   Timer,
   TimerUpdate,
   WarningRecord,
+  WarningRevocation,
+  WarningWrite,
 } from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 import { insertWarning, revokeLatestWarning, selectEveryWarning, selectWarnings } from './warnings.ts';
@@ -207,10 +211,22 @@ export class PostgresStore implements Store {
   };
 
   /** See EventStore.append. */
-  async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+  async append(
+    streamId: string,
+    expectedVersion: number,
+    events: readonly GameEvent[],
+    timer?: TimerUpdate,
+    warnings: readonly WarningWrite[] = [],
+  ): Promise<number> {
     const next = expectedVersion + events.length;
     if (expectedVersion > 0) {
-      await this.appendAt(streamId, expectedVersion, events, timer);
+      if (warnings.length === 0) await this.appendAt(this.k, streamId, expectedVersion, events, timer);
+      // Rare (a warning issued or revoked): the one-statement append and the profile rows in one transaction.
+      else
+        await this.k.transaction().execute(async (trx) => {
+          await this.appendAt(trx, streamId, expectedVersion, events, timer);
+          await writeWarnings(trx, warnings);
+        });
       this.announce(noticePayload(streamId, next, events));
       return next;
     }
@@ -241,6 +257,7 @@ export class PostgresStore implements Store {
         await trx.insertInto('events').values(rows).execute();
       }
       if (timer) await setTimer(trx, streamId, timer.dueAt);
+      await writeWarnings(trx, warnings);
       return next;
     });
     this.announce(noticePayload(streamId, next, events));
@@ -254,7 +271,7 @@ export class PostgresStore implements Store {
    * UPDATE, INSERT, the timer and COMMIT, five round trips: on two shared cores each costs the writer a loopback
    * send (most of a vote's CPU in a profile of one instance under load) and the database a statement.
    */
-  private async appendAt(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<void> {
+  private async appendAt(db: Kysely<Schema>, streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<void> {
     const next = expectedVersion + events.length;
     const timerCte = !timer
       ? sql``
@@ -273,7 +290,7 @@ export class PostgresStore implements Store {
           ${events.map((e) => JSON.stringify(e.data ?? null))}::text[]) with ordinality as u(type, at, audience, data, n)
         where exists (select 1 from s)
       )${timerCte}
-      select version from s`.execute(this.k);
+      select version from s`.execute(db);
     if (rows.length === 0) throw new StaleVersionError(streamId, expectedVersion, await this.version(streamId));
   }
 
@@ -560,7 +577,7 @@ export class PostgresStore implements Store {
   }
 
   /** See WarningStore.revokeWarning. */
-  async revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void> {
+  async revokeWarning(r: WarningRevocation): Promise<void> {
     await revokeLatestWarning(this.k, r).execute();
   }
 
@@ -574,6 +591,22 @@ export class PostgresStore implements Store {
     return (await selectEveryWarning(this.k).execute()).map(toWarning);
   }
 
+  /** See ReadMarkerStore.markRead. */
+  async markRead(m: ReadMarker): Promise<ReadMarker> {
+    await upsertReadMarker(this.k, m).execute();
+    return toReadMarker((await selectReadMarker(this.k, m).executeTakeFirstOrThrow()) as Schema['read_markers']);
+  }
+
+  /** See ReadMarkerStore.readMarkers. */
+  async readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]> {
+    return (await selectReadMarkers(this.k, accountId, gameId).execute()).map(toReadMarker);
+  }
+
+  /** See ReadMarkerStore.everyReadMarker. */
+  async everyReadMarker(): Promise<ReadMarker[]> {
+    return (await selectEveryReadMarker(this.k).execute()).map(toReadMarker);
+  }
+
   /** Ends the pool (and drops a test schema) once the last notices are sent. */
   async close(): Promise<void> {
     await new Promise<void>((r) => setImmediate(r));
@@ -585,6 +618,11 @@ export class PostgresStore implements Store {
 }
 
 /** Sets or clears a stream's timer; a changed instant is a new timer whose old claim no longer applies. */
+/** Writes an append's profile warnings, in order, in its transaction. */
+async function writeWarnings(k: Kysely<Schema>, warnings: readonly WarningWrite[]): Promise<void> {
+  for (const w of warnings) await ('add' in w ? insertWarning(k, w.add) : revokeLatestWarning(k, w.revoke)).execute();
+}
+
 async function setTimer(k: Kysely<Schema>, streamId: string, dueAt: Millis | null): Promise<void> {
   if (dueAt === null) {
     await k.deleteFrom('timers').where('stream_id', '=', streamId).execute();

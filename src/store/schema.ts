@@ -14,6 +14,8 @@ export type Schema = {
   /** Small facts of the installation, by key (the scaled clock's origin). */
   meta: { key: string; value: string };
   sessions: { id: string; account_id: string; csrf: string; created_at: number; expires_at: number };
+  /** Readers' unread markers: the last post read per account, game and channel. */
+  read_markers: { account_id: string; game_id: string; channel: string; post: number; updated_at: number };
   /** Players' cross-game warnings (CIT-ACT-7), keyed by the issuing event. */
   warnings: {
     game_id: string;

@@ -11,8 +11,21 @@ import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { migrationsOf } from './migrations.ts';
+import { selectEveryReadMarker, selectReadMarker, selectReadMarkers, toReadMarker, upsertReadMarker } from './read-markers.ts';
 import { type Schema, toAccount, toWarning } from './schema.ts';
-import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate, WarningRecord } from './types.ts';
+import type {
+  AccountRecord,
+  ReadMarker,
+  SessionRecord,
+  Snapshot,
+  Store,
+  StoredEvent,
+  Timer,
+  TimerUpdate,
+  WarningRecord,
+  WarningRevocation,
+  WarningWrite,
+} from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 import { insertWarning, revokeLatestWarning, selectEveryWarning, selectWarnings } from './warnings.ts';
 
@@ -57,6 +70,7 @@ interface PendingAppend {
   readonly expected: number;
   readonly events: readonly GameEvent[];
   readonly timer: TimerUpdate | undefined;
+  readonly warnings: readonly WarningWrite[];
   resolve(version: number): void;
   reject(e: unknown): void;
 }
@@ -289,9 +303,15 @@ export class SqliteStore implements Store {
    * SQLite transaction (group commit): each keeps its own version check, and each promise resolves only after that
    * transaction has committed, so an acknowledged command is durable while a commit's cost is shared.
    */
-  append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
+  append(
+    streamId: string,
+    expectedVersion: number,
+    events: readonly GameEvent[],
+    timer?: TimerUpdate,
+    warnings: readonly WarningWrite[] = [],
+  ): Promise<number> {
     return new Promise<number>((resolve, reject) => {
-      this.pending.push({ streamId, expected: expectedVersion, events, timer, resolve, reject });
+      this.pending.push({ streamId, expected: expectedVersion, events, timer, warnings, resolve, reject });
       if (this.pending.length === 1) setImmediate(() => this.flush());
     });
   }
@@ -360,6 +380,7 @@ export class SqliteStore implements Store {
       this.hot.insert.run({ stream: a.streamId, version: a.expected + 1, last: next, events: JSON.stringify(tuples) });
     }
     if (a.timer) this.setTimer(a.streamId, a.timer.dueAt);
+    for (const w of a.warnings) this.run('add' in w ? insertWarning(this.k, w.add) : revokeLatestWarning(this.k, w.revoke));
     return next;
   }
 
@@ -551,7 +572,7 @@ export class SqliteStore implements Store {
   }
 
   /** See WarningStore.revokeWarning. */
-  async revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void> {
+  async revokeWarning(r: WarningRevocation): Promise<void> {
     this.run(revokeLatestWarning(this.k, r));
   }
 
@@ -563,6 +584,22 @@ export class SqliteStore implements Store {
   /** See WarningStore.everyWarning. */
   async everyWarning(): Promise<WarningRecord[]> {
     return this.all<Schema['warnings']>(selectEveryWarning(this.k)).map(toWarning);
+  }
+
+  /** See ReadMarkerStore.markRead. */
+  async markRead(m: ReadMarker): Promise<ReadMarker> {
+    this.run(upsertReadMarker(this.k, m));
+    return toReadMarker(this.get<Schema['read_markers']>(selectReadMarker(this.k, m))!);
+  }
+
+  /** See ReadMarkerStore.readMarkers. */
+  async readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]> {
+    return this.all<Schema['read_markers']>(selectReadMarkers(this.k, accountId, gameId)).map(toReadMarker);
+  }
+
+  /** See ReadMarkerStore.everyReadMarker. */
+  async everyReadMarker(): Promise<ReadMarker[]> {
+    return this.all<Schema['read_markers']>(selectEveryReadMarker(this.k)).map(toReadMarker);
   }
 
   /** Commits what is pending, compacts, and closes the database file (checkpointing the WAL). */

@@ -59,9 +59,10 @@ export interface EventStore {
   /**
    * Appends events to a stream whose current version (number of events) must equal `expectedVersion` (0 creates
    * the stream). With `timer`, the stream's timer is set in the same transaction, so a crash never separates a
-   * deadline from the events that scheduled it. Returns the new version. Throws StaleVersionError.
+   * deadline from the events that scheduled it; likewise the profile `warnings` the events issue or revoke. Returns
+   * the new version. Throws StaleVersionError (and then writes nothing).
    */
-  append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number>;
+  append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate, warnings?: readonly WarningWrite[]): Promise<number>;
   /** Events of a stream from sequence number `fromSeq` (1-based), at most `limit` of them. */
   read(streamId: string, fromSeq?: number, limit?: number): Promise<StoredEvent[]>;
   /** The stream's version (0 when it does not exist). */
@@ -178,6 +179,17 @@ export interface WarningRecord {
   readonly revokedSeq?: number;
 }
 
+/** A revocation of a profile warning: the latest standing one of `kind` the name received in the game, by event `seq`. */
+export interface WarningRevocation {
+  readonly gameId: string;
+  readonly nameKey: string;
+  readonly kind: string;
+  readonly seq: number;
+}
+
+/** A change to the players' profiles that an append writes with the events that make it. */
+export type WarningWrite = { readonly add: WarningRecord } | { readonly revoke: WarningRevocation };
+
 /** The warnings of players' cross-game profiles. */
 export interface WarningStore {
   /** Records a warning; a second record of the same (game, seq) changes nothing. */
@@ -186,11 +198,33 @@ export interface WarningStore {
    * Revokes the latest standing warning of `kind` the name received in the game, marking it with the revoking
    * event's `seq`; a revocation already recorded with that seq changes nothing.
    */
-  revokeWarning(r: { readonly gameId: string; readonly nameKey: string; readonly kind: string; readonly seq: number }): Promise<void>;
+  revokeWarning(r: WarningRevocation): Promise<void>;
   /** The standing warnings of these names, oldest first. */
   warningsOf(nameKeys: readonly string[]): Promise<WarningRecord[]>;
   /** Every warning, revoked ones too (`narrator copy`). */
   everyWarning(): Promise<WarningRecord[]>;
+}
+
+/**
+ * Where a reader stopped in one channel of a game (issue 26: the unread marker, kept on the server so a phone and a
+ * desktop agree): the number of the last post he has read, in the channel's numbering (app/thread-index.ts).
+ */
+export interface ReadMarker {
+  readonly accountId: string;
+  readonly gameId: string;
+  readonly channel: string;
+  readonly post: number;
+  readonly updatedAt: Millis;
+}
+
+/** Readers' markers, one per account, game and channel. */
+export interface ReadMarkerStore {
+  /** Moves the marker forward to `m.post` (never back: a later read elsewhere wins) and answers it as it stands. */
+  markRead(m: ReadMarker): Promise<ReadMarker>;
+  /** An account's markers in a game, one per channel it has read. */
+  readMarkers(accountId: string, gameId: string): Promise<ReadMarker[]>;
+  /** Every marker (`narrator copy`). */
+  everyReadMarker(): Promise<ReadMarker[]>;
 }
 
 /** Small facts of the installation that outlive the process (e.g. the scaled clock's origin), by key. */
@@ -221,7 +255,7 @@ export interface StoreFeed {
 }
 
 /** Everything the application needs from storage. */
-export interface Store extends EventStore, TimerStore, AccountStore, MetaStore, WarningStore {
+export interface Store extends EventStore, TimerStore, AccountStore, MetaStore, WarningStore, ReadMarkerStore {
   /** Which implementation (for logs and the health route). */
   readonly kind: string;
   /**

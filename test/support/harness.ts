@@ -6,6 +6,7 @@ import { ManualClock } from '../../src/app/clock.ts';
 import { GameService } from '../../src/app/game-service.ts';
 import { Scheduler } from '../../src/app/scheduler.ts';
 import { buildServer } from '../../src/server/app.ts';
+import { DEFAULT_HEAVY_READS } from '../../src/server/heavy-reads.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Store } from '../../src/store/types.ts';
 
@@ -79,7 +80,8 @@ export async function harness(store: Store = new MemoryStore(), t0 = T0): Promis
   });
   const service = new GameService({ store, clock, snapshotEvery: 25 });
   await service.boot();
-  const app = await buildServer({ store, service, accounts, clock });
+  // Every test client shares one address: whole-log reads are budgeted per address in test/heavy-reads.int.test.ts only.
+  const app = await buildServer({ store, service, accounts, clock, heavyReads: { ...DEFAULT_HEAVY_READS, burst: 100_000 } });
   const scheduler = new Scheduler({ timers: store, service, clock });
   return {
     app,

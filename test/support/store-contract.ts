@@ -194,5 +194,49 @@ export function storeContract(name: string, make: () => Promise<Store>): void {
       expect(every.find((x) => x.seq === 10)).toEqual(w('g1', 10, 'gleb', 100));
       await s.close();
     });
+
+    it('writes the profile warnings an append carries with its events, and none for a stale append (CIT-ACT-7)', async () => {
+      const s = await make();
+      const w = (seq: number) => ({
+        gameId: 'g1',
+        seq,
+        nameKey: 'gleb',
+        name: 'Gleb',
+        kind: 'vegetable',
+        date: '2025-03-04',
+        reason: 'inactivity',
+        createdAt: seq,
+      });
+      await s.append('g1', 0, [ev('a', 1)], undefined, [{ add: w(1) }]);
+      await s.append('g1', 1, [ev('b', 2), ev('c', 3)], { dueAt: 50 }, [{ add: w(2) }, { add: w(3) }]);
+      await expect(s.append('g1', 1, [ev('x', 4)], undefined, [{ add: w(4) }])).rejects.toBeInstanceOf(StaleVersionError);
+      expect((await s.warningsOf(['gleb'])).map((x) => x.seq)).toEqual([1, 2, 3]);
+      // A revocation, by event number 4: the latest standing warning goes.
+      await s.append('g1', 3, [ev('d', 5)], undefined, [{ revoke: { gameId: 'g1', nameKey: 'gleb', kind: 'vegetable', seq: 4 } }]);
+      expect((await s.warningsOf(['gleb'])).map((x) => x.seq)).toEqual([1, 2]);
+      expect((await s.everyWarning()).find((x) => x.seq === 3)?.revokedSeq).toBe(4);
+      await s.close();
+    });
+
+    it('keeps one read marker per account, game and channel that only moves forward (issue 26: unread markers)', async () => {
+      const s = await make();
+      const m = (accountId: string, gameId: string, channel: string, post: number, updatedAt: number) => ({ accountId, gameId, channel, post, updatedAt });
+      expect(await s.markRead(m('a1', 'g1', 'main', 5, 100))).toEqual(m('a1', 'g1', 'main', 5, 100));
+      // A device that read less (a phone behind the desktop) does not move the marker back.
+      expect(await s.markRead(m('a1', 'g1', 'main', 3, 200))).toEqual(m('a1', 'g1', 'main', 5, 100));
+      expect(await s.markRead(m('a1', 'g1', 'main', 9, 300))).toEqual(m('a1', 'g1', 'main', 9, 300));
+      await s.markRead(m('a1', 'g1', 'city-2', 1, 400));
+      await s.markRead(m('a1', 'g2', 'main', 4, 500));
+      await s.markRead(m('a2', 'g1', 'main', 2, 600));
+      expect(await s.readMarkers('a1', 'g1')).toEqual([m('a1', 'g1', 'city-2', 1, 400), m('a1', 'g1', 'main', 9, 300)]);
+      expect(await s.readMarkers('a3', 'g1')).toEqual([]);
+      expect(await s.everyReadMarker()).toEqual([
+        m('a1', 'g1', 'city-2', 1, 400),
+        m('a1', 'g1', 'main', 9, 300),
+        m('a1', 'g2', 'main', 4, 500),
+        m('a2', 'g1', 'main', 2, 600),
+      ]);
+      await s.close();
+    });
   });
 }

@@ -120,6 +120,26 @@ describe('mafia-cities staff capacities (CIT-ENG-3)', () => {
     expect(dutyOf(s, 'command.rejected', { code: 'REJ-VOTE-SAME' }, { kind: 'players', ids: [] })).toBe('prokurator');
     expect(dutyOf(s, 'command.rejected', { code: 'REJ-ROLE', line: '/check Boris' }, { kind: 'players', ids: [] })).toBe('consigliere');
   });
+
+  it('CIT-ENG-3, §0.1: a PM with a mafia command on any line, and a notice of a line not counted beside one, are the Consigliere’s', () => {
+    const s = run.state as never;
+    const me = { kind: 'players', ids: [] } as const;
+    expect(dutyOf(s, 'pm.received', { text: '/vote Boris\n/kill Gleb' }, me)).toBe('consigliere');
+    expect(dutyOf(s, 'pm.received', { text: '/protect Anna\n/vote Boris' }, me)).toBe('prokurator');
+    const notice = (first: string, line: string) => dutyOf(s, 'command.rejected', { code: 'REJ-ONE-COMMAND', line, params: { first, line } }, me);
+    expect(notice('/kill Gleb', '/protect Anna')).toBe('consigliere');
+    expect(notice('/protect Anna', '/nokill')).toBe('consigliere');
+    expect(notice('/protect Anna', '/protect Gleb')).toBe('prokurator');
+  });
+
+  it('CIT-ENG-3: a Godfather election’s lot lists the family, so it is the Consigliere’s record; an execution lot the Prokurator’s', () => {
+    const s = run.state as never;
+    const drawn = (purpose: string) => dutyOf(s, 'cit.drawn', { purpose, drawn: [0.5], check: { kind: 'pick', from: [], result: '' } }, { kind: 'moderator' });
+    expect(drawn('godfather:Север')).toBe('consigliere');
+    expect(drawn('mafioso:Север')).toBe('consigliere');
+    expect(drawn('execution:Север')).toBe('prokurator');
+    expect(drawn('knife')).toBe('prokurator');
+  });
 });
 
 describe('mafia-cities signatures (CIT-ENG-5)', () => {

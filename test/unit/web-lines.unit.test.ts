@@ -3,7 +3,7 @@
 // server can tell.
 import { describe, expect, it } from 'vitest';
 import type { ChannelInfo, EventFrame } from '../../src/protocol/index.ts';
-import { BLOCK, blocks, lineOf, splitPins } from '../../web/src/game/lines.ts';
+import { BLOCK, blocks, lineOf, numberedAfter, splitPins } from '../../web/src/game/lines.ts';
 
 const channel = (id: string, kind: ChannelInfo['kind'] = 'public'): ChannelInfo => ({
   id,
@@ -18,6 +18,18 @@ const frame = (type: string, data: unknown, audience: unknown = { kind: 'public'
   ({ type: 'event', game: 'g', seq: 7, event: { type, at: 1000, audience, data }, ...(text !== undefined ? { text } : {}) }) as EventFrame;
 
 describe('live frames in a channel view', () => {
+  it('numbers a line drawn from a frame after the last numbered line shown; with none to follow, reads (issue 26)', () => {
+    const line = lineOf(frame('post.published', { postId: 'p9', name: 'Anna', text: 'hi' }), channel('main'));
+    const item = (seq: number, n?: number) => ({ seq, at: 0, time: '', kind: n === undefined ? 'edit' : 'post', text: '', ...(n !== undefined ? { n } : {}) });
+    // An edit after the last post carries no number: the post before it does.
+    expect(numberedAfter(line, [item(3, 11), item(5)])).toMatchObject({ kind: 'item', item: { seq: 7, n: 12 } });
+    expect(numberedAfter(line, [item(5)])).toEqual({ kind: 'read' });
+    expect(numberedAfter(line, [])).toEqual({ kind: 'read' });
+    // A frame already behind the lines shown is not guessed at.
+    expect(numberedAfter(line, [item(8, 4)])).toEqual({ kind: 'read' });
+    expect(numberedAfter({ kind: 'none' }, [item(3, 1)])).toEqual({ kind: 'none' });
+  });
+
   it('draws a public post of the main thread as its line, cleaned as the server cleans items', () => {
     const got = lineOf(frame('post.published', { postId: 'p1', name: 'Anna', text: 'a\r\nb \u202eevil' }), channel('main'));
     expect(got).toEqual({ kind: 'item', item: { seq: 7, at: 1000, time: '', kind: 'post', author: 'Anna', postId: 'p1', text: 'a\nb \u202eevil\u202c' } });

@@ -16,8 +16,17 @@ const quotes = (ns: readonly Node[]): Node[] =>
 describe('parsePost', () => {
   it('reads a BBCode quote with its author, and the reply after it', () => {
     const ns = parsePost('[quote="Anna"]Vote: Babis[/quote]\nI agree');
-    expect(ns[0]).toEqual({ kind: 'quote', author: 'Anna', children: [{ kind: 'text', text: 'Vote: Babis' }] });
+    expect(ns[0]).toEqual({ kind: 'quote', author: 'Anna', post: null, children: [{ kind: 'text', text: 'Vote: Babis' }] });
     expect(plainText(ns.slice(1))).toContain('I agree');
+  });
+
+  it('reads the quoted post’s number as the quote button writes it, and as Discourse writes it (issue 26)', () => {
+    const ns = parsePost('[quote="Anna Maria" post=12]Vote: Babis[/quote][quote=Dora post=3]x[/quote][quote="Chris, post:40, topic:2"]y[/quote]');
+    expect(quotes(ns).map((q) => q.kind === 'quote' && [q.author, q.post])).toEqual([
+      ['Anna Maria', 12],
+      ['Dora', 3],
+      ['Chris', 40],
+    ]);
   });
 
   it('reads Markdown quotes, nested BBCode quotes, bold and italics', () => {

@@ -81,7 +81,7 @@ export function App() {
         {route.screen === 'lobby' && <Lobby />}
         {route.screen === 'login' && <Login />}
         {route.screen === 'create' && <Create />}
-        {route.screen === 'game' && <GameScreen id={route.id} tab={route.tab} />}
+        {route.screen === 'game' && <GameScreen id={route.id} tab={route.tab} post={route.post} player={route.player} />}
       </main>
     </>
   );

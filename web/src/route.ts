@@ -1,19 +1,40 @@
-// Hash routes (#/games/<id>/thread): the server serves one static index.html and needs no fallback for deep links.
+// Hash routes (#/games/<id>/main): the server serves one static index.html and needs no fallback for deep links.
+// A post's permalink is #/games/<id>/thread/<n> for the main thread and #/games/<id>/<channel>/<n> for another
+// channel (a city's thread, a team channel); #/games/<id>/player/<name> shows a player (where a mention links).
 
 /** A screen and its parameters. */
 export type Route =
   | { readonly screen: 'lobby' }
   | { readonly screen: 'login' }
   | { readonly screen: 'create' }
-  | { readonly screen: 'game'; readonly id: string; readonly tab: string };
+  | { readonly screen: 'game'; readonly id: string; readonly tab: string; readonly post?: number; readonly player?: string };
+
+/** The tab of the main thread; `thread` in a permalink names it too. */
+const MAIN = 'main';
 
 /** Reads a hash. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   if (parts[0] === 'login') return { screen: 'login' };
   if (parts[0] === 'new') return { screen: 'create' };
-  if (parts[0] === 'games' && parts[1]) return { screen: 'game', id: parts[1], tab: parts[2] || 'main' };
+  if (parts[0] === 'games' && parts[1]) {
+    const id = parts[1];
+    if (parts[2] === 'player' && parts[3]) return { screen: 'game', id, tab: MAIN, player: parts[3] };
+    const tab = !parts[2] || parts[2] === 'thread' ? MAIN : parts[2];
+    const n = /^[1-9]\d{0,8}$/.test(parts[3] ?? '') ? Number(parts[3]) : undefined;
+    return n === undefined ? { screen: 'game', id, tab } : { screen: 'game', id, tab, post: n };
+  }
   return { screen: 'lobby' };
+}
+
+/** The permalink of post `n` of a channel (its tab). */
+export function postHref(id: string, tab: string, n: number): string {
+  return `#/games/${encodeURIComponent(id)}/${tab === MAIN ? 'thread' : encodeURIComponent(tab)}/${n}`;
+}
+
+/** Where a mention of a player links: the game with that player shown. */
+export function playerHref(id: string, name: string): string {
+  return `#/games/${encodeURIComponent(id)}/player/${encodeURIComponent(name)}`;
 }
 
 /** The hash of a route. */

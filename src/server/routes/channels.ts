@@ -106,7 +106,7 @@ export function registerChannelRoutes(app: FastifyInstance, d: RouteDeps): void 
       const c = channelById(g.variant, g.state, params.channel);
       // A private channel the caller does not read is answered like one that does not exist.
       if (!c || !canRead(c, viewer)) throw new AppError('channel.unknown', 404, 'no such channel for you');
-      return { viewer, project: (ctx, evs) => channelItems(ctx, viewer, params.channel, evs) };
+      return { viewer, project: (ctx, evs) => channelItems(ctx, viewer, params.channel, evs), numbered: params.channel };
     },
     extra: (g) => ({ status: summaryOf(g).status, nextDeadline: nextDeadline(g.state) }),
   });

@@ -1,30 +1,31 @@
-// Exports: the game's JSON export, and announcements, vote counts and whole days as BBCode or Markdown.
+// Exports: the game's JSON export, and announcements, vote counts and whole days as BBCode or Markdown. The whole-log
+// reads (the export, its check, a day) are served by heavy-reads.ts from heavy-views.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
-import { buildTranscript } from '../../app/transcript.ts';
-import { verifyTranscript } from '../../app/verify.ts';
-import { channelItems, readAfter, seesVoteCount, threadItems, voteCount } from '../../app/views.ts';
+import { readAfter, seesVoteCount, threadItems, viewerKey, voteCount } from '../../app/views.ts';
 import { canRead, channelById, MAIN_CHANNEL } from '../../engine/channels.ts';
-import { typed } from '../../engine/events.ts';
 import { exportFormat, gameParams } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import * as exportsFmt from '../exports.ts';
+import { DayIndex, dayAnswer, exportAnswer, pin, verifyAnswer } from '../heavy-views.ts';
 import { route } from '../http.ts';
 import { ctxOf, type RouteDeps } from './shared.ts';
 
 /** Registers the export routes. */
 export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
-  const { service } = d;
+  const { service, heavy } = d;
+  const days = new DayIndex();
 
   route(app, {
     method: 'GET',
     url: '/api/games/:id/export',
-    summary: 'The game export (same JSON as `narrator play --json`; `narrator verify` checks it once the game ended). Moderators; everyone after the end.',
+    summary:
+      'The game export (same JSON as `narrator play --json`; `narrator verify` checks it once the game ended). Moderators; everyone after the end. A whole-game read: 429 read.rate_limited past the budget of your address.',
     tags: ['exports'],
     auth: 'optional',
     params: gameParams,
-    async handler({ params, req }) {
+    handler({ params, req, reply }) {
       const g = service.get(params.id);
       const r = roleIn(g, req.principal);
       const over = g.state.status === 'ended' || g.state.status === 'cancelled';
@@ -32,28 +33,27 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       // CIT-ENG-3: the whole log is for staff holding every capacity; the others read their part through the views.
       if (r.kind === 'moderator' && r.duties !== undefined && r.duties.length < 2 && !over)
         throw new AppError('game.staff_partition', 403, 'staff holding one capacity read the export once the game has ended');
-      const events = (await service.read(g.id)).map((e) => e.event);
-      return buildTranscript(g.variant, events, g.state);
+      // The same export for everyone allowed to read it.
+      const p = pin(g);
+      return heavy.serve(req, reply, `${g.id}@${p.version}:export`, (work) => exportAnswer(service, p, work), r.kind === 'moderator');
     },
   });
 
   route(app, {
     method: 'GET',
     url: '/api/games/:id/verify',
-    summary: 'The fairness check of `narrator verify` run on the game export, with the seed (anyone, once the game has ended)',
+    summary:
+      'The fairness check of `narrator verify` run on the game export, with the seed (anyone, once the game has ended). A whole-game read: 429 read.rate_limited past the budget of your address.',
     tags: ['exports'],
     auth: 'optional',
     params: gameParams,
-    async handler({ params }) {
+    handler({ params, req, reply }) {
       const g = service.get(params.id);
       if (g.state.status !== 'ended' && g.state.status !== 'cancelled')
         throw new AppError('game.not_over', 403, 'the seed is published once the game has ended');
-      const t = buildTranscript(
-        g.variant,
-        (await service.read(g.id)).map((e) => e.event),
-        g.state,
-      );
-      return { seed: t.seed ?? null, commitment: t.commitment, verdict: verifyTranscript(t) };
+      const p = pin(g);
+      const staff = roleIn(g, req.principal).kind === 'moderator';
+      return heavy.serve(req, reply, `${g.id}@${p.version}:verify`, (work) => verifyAnswer(service, p, work), staff);
     },
   });
 
@@ -112,25 +112,18 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
     produces: 'text',
     params: gameParams.extend({ round: z.coerce.number().int().min(0).max(10_000) }),
     query: exportFormat.extend({ channel: z.string().min(1).max(80).optional() }),
-    async handler({ params, query, req, reply }) {
+    handler({ params, query, req, reply }) {
       const g = service.get(params.id);
       const viewer = viewerOf(roleIn(g, req.principal));
-      const channel = query.channel ?? MAIN_CHANNEL;
-      const def = channelById(g.variant, g.state, channel);
+      const def = channelById(g.variant, g.state, query.channel ?? MAIN_CHANNEL);
       // A channel the caller does not read is answered like one that does not exist (as GET /channels/:channel).
       if (!def || !canRead(def, viewer)) throw new AppError('channel.unknown', 404, 'no such channel for you');
-      const all = await service.read(g.id);
-      // Day k runs from the event that opens it (the rulebook's dayOf) to the next such event; day 0 also holds the signup.
-      const dayOf = g.variant.dayOf;
-      const dayAt = (i: number) => (dayOf ? dayOf(typed(all[i]!.event)) : undefined);
-      const opened = all.findIndex((_, i) => dayAt(i) === params.round);
-      const start = params.round === 0 ? 0 : opened;
-      if (start < 0) throw new AppError('export.no_round', 404, `day ${params.round} has not opened`);
-      const after = all.findIndex((_, i) => i > start && dayAt(i) !== undefined && dayAt(i) !== params.round);
-      const slice = all.slice(start, after < 0 ? undefined : after);
-      reply.type('text/plain; charset=utf-8');
-      const title = `${g.meta.title}${def.id === MAIN_CHANNEL ? '' : ` (${def.title})`} — day ${params.round}`;
-      return exportsFmt.day(query.format, channelItems(ctxOf(g, query.locale), viewer, channel, slice), title);
+      const p = pin(g);
+      // A public channel reads alike for everyone; a private one as the caller's viewer may see it.
+      const viewers = def.kind === 'public' ? 'public' : viewerKey(viewer);
+      const key = `${g.id}@${p.version}:day:${params.round}:${def.id}:${query.format}:${query.locale ?? ''}:${viewers}`;
+      const day = { round: params.round, channel: def, format: query.format, locale: query.locale, viewer };
+      return heavy.serve(req, reply, key, (work) => dayAnswer(service, days, p, day, work), viewer.kind === 'moderator');
     },
   });
 }

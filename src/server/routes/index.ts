@@ -12,6 +12,7 @@ import { registerExportRoutes } from './exports.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerModerationRoutes } from './moderation.ts';
 import { registerPrivateRoutes } from './private.ts';
+import { registerReadingRoutes } from './reading.ts';
 import { registerScheduleRoutes } from './schedule.ts';
 import { registerSetupRoutes } from './setup.ts';
 import type { RouteDeps } from './shared.ts';
@@ -29,6 +30,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerTextRoutes(app, d);
   registerThreadRoutes(app, d);
   registerChannelRoutes(app, d);
+  registerReadingRoutes(app, d);
   registerPrivateRoutes(app, d);
   registerModerationRoutes(app, d);
   registerExportRoutes(app, d);

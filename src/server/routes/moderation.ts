@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nameKey } from '../../app/accounts.ts';
 import { AppError } from '../../app/errors.ts';
-import { auditItems } from '../../app/views.ts';
-import { type AuditReply, commandReply, gameParams, type ModeratorsReply, modActionsOf, modBodySchema } from '../../protocol/index.ts';
+import { viewerKey } from '../../app/views.ts';
+import { commandReply, gameParams, type ModeratorsReply, modActionsOf, modBodySchema } from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
-import { requireModerator, roleIn } from '../access.ts';
+import { requireModerator, roleIn, viewerOf } from '../access.ts';
+import { auditAnswer, pin } from '../heavy-views.ts';
 import { route } from '../http.ts';
-import { commandRoute, ctxOf, foldOne, type RouteDeps } from './shared.ts';
+import { commandRoute, foldOne, type RouteDeps } from './shared.ts';
 
 /** Registers the moderator routes (POST /start is with the game routes). */
 export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -75,10 +76,14 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
     tags: ['moderator'],
     auth: 'account',
     params: gameParams,
-    async handler({ params, req }) {
+    handler({ params, req, reply }) {
       const g = service.get(params.id);
-      requireModerator(roleIn(g, req.principal));
-      return { items: auditItems(ctxOf(g), await service.read(g.id)), version: g.version } satisfies AuditReply;
+      const viewer = viewerOf(requireModerator(roleIn(g, req.principal)));
+      // A whole-log read (heavy-reads.ts), kept per capacity (staff holding one see their duty's entries only); the
+      // console re-reads it after every commit, so the game's staff are not held to the per-address budget.
+      const p = pin(g);
+      const key = `${g.id}@${p.version}:audit:${viewerKey(viewer)}`;
+      return d.heavy.serve(req, reply, key, (work) => auditAnswer(service, p, viewer, work), true);
     },
   });
 }

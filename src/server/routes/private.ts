@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
+import { teamChannel } from '../../app/thread-index.ts';
 import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import { isoLocal } from '../../engine/time.ts';
@@ -57,7 +58,7 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
       if (r.kind === 'spectator' || !ever || (r.kind === 'player' && !ever.includes(r.id)))
         throw new AppError('team.not_member', 403, 'you are not in this team');
       const viewer = viewerOf(r);
-      return { viewer, project: (c, evs) => teamItems(c, viewer, params.team, evs) };
+      return { viewer, project: (c, evs) => teamItems(c, viewer, params.team, evs), numbered: teamChannel(params.team) };
     },
   });
 

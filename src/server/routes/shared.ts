@@ -8,6 +8,7 @@ import type { Clock } from '../../app/clock.ts';
 import { AppError } from '../../app/errors.ts';
 import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts';
 import type { BalanceOptions } from '../../app/setup-preview.ts';
+import { threadIndexOf } from '../../app/thread-index.ts';
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
 import { nameSkeleton } from '../../core/names.ts';
 import type { Command, GameEvent, Params, Rejection, Viewer } from '../../core/types.ts';
@@ -22,6 +23,7 @@ import { type CommandReply, type GameSummary, gameParams, type PageQuery, type P
 import type { Store, StoredEvent } from '../../store/types.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import type { SessionCache } from '../auth.ts';
+import type { HeavyReads } from '../heavy-reads.ts';
 import { type AuthMode, route } from '../http.ts';
 
 /** What the routes need. */
@@ -34,6 +36,8 @@ export interface RouteDeps {
   readonly secureCookies: boolean;
   /** How the create form's balance previews run (default DEFAULT_BALANCE). */
   readonly balance?: BalanceOptions;
+  /** The whole-log reads' cache, computations and budgets (heavy-reads.ts). */
+  readonly heavy: HeavyReads;
 }
 
 /** Largest slice of a stream one page scans. */
@@ -161,6 +165,8 @@ export function commandRoute<B>(app: FastifyInstance, service: GameService, def:
 export interface ViewOf {
   readonly viewer: Viewer;
   readonly project: (c: ViewContext, evs: readonly StoredEvent[]) => Item[];
+  /** The channel whose post numbers its lines carry (app/thread-index.ts), if they are numbered. */
+  readonly numbered?: string;
 }
 
 /** A GET route on a game that answers one page of a view (the thread, the inbox, a team channel). */
@@ -192,7 +198,7 @@ export function viewRoute<P extends { id: string }>(app: FastifyInstance, servic
     async handler({ params, query, req }) {
       const g = service.get(params.id);
       const v = def.view(g, req, params);
-      const page = await paged(service, g, query, v.viewer, v.project);
+      const page = await paged(service, g, query, v);
       return def.extra ? { ...page, ...def.extra(g, v.viewer) } : page;
     },
   });
@@ -213,20 +219,34 @@ export async function versionNow(service: GameService, g: LoadedGame, viewer: Vi
  * One page of a view after the caller's cursor `from`, in his numbering: `next` is the `from` of the next page
  * (null once he has everything), `version` his version now.
  */
-async function paged(
-  service: GameService,
-  g: LoadedGame,
-  q: PageQuery,
-  viewer: Viewer,
-  project: (c: ViewContext, evs: Awaited<ReturnType<GameService['read']>>) => Item[],
-): Promise<PageReply> {
+async function paged(service: GameService, g: LoadedGame, q: PageQuery, v: ViewOf): Promise<PageReply> {
+  const viewer = v.viewer;
   const cursors = await service.cursors(g.id);
   const upto = service.get(g.id).version;
-  const { events, last } = await readAfter(service, g.id, cursors, viewer, q.from, SCAN, upto);
-  const items = project(ctxOf(g, q.locale), events);
+  const { events, globals, last } = await readAfter(service, g.id, cursors, viewer, q.from, SCAN, upto);
+  const projected = v.project(ctxOf(g, q.locale), events);
+  const items = v.numbered === undefined ? projected : await numbered(service, g.id, viewer, v.numbered, projected, events, globals);
   const version = cursors.count(viewer, upto);
   if (items.length > q.limit) return { items: items.slice(0, q.limit), next: items[q.limit - 1]!.seq, version };
   return { items, next: last < version ? last : null, version };
+}
+
+/** Items with their post numbers in `channel` (`n`), read from the thread index (each item's event by its global number). */
+async function numbered(
+  service: GameService,
+  gameId: string,
+  viewer: Viewer,
+  channel: string,
+  items: readonly Item[],
+  events: readonly StoredEvent[],
+  globals: readonly number[],
+): Promise<Item[]> {
+  const numbering = (await threadIndexOf(service).of(gameId)).numbering(viewer, channel);
+  const globalOf = new Map(events.map((e, i) => [e.seq, globals[i]!]));
+  return items.map((it) => {
+    const n = numbering.numberOf(globalOf.get(it.seq) ?? 0);
+    return n === undefined ? it : { ...it, n };
+  });
 }
 
 /** The keyword of a syntax command in the game's locale ('join' → 'Συμμετοχή' in Greek, 'Join' in English). */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../app/errors.ts';
 import { nextDeadline, threadItems, voteCountFor } from '../../app/views.ts';
 import type { Actor } from '../../core/types.ts';
+import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import { commandReply, gameParams, textBody, threadReply } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import { commandRoute, type RouteDeps, summaryOf, viewRoute } from './shared.ts';
@@ -18,7 +19,7 @@ export function registerThreadRoutes(app: FastifyInstance, d: RouteDeps): void {
     auth: 'optional',
     params: gameParams,
     response: threadReply,
-    view: (g, req) => ({ viewer: viewerOf(roleIn(g, req.principal)), project: (c, evs) => threadItems(c, evs) }),
+    view: (g, req) => ({ viewer: viewerOf(roleIn(g, req.principal)), project: (c, evs) => threadItems(c, evs), numbered: MAIN_CHANNEL }),
     extra: (g, viewer) => ({ status: summaryOf(g).status, votes: voteCountFor(g.variant, g.state, viewer), nextDeadline: nextDeadline(g.state) }),
   });
 

@@ -7,7 +7,7 @@ import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn, channelById, MAIN_CHANNEL, publishIn } from '../../engine/channels.ts';
 import { forward, syntaxOf } from '../../engine/game.ts';
 import { fold, matchName } from '../../engine/names.ts';
-import { type CommandLine, parseCommands } from '../../engine/parse.ts';
+import { type CommandLine, parseCommands, type Syntax } from '../../engine/parse.ts';
 import { isAlive, postAuthor, signedUp } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
 import { absent, markActive, warn } from './activity.ts';
@@ -29,7 +29,7 @@ import {
   time,
   toFamily,
 } from './common.ts';
-import { candidateList, dieNow, elect } from './flow.ts';
+import { candidateList, dieNow, electByMajority } from './flow.ts';
 import { lastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { recall, resign } from './recall.ts';
@@ -72,6 +72,30 @@ function instantAt(s: S, d: string, t: string): number {
   return instantOf(d, t, s.config.timeZone);
 }
 
+/** CIT-LW-2: a last word may be long and span lines: the whole message after the keyword is its text. */
+const LASTWORD = /^\s*\/(lastword|последнее-слово)(?=\s|$)/iu;
+
+/**
+ * The command lines of a post (the public forms) or a PM (the private forms), in order; a last word's PM is one line.
+ * §0.1: only the first counts.
+ */
+export function commandLines(syntax: Syntax, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly CommandLine[] {
+  if (cmd.type === 'post') return parseCommands(cmd.text, syntax).filter((l) => l.where !== 'pm');
+  const lw = LASTWORD.exec(cmd.text);
+  if (lw) return [{ command: 'lastword', arg: cmd.text.slice(lw[0].length).trim(), line: cmd.text.split('\n')[0] ?? '', where: 'pm' }];
+  return parseCommands(cmd.text, syntax).filter((l) => l.where === 'pm');
+}
+
+/**
+ * §0.1: «one command per post (the first line that parses as a command counts, further command lines are ignored
+ * and the author is told so privately)»; the same for a PM's private commands. Each further line gets its notice,
+ * naming it and the line that counted (the counted line also tells the staff whose matter the notice is, CIT-ENG-3).
+ */
+function ignored(b: B, actor: Actor, lines: readonly CommandLine[]): void {
+  const [first, ...rest] = lines;
+  for (const l of rest) b.reject(actor, 'REJ-ONE-COMMAND', { first: first!.line, line: l.line }, { line: l.line });
+}
+
 /** A post in a thread or an inbox (CIT-THR-1..4, CIT-MAF-9). */
 export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   if (cmd.actor.kind !== 'player') return;
@@ -82,7 +106,7 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   // CIT-THR-4: the dead are silent everywhere; their posts are not published.
   if (!isAlive(s, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
   if (!ch) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: chId });
-  const lines = parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.where !== 'pm');
+  const lines = commandLines(syntaxOf(b.variant), cmd);
   const city = s.v.cities.findIndex((_, i) => cityChannel(i) === chId);
   const thread = chId === MAIN_CHANNEL || city >= 0;
   if (thread) {
@@ -105,6 +129,7 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
     // §0.1: one command per post, the first command line.
     const first = lines[0];
     if (first) command(b, cmd.actor, id, first, 'post');
+    ignored(b, cmd.actor, lines);
     return;
   }
   if (!ch.writers.includes(id)) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: chId });
@@ -124,16 +149,13 @@ export function onEdit(b: B, cmd: Extract<Command, { type: 'post.edit' }>): void
 export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   if (cmd.actor.kind !== 'player') return;
   const id = cmd.actor.id;
-  // CIT-LW-2: a last word may be long and span lines: the whole message after the keyword is its text.
-  const lw = /^\s*\/(lastword|последнее-слово)(?=\s|$)/iu.exec(cmd.text);
-  const lines = lw
-    ? [{ command: 'lastword', arg: cmd.text.slice(lw[0].length).trim(), line: cmd.text.split('\n')[0] ?? '', where: 'pm' as const }]
-    : parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.where === 'pm');
+  const lines = commandLines(syntaxOf(b.variant), cmd);
   const first = lines[0];
   if (!first) return forward(b, cmd.actor, cmd.text);
   if (!isAlive(b.state, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
   b.emit('pm.received', { from: id, text: cmd.text }, { kind: 'players', ids: [id] });
   command(b, cmd.actor, id, first, 'pm');
+  ignored(b, cmd.actor, lines);
 }
 
 /** Thread commands whose own window is the day: at night they are refused for it, not for the night lock. */
@@ -232,8 +254,9 @@ function nominate(b: B, id: PlayerId, arg: string, via: 'post' | 'pm'): Reply | 
   if (used !== undefined) return no('REJ-NOM-USED', { name: nm(s, used) });
   const t = target(s, arg);
   if (refused(t)) return t;
-  if (isJudge(s, t)) return no('REJ-NOM-JUDGE', { name: nm(s, t), g: genderOf(s, t) });
+  // §0: the list's state (already nominated) before the target's immunity.
   if (v.nominations[c]!.some((n) => n.target === t)) return no('REJ-NOM-DUP', { name: nm(s, t), g: genderOf(s, t) });
+  if (isJudge(s, t)) return no('REJ-NOM-JUDGE', { name: nm(s, t), g: genderOf(s, t) });
   b.emit('cit.nominated', { city: c, target: t, by: id });
   const thread = homeThread(b, id);
   if (via === 'pm') announceIn(b, thread, msg('T-NOM-PROXY', { by: nm(s, id), target: nm(s, t) }));
@@ -393,8 +416,7 @@ function gfVote(b: B, id: PlayerId, arg: string): Reply | undefined {
   if (!fam.includes(t)) return no('REJ-GF-CAND', { name: nm(s, t) });
   b.emit('cit.gf.voted', { city: c, voter: id, target: t }, { kind: 'team', team: familyChannel(c), ids: family(s, c, false) });
   toFamily(b, c, msg('P-GF-VOTE', { name: nm(s, id), target: nm(s, t) }));
-  const votes = Object.entries(b.state.v.gfElection[c]!.votes).filter(([voter, x]) => fam.includes(voter) && x.target === t).length;
-  if (2 * votes > fam.length) elect(b, c, t, 'majority');
+  electByMajority(b, c);
   return undefined;
 }
 

@@ -10,7 +10,7 @@ import { hhmm, localDate } from '../../engine/time.ts';
 import type { CitEvents } from './events.ts';
 import { citOptions } from './options.ts';
 import type { CitRejectionCode } from './rejections.ts';
-import { type CitState, COURT_CHANNEL, cityChannel, familyChannel } from './state.ts';
+import { type CitState, COURT_CHANNEL, cityChannel, familyChannel, recallChannel } from './state.ts';
 
 /** A mafia-cities game state. */
 export type S = GameState<CitState>;
@@ -76,6 +76,12 @@ export function nm(s: S, id: PlayerId): string {
   return s.players[id]?.name ?? id;
 }
 
+/** A list ordered for a lot or a shuffle: by case-folded nickname, code-point order (§0 «Lots», CIT-ENG-7). */
+export function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
+  const key = (id: PlayerId) => fold(nm(s, id));
+  return [...ids].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+}
+
 /** Names joined with ', ' in the given order. */
 export function names(s: S, ids: readonly PlayerId[]): string {
   return ids.map((id) => nm(s, id)).join(', ');
@@ -124,10 +130,12 @@ export function gameLabel(s: S): string {
 
 /**
  * The channels of a mafia-cities game (CIT-ENG-4 «создает темы», CIT-THR, CIT-MAF-9, CIT-CRT-1). Every post and
- * announcement asks for its channel, so the list is drawn up again only when a part of the state it reads changed.
+ * announcement asks for its channel, so the list is drawn up again only when the players, the status, the
+ * configuration or the rulebook's slice changed (a post or a message changes none of them; channelsNow reads nothing
+ * else).
  */
 export const channels: (s: S) => readonly ChannelDef[] = perParts(
-  (s: S) => [s.players, s.status, s.config, s.v.phase, s.v.cities, s.v.cityOf, s.v.judge],
+  (s: S) => [s.players, s.status, s.config, s.v.phase, s.v.cities, s.v.cityOf, s.v.judge, s.v.recall, s.v.recallInboxes],
   channelsNow,
 );
 
@@ -167,6 +175,20 @@ function channelsNow(s: S): ChannelDef[] {
       writers: s.status === 'running' ? judges.filter((j) => isAlive(s, j)) : [],
     });
   }
+  // CIT-REC-3, CIT-REC-5: «В инбоксе «Требование о снятии судьи» должны заявить о своём желании снять судью … Граждан
+  // города»: the inbox of a request is its confirmers' (and the Prokurator's, CIT-ENG-3). Neither the judge nor a
+  // resident who has not confirmed reads it, since confirmers are never published (CIT-ANN-6); a confirmer who
+  // dies keeps reading, and nobody writes once the request has ended.
+  for (const r of v.recallInboxes) {
+    const open = s.status === 'running' && v.recall[r.city]?.day === r.day;
+    out.push({
+      id: recallChannel(r.city, r.day),
+      kind: 'private',
+      title: msg('MSG-CHANNEL-RECALL', { city: cityName(s, r.city), date: r.date }),
+      readers: r.members,
+      writers: open ? r.members.filter((id) => isAlive(s, id)) : [],
+    });
+  }
   return out;
 }
 
@@ -190,6 +212,12 @@ export function everywhere(b: B, ...parts: Message[]): void {
 export function inCities(b: B, cities: readonly number[], general: boolean, ...parts: Message[]): void {
   if (general) b.announce(...parts);
   for (const c of [...new Set(cities)].sort((x, y) => x - y)) announceIn(b, cityThread(b.state, c), ...parts);
+}
+
+/** The inbox of a city's open recall request (CIT-REC-3), if one is open. */
+export function recallInbox(s: S, city: number): ChannelDef | undefined {
+  const r = s.v.recall[city];
+  return r ? channels(s).find((c) => c.id === recallChannel(city, r.day)) : undefined;
 }
 
 /** Posts in a family's inbox (readers frozen as they are now). */

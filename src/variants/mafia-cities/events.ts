@@ -57,8 +57,11 @@ export type CitEvents = {
   'cit.court.dropped': { readonly why: 'veto' | 'target' | 'quorum' };
   /** CIT-CRT-4: the verdict is final: the target dies at voteEnd (CIT-CRT-7). */
   'cit.court.final': { readonly target: PlayerId };
-  /** CIT-REC-3, CIT-REC-5: a recall request filed (its initiator) or confirmed, for the window of `day`. */
-  'cit.recall': { readonly city: number; readonly day: number; readonly by: PlayerId };
+  /**
+   * CIT-REC-3, CIT-REC-5: a recall request filed (its initiator) or confirmed, for the window of `day` (`date`: that
+   * day's DD.MM, the inbox's title; absent in logs written before the inbox existed).
+   */
+  'cit.recall': { readonly city: number; readonly day: number; readonly by: PlayerId; readonly date?: string };
   /** CIT-MOD-6: staff set the base of the open request's threshold. */
   'cit.recall.base': { readonly city: number; readonly base: number };
   /** CIT-REC-6, CIT-REC-7, CIT-REC-9: a request ends (the judge removed, expired at the cutoff, or closed). */

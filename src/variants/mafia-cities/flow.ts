@@ -37,28 +37,16 @@ import {
   time,
   toFamily,
 } from './common.ts';
+import { planDeal } from './deal.ts';
 import type { Cause, Target } from './events.ts';
 import { missedCalls } from './lastword.ts';
+import { lot } from './lots.ts';
 import { citOptions } from './options.ts';
 import { closeRecall, recheck, threshold } from './recall.ts';
-import { defaultCityCount, mafiaCount, ROLES } from './roles.ts';
+import { ROLES } from './roles.ts';
 import { CIT_SCHEDULE, citContext } from './schedule.ts';
 import type { Stamped } from './state.ts';
 import { pauseNotice } from './time-powers.ts';
-
-/** Lists for lots are ordered by case-folded nickname, code-point order (§0 «Lots»). */
-function byNick(s: S, ids: readonly PlayerId[]): PlayerId[] {
-  const key = (id: PlayerId) => fold(nm(s, id));
-  return [...ids].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-}
-
-/** CIT-ENG-7: one uniform pick by the game RNG, logged with its purpose. */
-function lot(b: B, purpose: string, from: readonly PlayerId[]): PlayerId {
-  const d = b.draws();
-  const chosen = from[d.pickIndex(from.length)]!;
-  b.emit('cit.drawn', { purpose, drawn: d.used, check: { kind: 'pick', from, result: chosen } }, MODERATOR);
-  return chosen;
-}
 
 /** The instants of a game day on a date (§3.1). */
 function dayTimes(s: S, d: string): { dayStart: number; voteStart: number; voteEnd: number } {
@@ -80,81 +68,13 @@ function nextDate(s: S): string {
 // ---------------------------------------------------------------------------------------------------------------
 // Distribution
 
-/** CIT-SET-3..7: cities, the Prokurator's draw (doctor, maniac), the Consigliere's draw per city, the touring order. */
+/** CIT-SET-3..7: the deal as planned from the game RNG (deal.ts); every step's draws are logged for `verify`. */
 export function deal(b: B): void {
-  const s = b.state;
-  const o = citOptions(s.config);
-  const ids = [...s.order];
-  const n = ids.length;
-  const byName = (name: string) => ids.find((id) => fold(nm(s, id)) === fold(name));
-  const k = Math.max(2, Math.min(o.cityNames?.length ?? o.cityCount ?? defaultCityCount(n), Math.max(2, Math.floor(n / 5))));
-  const cities = Array.from({ length: k }, (_, i) => o.cityNames?.[i] ?? `Город ${i + 1}`);
-  const cityIndex = (name: string) => cities.findIndex((c) => fold(c) === fold(name));
-  const fixed: string[] = [];
-  // CIT-SET-3: shuffle, then round-robin in cityNames order (a fixture's cities are taken as given).
-  const cityOf: Record<PlayerId, number> = {};
-  if (o.cities) {
-    for (const [name, c] of Object.entries(o.cities)) {
-      const id = byName(name);
-      if (id !== undefined && cityIndex(c) >= 0) cityOf[id] = cityIndex(c);
-    }
-    fixed.push('cities');
-  }
-  const unplaced = ids.filter((id) => cityOf[id] === undefined);
-  if (unplaced.length > 0) {
-    const d = b.draws();
-    const shuffled = d.shuffle(unplaced);
-    b.emit('cit.drawn', { purpose: 'cities', drawn: d.used, check: { kind: 'shuffle', from: unplaced, result: shuffled } }, MODERATOR);
-    shuffled.forEach((id, i) => {
-      cityOf[id] = i % k;
-    });
-  }
-  const roles: Record<PlayerId, string> = {};
-  const given = s.config.fixedRoles;
-  if (given) {
-    for (const id of ids) {
-      const name = Object.keys(given).find((x) => fold(x) === fold(nm(s, id)));
-      roles[id] = name ? given[name]! : 'citizen';
-    }
-    fixed.push('roles');
-  } else {
-    // CIT-SET-4: doctor among all, then the maniac among the rest (each keeps his city).
-    const pool = byNick(s, ids);
-    const take = (purpose: string, from: PlayerId[], role: string) => {
-      const id = lot(b, purpose, from);
-      roles[id] = role;
-      return from.filter((x) => x !== id);
-    };
-    let rest = pool;
-    if (o.includeDoctor) rest = take('doctor', rest, 'doctor');
-    if (o.includeManiac) rest = take('maniac', rest, 'maniac');
-    // CIT-SET-5: per city, m(s) mafiosi then one commissioner, each a pick among those not yet picked.
-    for (let c = 0; c < k; c++) {
-      const size = ids.filter((id) => cityOf[id] === c).length;
-      let left = byNick(
-        s,
-        ids.filter((id) => cityOf[id] === c && roles[id] === undefined),
-      );
-      for (let i = 0; i < mafiaCount(size) && left.length > 1; i++) left = take(`mafioso:${cities[c]}`, left, 'mafioso');
-      if (left.length > 0) take(`commissioner:${cities[c]}`, left, 'commissioner');
-    }
-    for (const id of ids) roles[id] ??= 'citizen';
-  }
-  // CIT-SET-7: the touring order, a uniform permutation of the cities.
-  let tourOrder: number[];
-  if (o.tourOrder) {
-    tourOrder = o.tourOrder.map(cityIndex).filter((i) => i >= 0);
-    for (let c = 0; c < k; c++) if (!tourOrder.includes(c)) tourOrder.push(c);
-    fixed.push('tourOrder');
-  } else {
-    const d = b.draws();
-    const from = cities.map((_, i) => i);
-    tourOrder = d.shuffle(from);
-    b.emit('cit.drawn', { purpose: 'tourOrder', drawn: d.used, check: { kind: 'shuffle', from, result: tourOrder } }, MODERATOR);
-  }
-  b.emit('game.dealt', { roles, fixed: fixed.includes('roles'), drawn: [] }, MODERATOR);
-  b.emit('cit.cities', { cities, cityOf, tourOrder });
-  if (fixed.length > 0) b.flag('T-FIXED', { what: fixed.join(', ') });
+  const plan = planDeal(b.state, b.draws());
+  for (const step of plan.steps) b.emit('cit.drawn', step, MODERATOR);
+  b.emit('game.dealt', { roles: plan.roles, fixed: plan.fixed.includes('roles'), drawn: [] }, MODERATOR);
+  b.emit('cit.cities', { cities: plan.cities, cityOf: plan.cityOf, tourOrder: plan.tourOrder });
+  if (plan.fixed.length > 0) b.flag('T-FIXED', { what: plan.fixed.join(', ') });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -386,12 +306,8 @@ function tallyCity(b: B, city: number): CityResult {
       parts: [...parts, msg(V > 0 ? 'T-EXEC-FALLBACK-SKIPPED' : 'T-EXEC-FALLBACK-NOM', execParams(s, own.target))],
     };
   }
-  const eligible = byNick(
-    s,
-    residents(s, city).filter((id) => !isJudge(s, id)),
-  );
-  if (eligible.length === 0) return { city, chosen: null, byVote: false, parts: [...parts, msg('T-EXEC-NONE', { city: xcity })] };
-  const chosen = lot(b, `execution:${xcity}`, eligible);
+  const chosen = lot(b, 'execution', city);
+  if (chosen === null) return { city, chosen: null, byVote: false, parts: [...parts, msg('T-EXEC-NONE', { city: xcity })] };
   return {
     city,
     chosen,
@@ -484,7 +400,7 @@ function judgeResults(b: B): void {
       .map((target) => ({ target, votes: ballots.filter((v) => v.target === target).sort((a, b2) => a.at - b2.at || a.seq - b2.seq) }))
       .filter((r) => r.votes.length > 0)
       .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
-    const winner = rows[0]?.target ?? lot(b, `judge:${cityName(st, c)}`, byNick(st, cands));
+    const winner = rows[0]?.target ?? lot(b, 'judge', c)!;
     const votes = rows[0]?.votes.length ?? 0;
     b.emit('cit.judge', { city: c, player: winner, votes });
     inCities(b, [c], true, msg('T-JUDGE-RESULT', { city: cityName(st, c), name: nm(st, winner), g: genderOf(st, winner), votes }));
@@ -510,9 +426,26 @@ function closeGfElections(b: B): void {
       }))
       .filter((r) => r.votes.length > 0)
       .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
-    const player = rows[0]?.target ?? lot(b, `godfather:${cityName(st, c)}`, byNick(st, fam));
+    const player = rows[0]?.target ?? lot(b, 'godfather', c)!;
     elect(b, c, player, rows[0] ? 'plurality' : 'lot');
   });
+}
+
+/**
+ * CIT-GF-1: a candidate holding the votes of a strict majority of the family's living members is elected at once.
+ * Only living members' votes for living members count, and the check is repeated after every vote and every death
+ * in the family (2 of 4 votes become 2 of 3 when a member dies). True when it elected.
+ */
+export function electByMajority(b: B, city: number): boolean {
+  const s = b.state;
+  const el = s.v.gfElection[city];
+  if (!el || s.v.godfather[city] || b.at >= el.until) return false;
+  const fam = family(s, city);
+  const votes = Object.entries(el.votes).filter(([voter, x]) => fam.includes(voter) && fam.includes(x.target));
+  const winner = fam.find((t) => 2 * votes.filter(([, x]) => x.target === t).length > fam.length);
+  if (winner === undefined) return false;
+  elect(b, city, winner, 'majority');
+  return true;
 }
 
 /** Seats a Godfather and tells the family (P-GF-ELECTED). */
@@ -570,6 +503,9 @@ function afterDeaths(
       vacancy(b, j);
     }
   }
+  // CIT-GF-1: a death in a family whose election is open re-checks the majority among those still alive.
+  const families = new Set(dead.filter((id) => b.state.players[id]?.role === 'mafioso').map((id) => cityOf(b.state, id)));
+  for (const c of [...families].sort((x, y) => x - y)) electByMajority(b, c);
   // CIT-WIN-7: city statuses.
   const st = b.state;
   const touched = new Set(dead.map((id) => cityOf(st, id)));
@@ -609,26 +545,38 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message, ci
   const before = counts(s);
   const gfBefore = [...s.v.godfather];
   const judgesBefore = [...s.v.judge];
-  const voting = s.v.phase === 'vote';
   const home = cityOf(s, id);
   const nBefore = threshold(s, home);
-  const voters = s.v.votes.flatMap((r, c) =>
-    Object.entries(r)
-      .filter(([, x]) => x.target === id)
-      .map(([voter]) => ({ voter, c })),
-  );
-  const own = s.v.votes.flatMap((r, c) => (r[id] ? [c] : []));
   inCities(b, [cityOf(s, id)], true, announcement);
   die(b, id, how, city);
-  b.emit('cit.votes.voided', { target: id });
-  for (const c of own) b.emit('cit.unvoted', { city: c, voter: id });
-  if (voting) for (const { voter } of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
+  voidBallots(b, id);
   // CIT-CRT-6: a motion or verdict on the dead lapses; CIT-CRT-5: a judge leaving re-counts the court.
   if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
   afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
   if (judgesBefore.includes(id)) recountCourt(b);
   else recheck(b, home, nBefore);
   checkWin(b, before);
+}
+
+/**
+ * CIT-VOTE-7, CIT-JUD-5: a player who dies before the count loses his standing votes, the execution vote and the
+ * judge election's; the votes for him are void (he leaves every list and election), and while the vote runs each of
+ * his voters is told once that he may vote again. Deaths at voteEnd itself do not come here: votes cast before it
+ * count (CIT-VOTE-8, CIT-JUD-5).
+ */
+function voidBallots(b: B, id: PlayerId): void {
+  const s = b.state;
+  const forHim = (r: Readonly<Record<PlayerId, Stamped>>) => Object.keys(r).filter((voter) => r[voter]!.target === id);
+  const voters = new Set([...s.v.votes.flatMap(forHim), ...s.v.election.flatMap((el) => (el ? forHim(el.votes) : []))]);
+  b.emit('cit.votes.voided', { target: id });
+  s.v.votes.forEach((r, c) => {
+    if (r[id]) b.emit('cit.unvoted', { city: c, voter: id });
+  });
+  s.v.election.forEach((el, c) => {
+    if (el?.votes[id]) b.emit('cit.judge.voted', { city: c, voter: id, target: null });
+  });
+  if (s.v.phase !== 'vote') return;
+  for (const voter of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
 }
 
 /** M, H, Z of CIT-WIN over all cities. */
@@ -772,14 +720,8 @@ export function dayStart(b: B): void {
   if (maniac && isAlive(s, maniac)) {
     knife = s.v.knife && isAlive(s, s.v.knife) ? s.v.knife : null;
     if (knife === null) {
-      const from = byNick(
-        s,
-        living(s).filter((id) => id !== maniac),
-      );
-      if (from.length > 0) {
-        knife = lot(b, 'knife', from);
-        knifeLot = true;
-      }
+      knife = lot(b, 'knife');
+      knifeLot = knife !== null;
     }
   }
   const gfOf = (id: PlayerId) => gfCity(b.state, id);

@@ -2,12 +2,13 @@
 // engine calls. Several cities play one game, each with its own thread, vote, family, commissioner and judge.
 import { MODERATOR, type PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
+import { syntaxOf } from '../../engine/game.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } from '../../engine/variant.ts';
-import { onEdit, onPm, onPost } from './actions.ts';
+import { commandLines, onEdit, onPm, onPost } from './actions.ts';
 import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { FIRING } from './firing.ts';
@@ -24,6 +25,7 @@ import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { refreshPins } from './status.ts';
 import { frozen, shiftOnResume } from './time-powers.ts';
+import { citiesVoteSteps } from './vote-log.ts';
 
 /**
  * §0.1: public forms are posts in the author's own city thread; private forms (the slash commands, with their
@@ -256,6 +258,11 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   },
   modActions: MOD_ACTIONS,
   legalActions,
+  // §0.1: what a post or PM holds is its first command line; the others are not read (and their author is told).
+  recognise: (_s, cmd) =>
+    commandLines(syntaxOf(mafiaCities), cmd)
+      .slice(0, 1)
+      .map((l) => (l.arg === '' ? { command: l.command } : { command: l.command, target: l.arg })),
   defaultRoles,
   channels,
   voteCount,
@@ -263,5 +270,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   dutyOf,
   staffDuties,
   dayOf: (e) => (e.type === 'cit.day' ? e.data.day : undefined),
+  voteSteps: citiesVoteSteps,
+  voteOrder: 'time',
   firing: FIRING,
 });

@@ -36,6 +36,7 @@ const ru: Record<string, string> = {
   'MSG-CHANNEL-CITY': '{game}: {city}',
   'MSG-CHANNEL-FAMILY': 'Мафия: {city}',
   'MSG-CHANNEL-COURT': 'Верховный суд',
+  'MSG-CHANNEL-RECALL': 'Требование о снятии судьи ({city}, {date})',
   'T-START':
     'Игра «{game}» начинается. Прокуратор — движок. Консильери: {consigliere, select, engine {движок} other {{cname}}}. Города и жители: {rosters}. Состав: {composition}. Во всех городах вместе: {extras} (их города не раскрываются). Очерёдность гастролей мафии: {order}. Расписание (время московское): день — {dayStart}–{voteEnd}; выдвижение — до {voteStart}; голосование — {voteStart}–{voteEnd}; ночь — {voteEnd}–{dayStart}; требования о снятии судьи — до {recallCut}. Хеш зерна жеребьёвки: {hash}.',
   'T-FIXED': 'Распределение задано ведущим (без жеребьёвки): {what}.',
@@ -124,6 +125,7 @@ const ru: Record<string, string> = {
   'REJ-THR-NIGHT': 'Ночь: город спит. Сообщения в темах принимаются с {dayStart} {date}.',
   'REJ-THR-CITY': 'Писать в теме города {city} могут только его жители.',
   'REJ-THR-GENERAL': 'Команды в общей теме не принимаются — используйте тему своего города.',
+  'REJ-ONE-COMMAND': 'В одном сообщении засчитывается одна команда — первая («{first}»). Строка «{line}» не засчитана.',
   'REJ-NOM-CLOSED':
     '{late, select, yes {Выдвижение кандидата на казнь после начала голосования не допускается.} other {Выдвижение ещё не открыто: {dayStart} {date}.}}',
   'REJ-NOM-USED': 'Вы уже выдвинули кандидата сегодня ({name}): можно выдвинуть одного кандидата в день.',
@@ -198,7 +200,7 @@ const ru: Record<string, string> = {
   'T-RECALL-CLOSED': 'Требование о снятии судьи {judge} прекращено: {why, select, resigned {самоотвод} other {судья выбыл(а)}}.',
   'T-RESIGN':
     'Судья {name} (город {city}) {g, select, f {заявила} m {заявил} other {заявил(а)}} самоотвод. Выборы нового судьи: выдвижение — до {voteStart} {date}, голосование — {voteStart}–{voteEnd} {date}.',
-  'P-RECALL-INBOX': 'Требование о снятии судьи {judge}. Подтвердили: {k} из {N}. Срок — до {time} {date}.',
+  'P-RECALL-INBOX': 'Требование о снятии судьи {judge}. Подтвердили: {names} ({k} из {N}). Срок — до {time} {date}.',
   'REJ-LW-NOTCAND': 'Последнее слово — право гражданина, чья кандидатура выдвинута на казнь.',
   'REJ-LW-USED': 'Вы уже произнесли последнее слово сегодня.',
   'REJ-LW-LONG': 'Последнее слово не может длиться больше 3 минут: не больше {max} знаков (ваше: {n}).',
@@ -260,6 +262,7 @@ const en: Record<string, string> = {
   'MSG-CHANNEL-CITY': '{game}: {city}',
   'MSG-CHANNEL-FAMILY': 'Mafia: {city}',
   'MSG-CHANNEL-COURT': 'Supreme Court',
+  'MSG-CHANNEL-RECALL': 'Request to remove the judge ({city}, {date})',
   'T-START':
     'The game “{game}” begins. Prokurator: the engine. Consigliere: {consigliere, select, engine {the engine} other {{cname}}}. Cities and residents: {rosters}. Composition: {composition}. In all cities together: {extras} (their cities are not revealed). Mafia touring order: {order}. Schedule: day {dayStart}–{voteEnd}; nominations until {voteStart}; voting {voteStart}–{voteEnd}; night {voteEnd}–{dayStart}; judge recall requests until {recallCut}. RNG seed hash: {hash}.',
   'T-FIXED': 'The deal was fixed by the host (no draw): {what}.',
@@ -344,6 +347,7 @@ const en: Record<string, string> = {
   'REJ-THR-NIGHT': 'Night: the city sleeps. Thread posts are accepted from {dayStart} {date}.',
   'REJ-THR-CITY': 'Only residents of {city} may write in its thread.',
   'REJ-THR-GENERAL': 'Commands are not accepted in the general thread — use your city’s thread.',
+  'REJ-ONE-COMMAND': 'One command per message counts — the first (“{first}”). The line “{line}” did not count.',
   'REJ-NOM-CLOSED': '{late, select, yes {Nominating after the vote has started is not allowed.} other {Nominations are not open yet: {dayStart} {date}.}}',
   'REJ-NOM-USED': 'You have already nominated today ({name}): one nomination a day.',
   'REJ-NOM-JUDGE': '{name} is an acting judge and cannot be proposed for execution.',
@@ -413,7 +417,7 @@ const en: Record<string, string> = {
   'T-RECALL-EXPIRED': 'The request to remove judge {judge} did not get enough confirmations ({k} of {N}).',
   'T-RECALL-CLOSED': 'The request to remove judge {judge} is closed: {why, select, resigned {he resigned} other {the judge is out}}.',
   'T-RESIGN': 'Judge {name} ({city}) resigns. Election of a new judge: candidacies until {voteStart} {date}, voting {voteStart}–{voteEnd} {date}.',
-  'P-RECALL-INBOX': 'Request to remove judge {judge}. Confirmed: {k} of {N}. Until {time} {date}.',
+  'P-RECALL-INBOX': 'Request to remove judge {judge}. Confirmed: {names} ({k} of {N}). Until {time} {date}.',
   'REJ-LW-NOTCAND': 'A last word is the right of a player nominated for execution.',
   'REJ-LW-USED': 'You have already given your last word today.',
   'REJ-LW-LONG': 'A last word may not last more than 3 minutes: at most {max} characters (yours: {n}).',

@@ -3,20 +3,16 @@
 import type { PlayerId } from '../../core/types.ts';
 import { MODERATOR } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
+import { announceIn } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
 import { recountCourt } from './actions.ts';
-import { type B, cityName, cityOf, date, family, genderOf, inCities, msg, nm, residents, type S, time } from './common.ts';
+import { type B, cityName, cityOf, date, family, genderOf, inCities, msg, names, nm, recallInbox, residents, type S, time } from './common.ts';
 import { vacancy } from './flow.ts';
 import { citOptions } from './options.ts';
 import type { CitRejectionCode } from './rejections.ts';
 
 type Reply = { readonly code: CitRejectionCode; readonly params?: Record<string, string | number> };
-
-/** The recall inbox's channel id for a city and window day. */
-export function recallChannel(city: number, day: number): string {
-  return `recall-${city + 1}-${day}`;
-}
 
 /** CIT-REC-2: the game day whose window the instant falls in, or null (the cutoff has passed, or Day 0). */
 function windowDay(s: S, at: number): number | null {
@@ -74,24 +70,31 @@ export function recall(b: B, id: PlayerId): Reply | undefined {
   const s = b.state;
   const c = cityOf(s, id);
   const judge = s.v.judge[c];
+  const day = windowDay(s, b.at);
+  // §0 precedence, timing first: «Требование, направленное и (или) подтверждённое позднее установленного срока,
+  // прокуратором не рассматривается» — after a cut-off nothing else about the request is considered (not the missing
+  // judge, not the judge asking himself). On Day 0 no window has opened yet and no judge sits (judges take office at
+  // its voteEnd): that is said as REJ-REC-NOJUDGE, not as lateness.
+  const late = () => ({ code: 'REJ-REC-LATE' as const, params: { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) } });
+  if (day === null && s.v.day >= 1) return late();
   if (!judge) return { code: 'REJ-REC-NOJUDGE' };
   if (judge === id) return { code: 'REJ-REC-SELF' };
-  const day = windowDay(s, b.at);
-  if (day === null) return { code: 'REJ-REC-LATE', params: { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) } };
+  if (day === null) return late();
   const open = s.v.recall[c];
   const current = open && open.day === day ? open : null;
   if (current?.confirmers.includes(id)) return { code: 'REJ-REC-DUP', params: { judge: nm(s, judge) } };
-  b.emit('cit.recall', { city: c, day, by: id }, MODERATOR);
+  const cut = cutoffOf(s);
+  b.emit('cit.recall', { city: c, day, by: id, date: date(s, cut) }, MODERATOR);
   const st = b.state;
   const N = threshold(st, c);
-  const cut = cutoffOf(st);
   if (!current) {
     // CIT-REC-3: the initiator is not named.
     inCities(b, [c], false, msg('T-RECALL-FILED', { judge: nm(st, judge), N, city: cityName(st, c), time: time(st, cut), date: date(st, cut) }));
   }
-  const r = st.v.recall[c]!;
-  const k = r.confirmers.filter((x) => isAlive(st, x)).length;
-  b.tell([...r.confirmers], msg('P-RECALL-INBOX', { judge: nm(st, judge), k, N, time: time(st, cut), date: date(st, cut) }));
+  // CIT-REC-5: the confirmation is declared in the request's inbox, where every confirmer sees who has confirmed.
+  const living = st.v.recall[c]!.confirmers.filter((x) => isAlive(st, x));
+  const k = living.length;
+  announceIn(b, recallInbox(st, c)!, msg('P-RECALL-INBOX', { judge: nm(st, judge), names: names(st, living), k, N, time: time(st, cut), date: date(st, cut) }));
   if (k >= N) removed(b, c, day);
   return undefined;
 }

@@ -79,6 +79,8 @@ export const CIT_REJECTIONS = [
   'REJ-SPEECH-NOTCAND',
   'REJ-SPEECH-LONG',
   'REJ-SPEECH-EMPTY',
+  // §0.1: a further command line of a post or PM is not counted (ours: the spec names no code).
+  'REJ-ONE-COMMAND',
   'REJ-ABS-PAST',
   'REJ-ABS-DUP',
   'REJ-ABS-LIMIT',

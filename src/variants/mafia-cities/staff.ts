@@ -55,13 +55,19 @@ const CONSIGLIERE_COMMANDS: ReadonlySet<string> = new Set(['check', 'kill', 'nok
 /** Rejection codes of the Consigliere's duties. */
 const CONSIGLIERE_CODES = /^REJ-(MAF|TOUR|GF|COM|REL)-/;
 
-/** The PM command keywords (with their Russian aliases) of the Consigliere's duties, as a PM's first word. */
+/**
+ * The PM command keywords (with their Russian aliases) of the Consigliere's duties, opening any line of a text: a PM
+ * whose second line is `/kill …` is the Consigliere's matter too, though only its first command counts (§0.1).
+ */
 const CONSIGLIERE_WORDS =
-  /^\s*\/(check|проверка|kill|убить|nokill|отказ|tour|гастроли|notour|defer|не-могу-решить|propose|propose-tour|gf|крёстный|relay|консильери)(?=\s|$)/iu;
+  /^\s*\/(check|проверка|kill|убить|nokill|отказ|tour|гастроли|notour|defer|не-могу-решить|propose|propose-tour|gf|крёстный|relay|консильери)(?=\s|$)/imu;
 
-/** The Consigliere's draws of the deal (CIT-SET-5: mafiosi and commissioners; CIT-SET-7 is public). */
+/**
+ * The Consigliere's draws: the deal's mafiosi and commissioners (CIT-SET-5; CIT-SET-7 is public) and a Godfather
+ * election's lot (CIT-GF-1), whose list is the family.
+ */
 function consigliereDraw(purpose: string): boolean {
-  return purpose.startsWith('mafioso:') || purpose.startsWith('commissioner:');
+  return purpose.startsWith('mafioso:') || purpose.startsWith('commissioner:') || purpose.startsWith('godfather:');
 }
 
 /**
@@ -86,8 +92,13 @@ export function dutyOf(_s: S, type: string, data: unknown, audience: Audience): 
     case 'pm.received':
     case 'pm.forwarded':
       return CONSIGLIERE_WORDS.test(String(d.text ?? '')) ? 'consigliere' : 'prokurator';
-    case 'command.rejected':
-      return CONSIGLIERE_CODES.test(String(d.code)) || (d.code === 'REJ-ROLE' && CONSIGLIERE_WORDS.test(String(d.line ?? ''))) ? 'consigliere' : 'prokurator';
+    case 'command.rejected': {
+      // A refusal by its code; REJ-ROLE by the command refused; §0.1's notice by both the line that counted and the
+      // one that did not (a Prokurator seeing a notice about a command he never saw would learn it was a mafia one).
+      const params = (d.params ?? {}) as Record<string, unknown>;
+      const lines = d.code === 'REJ-ONE-COMMAND' ? [d.line, params.first] : d.code === 'REJ-ROLE' ? [d.line] : [];
+      return CONSIGLIERE_CODES.test(String(d.code)) || lines.some((l) => CONSIGLIERE_WORDS.test(String(l ?? ''))) ? 'consigliere' : 'prokurator';
+    }
     case 'message': {
       const first = ((d.parts as readonly Message[] | undefined) ?? [])[0];
       if (!first) return 'prokurator';

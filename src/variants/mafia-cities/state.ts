@@ -28,6 +28,20 @@ export interface Election {
   readonly votes: Readonly<Record<PlayerId, Stamped>>;
 }
 
+/**
+ * A recall request's inbox (CIT-REC-3, CIT-REC-5): «Требование о снятии судьи (<город>, <дата D>)», its members the
+ * residents who filed or confirmed the request, initiator first. Kept after the request ends, so its members keep
+ * reading what was said there.
+ */
+export interface RecallInbox {
+  readonly city: number;
+  /** The game day whose recall window the request belongs to (CIT-REC-2). */
+  readonly day: number;
+  /** That day's date as the title shows it (DD.MM). */
+  readonly date: string;
+  readonly members: readonly PlayerId[];
+}
+
 /** A Godfather election of one family (CIT-GF-1, CIT-GF-5). */
 export interface GfElection {
   readonly until: Millis;
@@ -79,6 +93,8 @@ export interface CitState {
   readonly tourProposals: readonly Readonly<Record<PlayerId, Stamped<Target>>>[];
   /** CIT-REC: each city's open recall request (the window's day and the confirmers, initiator first). */
   readonly recall: readonly ({ readonly day: number; readonly judge: PlayerId; readonly confirmers: readonly PlayerId[]; readonly base: number } | null)[];
+  /** CIT-REC-3: the inbox of every recall request filed in this game, open or ended, in filing order. */
+  readonly recallInboxes: readonly RecallInbox[];
   /** CIT-REC-8: a removed judge may not stand in elections held up to this game day (and its date). */
   readonly banned: Readonly<Record<PlayerId, { readonly day: number; readonly date: string }>>;
   /** CIT-LW-1: today's last words per city list. */
@@ -157,6 +173,7 @@ export function initialCit(_config: GameConfig): CitState {
     verdict: null,
     relays: [],
     recall: [],
+    recallInboxes: [],
     banned: {},
     lastWords: [],
     lwCalls: [],
@@ -187,6 +204,14 @@ export function familyChannel(city: number): string {
 /** The thread channel id of a city. */
 export function cityChannel(city: number): string {
   return `city-${city + 1}`;
+}
+
+/**
+ * The channel id of a recall request's inbox (CIT-REC-3): one request per city and window day, since a judge takes
+ * office only at voteEnd, after the window of that day has closed.
+ */
+export function recallChannel(city: number, day: number): string {
+  return `recall-${city + 1}-${day}`;
 }
 
 /** The kind of the «Овощ» warning in `player.warned` (CIT-ACT-7). */
@@ -251,6 +276,7 @@ function canonical(v: CitState): CitState {
     inactive: v.inactive,
     absences: v.absences,
     warnings: v.warnings,
+    recallInboxes: v.recallInboxes,
   };
   return c;
 }
@@ -408,11 +434,16 @@ function step(v: CitState, e: CitEvent, seq: number): CitState {
     case 'cit.court.final':
       return { ...v, motion: null, verdict: e.data.target };
     case 'cit.recall': {
-      const r = v.recall[e.data.city];
-      const judge = v.judge[e.data.city]!;
-      const next =
-        r && r.day === e.data.day ? { ...r, confirmers: [...r.confirmers, e.data.by] } : { day: e.data.day, judge, confirmers: [e.data.by], base: 4 };
-      return { ...v, recall: at(v.recall, e.data.city, next) };
+      const { city, day, by } = e.data;
+      const r = v.recall[city];
+      const judge = v.judge[city]!;
+      const confirm = r !== null && r !== undefined && r.day === day;
+      const next = confirm ? { ...r, confirmers: [...r.confirmers, by] } : { day, judge, confirmers: [by], base: 4 };
+      // CIT-REC-3, CIT-REC-5: the initiator opens the request's inbox, each confirmer joins it.
+      const inboxes = confirm
+        ? v.recallInboxes.map((x) => (x.city === city && x.day === day ? { ...x, members: [...x.members, by] } : x))
+        : [...v.recallInboxes, { city, day, date: e.data.date ?? '', members: [by] }];
+      return { ...v, recall: at(v.recall, city, next), recallInboxes: inboxes };
     }
     case 'cit.recall.base': {
       const r = v.recall[e.data.city];

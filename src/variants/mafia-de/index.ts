@@ -23,6 +23,7 @@ import { adQuota } from './press.ts';
 import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
 import { DE_SCHEDULE, type DeInstant } from './schedule.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
+import { mafiaDeVoteSteps } from './vote-log.ts';
 
 /** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
 function legalActions(s: S, me: PlayerId): LegalAction[] {
@@ -211,4 +212,5 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   },
   rejection: decorateRejection,
   dayOf: (e) => (e.type === 'phase.opened' && e.data.phase === 'day' ? e.data.n : undefined),
+  voteSteps: mafiaDeVoteSteps,
 });

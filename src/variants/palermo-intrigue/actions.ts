@@ -12,7 +12,7 @@ import { msg } from '../palermo/flow.ts';
 import type { Claim, NightRole, OutingKind } from './events.ts';
 import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { playCard } from './play.ts';
-import { type IntBuilder, reject } from './rejections.ts';
+import { type IntBuilder, type IntRejectionCode, reject } from './rejections.ts';
 import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
 import type { IntState } from './state.ts';
 
@@ -71,8 +71,11 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   );
 }
 
-/** Checks a vote target (INT-VOTE-3) and the voter's lock (INT-CARD-5); returns the target or undefined. */
-function voteTarget(b: B, actor: PlayerActor, arg: string, line: string): PlayerId | undefined {
+/**
+ * Checks a vote target (INT-VOTE-3) and, unless the caller judges it itself, the voter's lock (INT-CARD-5); returns
+ * the target or undefined.
+ */
+function voteTarget(b: B, actor: PlayerActor, arg: string, line: string, lock = true): PlayerId | undefined {
   const s = b.state;
   if (WITHDRAW.has(fold(arg))) {
     reject(b, actor, 'R-VOTE-WITHDRAW', {}, { line });
@@ -88,7 +91,7 @@ function voteTarget(b: B, actor: PlayerActor, arg: string, line: string): Player
     reject(b, actor, 'R-TARGET-NOT-VOTABLE', { name: nameOf(s, to) }, { line });
     return undefined;
   }
-  if (s.v.doubled.some((x) => x.voter === actor.id && x.round === s.v.round)) {
+  if (lock && s.v.doubled.some((x) => x.voter === actor.id && x.round === s.v.round)) {
     reject(b, actor, 'R-VOTE-LOCKED', {}, { line });
     return undefined;
   }
@@ -121,12 +124,19 @@ function changeWindow(b: B, actor: PlayerActor, text: string, postId?: string): 
     return reject(b, actor, 'R-EXT-CONTENT', {}, { line: trimmed.slice(0, 200), flag: true });
   }
   if (!may(s, actor.id, 'vote')) return reject(b, actor, 'R-STATE', { state: stateParam(s, actor.id) }, { line: trimmed });
-  if (!v.atLock.includes(actor.id)) return reject(b, actor, 'R-EXT-NOVOTE', {}, { line: trimmed });
-  if (v.doubled.some((x) => x.voter === actor.id && x.round === v.round)) return reject(b, actor, 'R-VOTE-LOCKED', {}, { line: trimmed });
-  if (v.changed.includes(actor.id)) return reject(b, actor, 'R-EXT-ONCE', {}, { line: trimmed });
-  publishPost(b, actor.id, text, postId);
-  const to = voteTarget(b, actor, arg, trimmed);
+  // The voter's own state (no ballot at 20:00, a locked ballot, the change used) is judged after the name and the
+  // target (palermo §5.4 steps 3–5); a post that fails it is not published, as before.
+  const state: IntRejectionCode | undefined = !v.atLock.includes(actor.id)
+    ? 'R-EXT-NOVOTE'
+    : v.doubled.some((x) => x.voter === actor.id && x.round === v.round)
+      ? 'R-VOTE-LOCKED'
+      : v.changed.includes(actor.id)
+        ? 'R-EXT-ONCE'
+        : undefined;
+  if (state === undefined) publishPost(b, actor.id, text, postId);
+  const to = voteTarget(b, actor, arg, trimmed, false);
   if (to === undefined) return;
+  if (state !== undefined) return reject(b, actor, state, {}, { line: trimmed });
   b.emit('vote.cast', { voter: actor.id, target: to, round: v.round, change: true });
 }
 
@@ -134,8 +144,9 @@ function changeWindow(b: B, actor: PlayerActor, text: string, postId?: string): 
 function castBallot(b: B, actor: PlayerActor, line: CommandLine): void {
   const s = b.state;
   const ru = s.v.runoff;
-  if (s.v.phase !== 'runoff' || !ru) return reject(b, actor, 'R-RUNOFF-CLOSED', {}, { line: line.line });
+  // Only active players ballot (an echo ghost may post but not ballot): the sender (§5.4 step 1) before the runoff (2).
   if (cond(s, actor.id) !== 'active') return reject(b, actor, 'R-STATE', { state: stateParam(s, actor.id) }, { line: line.line });
+  if (s.v.phase !== 'runoff' || !ru) return reject(b, actor, 'R-RUNOFF-CLOSED', {}, { line: line.line });
   const to = named(b, actor, line.arg, line.line);
   if (to === undefined) return;
   if (to === actor.id || !ru.candidates.includes(to)) {
@@ -204,15 +215,18 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   }
 }
 
-/** Common first checks: the sender holds the role (R-ROLE) and is active (R-STATE, INT-ROLE-10). */
+/**
+ * Common first checks (palermo §5.4 step 1): the sender is in the game, which here means active (INT-STATE-2;
+ * R-STATE, INT-ROLE-10), and then holds the role (R-ROLE).
+ */
 function holder(b: B, actor: PlayerActor, ok: (role: string) => boolean, line: CommandLine): boolean {
   const s = b.state;
-  if (!ok(roleOf(s, actor.id))) {
-    reject(b, actor, 'R-ROLE', {}, { line: line.line });
-    return false;
-  }
   if (cond(s, actor.id) !== 'active') {
     reject(b, actor, 'R-STATE', { state: stateParam(s, actor.id) }, { line: line.line });
+    return false;
+  }
+  if (!ok(roleOf(s, actor.id))) {
+    reject(b, actor, 'R-ROLE', {}, { line: line.line });
     return false;
   }
   return true;
@@ -266,7 +280,6 @@ function night(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void {
     }
     return reject(b, actor, 'R-NIGHT-CLOSED', {}, { line: line.line });
   }
-  if (v.answered.includes(actor.id)) return reject(b, actor, 'R-NIGHT-DONE', {}, { line: line.line });
   const to = named(b, actor, line.arg, line.line);
   if (to === undefined) return;
   if (role === 'medium') {
@@ -278,6 +291,8 @@ function night(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void {
     if (role === 'nurse' && to === actor.id) return reject(b, actor, 'R-NURSE-SELF', {}, { line: line.line }); // PAL-NUR-2
     if (role === 'nurse' && to === v.lastProtection) return reject(b, actor, 'R-NURSE-REPEAT', { name: nameOf(s, to) }, { line: line.line });
   }
+  // INT-NIGHT-3: the answer already given tonight is a state check (§5.4 step 5), after the name and the target.
+  if (v.answered.includes(actor.id)) return reject(b, actor, 'R-NIGHT-DONE', {}, { line: line.line });
   b.emit('night.request', { actor: actor.id, role, target: to }, { kind: 'players', ids: [actor.id] });
   b.tell([actor.id], msg('MSG-INT-ACK', { command: line.line }));
   // INT-NIGHT-3: after 00:00 a detective's or medium's request is answered at once.
@@ -360,24 +375,22 @@ function submitOuting(b: B, actor: PlayerActor, line: CommandLine, t: Millis): v
   const kind: OutingKind = line.command === 'massacre' ? 'massacre' : line.command === 'vendetta' ? 'vendetta' : 'simple';
   if (active(s).filter((id) => isMafioso(s, id)).length < 2) return reject(b, actor, 'R-OUT-LONE', {}, { line: line.line }); // PAL-OUT-2
   if (!eligibleOuter(s, actor.id)) return reject(b, actor, 'R-OUT-HIDDEN-FIRST', {}, { line: line.line }); // INT-OUT-2
-  let text = line.arg;
-  let claim: Claim | undefined;
-  if (kind === 'massacre') {
-    const m = CLAIM.exec(text);
-    claim = m ? readClaim(m[1]!) : undefined;
-    if (!m || !claim) return reject(b, actor, 'R-MASSACRE-CLAIM', {}, { line: line.line });
-    text = text.slice(0, m.index);
-  }
-  const m = matchName(text, everyone(s));
-  const target = m.kind === 'one' ? m.id : undefined;
+  // Palermo §5.4: the window (2) before the claim and the name (3), the target (4) before the state (5). The window
+  // needs the name only for a simple outing's exception window (PAL-OUT-3), so the name is read first, judged later.
+  const m = CLAIM.exec(line.arg);
+  const claim = kind === 'massacre' && m ? readClaim(m[1]!) : undefined;
+  const text = kind === 'massacre' && m ? line.arg.slice(0, m.index) : line.arg;
+  const match = matchName(text, everyone(s));
+  const target = match.kind === 'one' ? match.id : undefined;
   const exception = kind === 'simple' && target !== undefined && cond(s, target) === 'ghost' && exceptionOpen(s, target, t);
   if (!v.outingOpen && !exception) return reject(b, actor, 'R-OUT-WINDOW', {}, { line: line.line }); // INT-OUT-1
-  if (kind !== 'simple' && v.specialUsed) return reject(b, actor, 'R-OUT-SPECIAL-USED', {}, { line: line.line });
-  if (kind === 'vendetta' && !vendettaOpen(s)) return reject(b, actor, 'R-VENDETTA-CLOSED', {}, { line: line.line });
+  if (kind === 'vendetta' && !vendettaOpen(s)) return reject(b, actor, 'R-VENDETTA-CLOSED', {}, { line: line.line }); // INT-OUT-7.2
+  if (kind === 'massacre' && !claim) return reject(b, actor, 'R-MASSACRE-CLAIM', {}, { line: line.line });
   if (target === undefined) return reject(b, actor, 'R-NAME', { text }, { line: line.line });
   if (target === actor.id) return reject(b, actor, 'R-OUT-SELF', {}, { line: line.line });
   if (isMafioso(s, target)) return reject(b, actor, 'R-OUT-TEAMMATE', { name: nameOf(s, target) }, { line: line.line });
   if (cond(s, target) !== 'active' && !exception) return reject(b, actor, 'R-TARGET-OUT', { name: nameOf(s, target) }, { line: line.line });
+  if (kind !== 'simple' && v.specialUsed) return reject(b, actor, 'R-OUT-SPECIAL-USED', {}, { line: line.line }); // INT-OUT-6.4, -7.1
   const o = v.outing;
   if (o) {
     const own = !o.frozen && o.kind === kind && (o.outer === actor.id || o.second?.outer === actor.id);

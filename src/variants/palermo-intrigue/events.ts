@@ -91,7 +91,10 @@ export type IntEvents = {
   revealed: { readonly players: readonly PlayerId[] };
 };
 
-/** INT-OUT-7.2: when a vendetta is accepted: last round of it, a minimum of present players, or never. */
+/**
+ * INT-OUT-7.2: when a vendetta is accepted: its last round, a minimum of active players (kind `present`, a name kept
+ * because stored logs hold it), or never.
+ */
 export type VendettaPeriod =
   | { readonly kind: 'rounds'; readonly last: number }
   | { readonly kind: 'present'; readonly min: number }

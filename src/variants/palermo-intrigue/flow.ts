@@ -61,14 +61,16 @@ export const EXCEPTION_MINUTES = 60;
 
 /**
  * INT-STATE-1: moves a player to a condition. The engine's own status follows "present or not" (player.removed /
- * player.restored), so hosts that know only in/out still show who can act.
+ * player.restored), so hosts that know only in/out still show who can act. A ghost's permanent exit (grave robbing,
+ * an outing through his exception window, expulsion) is a removal of its own, so his status names the exit that
+ * ended his game rather than the murder or vote that made him a ghost.
  */
 export function setCondition(b: B, id: PlayerId, to: IntCondition, how: string): void {
   const from = cond(b.state, id);
   if (from === to) return;
   const wasPresent = from === 'active' || from === 'detained';
   const isPresent = to === 'active' || to === 'detained';
-  if (wasPresent && !isPresent) b.emit('player.removed', { player: id, how });
+  if ((wasPresent && !isPresent) || to === 'out') b.emit('player.removed', { player: id, how });
   if (!wasPresent && isPresent) b.emit('player.restored', { player: id });
   b.emit('condition.changed', { player: id, to, how });
   const ru = b.state.v.runoff;
@@ -314,11 +316,15 @@ export function answer(b: B, actor: PlayerId, role: 'detective' | 'medium', targ
   b.tell([actor], msg('MSG-INT-DET-RESULT', { name: nameOf(s, target), team: teamParam(s, target) }));
 }
 
-/** §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). */
+/**
+ * §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). Only the
+ * block counts here: whether she is active is asked at 13:00 (resolveKill), not now, so a nurse detained at 02:00 and
+ * released by 13:00 still protects.
+ */
 export function resolveDawn(b: B): void {
   const s = b.state;
   const r = s.v.requests.nurse;
-  const protection = r && s.v.block !== r.actor && cond(s, r.actor) === 'active' ? r.target : undefined;
+  const protection = r && s.v.block !== r.actor ? r.target : undefined;
   b.emit('night.closed', protection !== undefined ? { protection } : {}, { kind: 'moderator' });
 }
 
@@ -574,6 +580,8 @@ function finishClose(b: B, c: CloseResult): void {
   const exits = resolveOuting(b, r);
   if (exits.length > 0) parts.push(msg('MSG-INT-OUTING-DEATHS', { names: namesOf(b.state, exits) }));
   const win = winner(b);
+  const closed = win ? undefined : vendettaEnd(b);
+  if (closed) parts.push(closed);
   if (!win && nextDate !== addDays(s.v.date, 1)) parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
   b.announce(...parts);
   if (win) return endGame(b, win.side, win.reason);
@@ -590,67 +598,68 @@ function resolveOuting(b: B, r: number): PlayerId[] {
   if (!o || o.round !== r) return [];
   const exits = new Set<PlayerId>();
   const activeNow = (id: PlayerId) => cond(s, id) === 'active';
-  const presentNow = (id: PlayerId) => cond(s, id) === 'active' || cond(s, id) === 'detained';
+  // INT-STATE-4: nobody may learn who a detained player is, and judging a claim on him would tell the Mafia (and,
+  // through the exits, everyone). A detained player is out of the game until he returns («μπορεί να επιστρέψει στο
+  // παιχνίδι»), and a player already out does not leave permanently through an outing («δεν αποχωρεί οριστικά»). So
+  // an outing that names a detained player is void like one whose outer is not active (nothing happens, nothing is
+  // consumed), and a detained player is never among an outing's other exits or in the vendetta lot.
+  const outers = o.second ? [o.outer, o.second.outer] : [o.outer];
+  const named = o.second ? [o.target, o.second.target] : [o.target];
+  const isVoid = !outers.every(activeNow) || named.some((id) => cond(s, id) === 'detained');
   let outcome: 'void' | 'success' | 'miss' | 'partial';
-  if (o.kind === 'simple') {
-    if (!activeNow(o.outer)) outcome = 'void';
-    else if (roleOf(s, o.target) === 'informant') {
+  if (isVoid || (o.kind === 'massacre' && !o.second)) outcome = 'void';
+  else if (o.kind === 'simple') {
+    if (roleOf(s, o.target) === 'informant') {
       outcome = 'success';
       // INT-OUT-4: a ghost informant stays a ghost unless this outing named him through his exception window.
-      if (presentNow(o.target) || o.exception) exits.add(o.target);
+      if (activeNow(o.target) || o.exception) exits.add(o.target);
     } else {
       outcome = 'miss';
       exits.add(o.outer);
     }
   } else if (o.kind === 'massacre') {
-    const second = o.second;
-    if (!second || !activeNow(o.outer) || !activeNow(second.outer)) outcome = 'void';
-    else {
-      const claims = [
-        { outer: o.outer, target: o.target, claim: o.claim ?? 'informant' },
-        { outer: second.outer, target: second.target, claim: second.claim },
-      ];
-      const hit = (c: (typeof claims)[number]) => roleOf(s, c.target) === c.claim;
-      const hits = claims.filter(hit);
-      if (hits.length === 0) {
-        outcome = 'miss';
-        for (const c of claims) exits.add(c.outer);
-      } else if (hits.length === 1) {
-        outcome = 'partial';
-        for (const c of claims) {
-          if (hit(c)) {
-            if (presentNow(c.target)) exits.add(c.target);
-          } else exits.add(c.outer);
-        }
-      } else {
-        outcome = 'success';
-        // INT-OUT-6.5: informant, detective and medium leave; any of them who is a ghost stays one.
-        for (const role of ['informant', 'detective', 'medium']) {
-          const id = holderOf(s, role);
-          if (id !== undefined && presentNow(id)) exits.add(id);
-        }
-      }
-    }
-  } else {
-    if (!activeNow(o.outer)) outcome = 'void';
-    else if (roleOf(s, o.target) === 'rival-mafioso') {
-      outcome = 'success';
-      if (presentNow(o.target)) exits.add(o.target);
-      exits.add(o.outer);
-      // INT-OUT-7.4: one present formal citizen by lot, after this count's removals (PAL-GEN-7).
-      const pool = present(s).filter((id) => teamOf(s, id) === 'citizen' && !exits.has(id));
-      if (pool.length > 0) {
-        const d = b.draws();
-        const index = d.pickIndex(pool.length);
-        const chosen = pool[index]!;
-        // Moderator-only: a public lot would show that a vendetta hit (INT-OUT-5).
-        b.emit('lot.drawn', { candidates: pool, index, chosen, drawn: d.used, check: { kind: 'pick', from: pool, result: chosen } }, { kind: 'moderator' });
-        exits.add(chosen);
+    const second = o.second!;
+    const claims = [
+      { outer: o.outer, target: o.target, claim: o.claim ?? 'informant' },
+      { outer: second.outer, target: second.target, claim: second.claim },
+    ];
+    const hit = (c: (typeof claims)[number]) => roleOf(s, c.target) === c.claim;
+    const hits = claims.filter(hit);
+    if (hits.length === 0) {
+      outcome = 'miss';
+      for (const c of claims) exits.add(c.outer);
+    } else if (hits.length === 1) {
+      outcome = 'partial';
+      for (const c of claims) {
+        if (hit(c)) {
+          if (activeNow(c.target)) exits.add(c.target);
+        } else exits.add(c.outer);
       }
     } else {
-      outcome = 'miss';
-      exits.add(o.outer);
+      outcome = 'success';
+      // INT-OUT-6.5: informant, detective and medium leave; a ghost stays a ghost, a detained medium stays detained.
+      for (const role of ['informant', 'detective', 'medium']) {
+        const id = holderOf(s, role);
+        if (id !== undefined && activeNow(id)) exits.add(id);
+      }
     }
+  } else if (roleOf(s, o.target) === 'rival-mafioso') {
+    outcome = 'success';
+    if (activeNow(o.target)) exits.add(o.target);
+    exits.add(o.outer);
+    // INT-OUT-7.4: one active formal citizen by lot, after this count's removals (PAL-GEN-7).
+    const pool = active(s).filter((id) => teamOf(s, id) === 'citizen' && !exits.has(id));
+    if (pool.length > 0) {
+      const d = b.draws();
+      const index = d.pickIndex(pool.length);
+      const chosen = pool[index]!;
+      // Moderator-only: a public lot would show that a vendetta hit (INT-OUT-5).
+      b.emit('lot.drawn', { candidates: pool, index, chosen, drawn: d.used, check: { kind: 'pick', from: pool, result: chosen } }, { kind: 'moderator' });
+      exits.add(chosen);
+    }
+  } else {
+    outcome = 'miss';
+    exits.add(o.outer);
   }
   // INT-KILL-6: no outcome costs the Mafia a murder; INT-OUT-5: the exits are announced like murders, nothing revealed.
   const ordered = bySignup(b.state, exits);
@@ -703,15 +712,24 @@ export function winner(b: B): { side: string; reason: string } | undefined {
   return undefined;
 }
 
-/** Runs after every state change outside a count: the vendetta's present-players bound, then the win checks. */
-export function afterChange(b: B): void {
-  if (b.state.status !== 'running') return;
+/**
+ * INT-OUT-7.2: a period bound by active players ends the first time fewer are active, and its end is announced then
+ * (the message to publish is returned). It stays over: «όσο είναι ακόμη ενεργοί» ("while still active") does not come
+ * back when a detained or ghost player returns.
+ */
+function vendettaEnd(b: B): Message | undefined {
   const s = b.state;
   const p = s.v.vendetta;
-  if (p.kind === 'present' && !s.v.vendettaClosed && present(s).length < p.min) {
-    b.emit('vendetta.closed', {});
-    b.announce(msg('MSG-INT-VENDETTA-CLOSED'));
-  }
+  if (p.kind !== 'present' || s.v.vendettaClosed || active(s).length >= p.min) return undefined;
+  b.emit('vendetta.closed', {});
+  return msg('MSG-INT-VENDETTA-CLOSED');
+}
+
+/** Runs after every state change outside a count: the vendetta's active-players bound, then the win checks. */
+export function afterChange(b: B): void {
+  if (b.state.status !== 'running') return;
+  const closed = vendettaEnd(b);
+  if (closed) b.announce(closed);
   const w = winner(b);
   if (w) endGame(b, w.side, w.reason);
 }

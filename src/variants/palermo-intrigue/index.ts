@@ -33,6 +33,7 @@ import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { cond } from './rules.ts';
 import { INT_SCHEDULE, type IntInstant } from './schedule.ts';
 import { evolveInt, type IntState, initialInt } from './state.ts';
+import { intrigueVoteSteps } from './vote-log.ts';
 
 /** INT-CARD-2, INT-ROLE-*, INT-OUT-3, INT-MOD-2: the command syntax (palermo's plus the new commands). */
 const SYNTAX: readonly SyntaxRule[] = [
@@ -141,6 +142,7 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   },
   condition: (s, id: PlayerId) => cond(s, id),
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
+  voteSteps: intrigueVoteSteps,
 });
 
 /** Re-exported for bots and tests. */

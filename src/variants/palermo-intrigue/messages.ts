@@ -137,7 +137,7 @@ export const en: Record<string, string> = {
   'MSG-START-VENDETTA': 'Vendetta outing: accepted {period}.',
   'MSG-PAUSES': '{pauses}',
   'PERIOD-UNTIL': 'until {date} 13:00',
-  'PERIOD-PRESENT': 'while at least {n} players remain in the game',
+  'PERIOD-PRESENT': 'while at least {n} players are still active',
   'MSG-INT-EXT-OPEN': 'Extension 20:05–20:10: one vote change per player, with a name only. Every other post is deleted.',
   'MSG-KILL': 'Round {r} — 13:00. {names} was murdered.',
   'MSG-KILL-MANY': 'Round {r} — 13:00. Murdered: {names}.',

@@ -75,14 +75,13 @@ export function playCard(b: B, actor: PlayerActor, line: CommandLine, t: Millis)
     return reject(b, actor, 'R-STATE', { state: stateParam(s, me) }, { line: line.line });
   // INT-NIGHT-4: no cards in dead time, except «Ακύρωση Προφυλάκισης».
   if (!def.deadTime && deadTime(s, t)) return reject(b, actor, 'R-DEAD-TIME', {}, { line: line.line });
-  let target: PlayerId | undefined;
-  if (def.targeted) {
-    const m = matchName(read.rest, signedUp(s));
-    if (m.kind !== 'one') return reject(b, actor, 'R-NAME', { text: read.rest }, { line: line.line });
-    target = m.id;
-  }
+  // The card's window (INT-CARD-2, palermo §5.4 step 2) before the target's name (step 3). Only «Ακύρωση
+  // Προφυλάκισης» needs the name for its window (the 5 h of that detention), so the name is read first, judged after.
+  const m = def.targeted ? matchName(read.rest, signedUp(s)) : undefined;
+  const target = m?.kind === 'one' ? m.id : undefined;
   const why = windowClosed(s, me, card, target, t);
   if (why) return reject(b, actor, 'R-CARD-WINDOW', { card: cardParam(card), reason: phrase(why) }, { line: line.line });
+  if (def.targeted && target === undefined) return reject(b, actor, 'R-NAME', { text: read.rest }, { line: line.line });
   if (target !== undefined) {
     const right = TARGET_RIGHT[card];
     if (right && !may(s, target, right))

@@ -133,7 +133,8 @@ export function vendettaOpen(s: S): boolean {
   if (p.kind === 'none' || s.v.vendettaClosed) return false;
   const round = s.v.phase === 'runoff' ? s.v.round + 1 : s.v.round;
   if (p.kind === 'rounds') return round >= 2 && round <= p.last;
-  return s.order.filter((id) => cond(s, id) === 'active' || cond(s, id) === 'detained').length >= p.min;
+  // «όσο είναι ακόμη ενεργοί τουλάχιστον το 50% των αρχικών παικτών»: the active players, not the detained ones.
+  return active(s).length >= p.min;
 }
 
 /** A condition as a message parameter (R-STATE, R-TARGET-STATE). */

@@ -219,10 +219,11 @@ function orderKill(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void
   if (v.phase === 'runoff') return reject(b, actor, 'R-ROUND-NOT-OPEN', { r: v.round + 1 }, { line: line.line });
   if (v.round === 1) return reject(b, actor, 'R-KILL-ROUND1', {}, { line: line.line }); // PAL-KILL-2
   if (v.killDone) return late(b, actor, v.killAt ?? v.closeAt, t, line.line);
-  if (v.killLostRound === v.round) return reject(b, actor, 'R-KILL-LOST', {}, { line: line.line }); // PAL-KILL-3
   const to = target(b, actor, line);
   if (to === undefined) return;
   if (!isAlive(s, to)) return reject(b, actor, 'R-TARGET-OUT', { name: nameOf(s, to) }, { line: line.line });
+  // PAL-KILL-3: the lost kill is a state check (§5.4 step 5), so it comes after the name and the target.
+  if (v.killLostRound === v.round) return reject(b, actor, 'R-KILL-LOST', {}, { line: line.line });
   b.emit('kill.ordered', { by: actor.id, target: to, round: v.round }, killerTeam(s));
   b.tell([actor.id], msg('MSG-ACK', { command: line.line }));
   b.say(killerTeam(s), msg('MSG-KILL-ORDER-ACK', { r: v.round, target: nameOf(s, to), sender: nameOf(s, actor.id) }));

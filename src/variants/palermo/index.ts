@@ -15,6 +15,7 @@ import { options, palOptions } from './options.ts';
 import { defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { PAL_SCHEDULE } from './schedule.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
+import { palermoVoteSteps } from './vote-log.ts';
 
 /**
  * PAL-GEN-8: the command syntax (canonical keywords; case- and accent-insensitive; one command per line). Every
@@ -149,4 +150,5 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   legalActions,
   defaultRoles,
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
+  voteSteps: palermoVoteSteps,
 });

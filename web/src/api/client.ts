@@ -6,6 +6,7 @@ import type {
   AuditReply,
   AuthReply,
   BalanceReply,
+  ChannelReading,
   ChannelsReply,
   ClockReply,
   CommandReply,
@@ -14,9 +15,13 @@ import type {
   GameSummary,
   ModActionsReply,
   PageReply,
+  PostLocation,
+  ReadingReply,
   SignupWarningsReply,
   ThreadReply,
   VariantsReply,
+  VoteCountAtReply,
+  VoteHistoryReply,
 } from '../../../src/protocol/index.ts';
 
 /** A failed request: the server's code (`auth.required`, `game.not_found`…) or `network`. */
@@ -58,6 +63,7 @@ export async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, b
 }
 
 const g = (id: string) => `/api/games/${encodeURIComponent(id)}`;
+const ch = (id: string, channel: string) => `${g(id)}/channels/${encodeURIComponent(channel)}`;
 const page = (from: number, limit: number, locale?: string) => `from=${from}&limit=${limit}${locale ? `&locale=${locale}` : ''}`;
 
 /** A page of any channel (its `read` URL from /channels); the thread's carries votes and the next deadline. */
@@ -80,6 +86,11 @@ export const api = {
   read: (url: string, from: number, limit: number) => call<ChannelPage>('GET', `${url}?${page(from, limit)}`),
   write: (url: string, text: string) => call<CommandReply>('POST', url, { text }),
   actions: (id: string) => call<ActionsReply>('GET', `${g(id)}/actions`),
+  post: (id: string, channel: string, n: number) => call<PostLocation>('GET', `${ch(id, channel)}/posts/${n}`),
+  reading: (id: string) => call<ReadingReply>('GET', `${g(id)}/reading`),
+  markRead: (id: string, channel: string, post: number) => call<ChannelReading>('POST', `${ch(id, channel)}/read`, { post }),
+  voteHistory: (id: string) => call<VoteHistoryReply>('GET', `${g(id)}/votes/history`),
+  countAt: (id: string, channel: string, n: number) => call<VoteCountAtReply>('GET', `${ch(id, channel)}/posts/${n}/votes`),
   signup: (id: string) => call<CommandReply>('POST', `${g(id)}/signup`, {}),
   withdraw: (id: string) => call<CommandReply>('POST', `${g(id)}/withdraw`, {}),
   start: (id: string) => call<CommandReply>('POST', `${g(id)}/start`, {}),

@@ -1,6 +1,6 @@
 // The game's side panels: the countdown to the next deadline (in the game's zone and the viewer's), the live vote
 // count, the players with their states, and the caller's role card.
-import { useCallback } from 'preact/hooks';
+import { useCallback, useEffect, useRef } from 'preact/hooks';
 import type { GameDetail } from '../../../src/protocol/index.ts';
 import { gameNow, gameSpeed, onClockSync } from '../api/clock.ts';
 import type { MessageKey } from '../i18n/en.ts';
@@ -59,14 +59,27 @@ const STATUS_KEYS: Readonly<Record<string, MessageKey>> = { alive: 'player.alive
  * The seats and their states (roles once the game has ended). A rulebook with more than in/out (palermo-intrigue:
  * active, detained, ghost) gives each player's public condition in its own terms; it is shown beside the state.
  */
-export function Players({ detail }: { readonly detail: GameDetail }) {
+export function Players({ detail, focus }: { readonly detail: GameDetail; readonly focus?: string | undefined }) {
   const me = detail.me.role === 'player' ? detail.me.playerId : null;
+  const players = useRef<HTMLUListElement>(null);
+  // A mention's link shows its player: his line is marked and scrolled into view.
+  useEffect(() => {
+    if (focus !== undefined) players.current?.querySelector('.player.focus')?.scrollIntoView({ block: 'nearest' });
+  }, [focus]);
+  const focused = (name: string) => focus !== undefined && name.toLowerCase() === focus.toLowerCase();
   return (
     <section class="players" aria-labelledby="players-h">
       <h2 id="players-h">{t('game.players')}</h2>
-      <ul>
+      <ul ref={players}>
         {detail.players.map((p) => (
-          <li key={p.id} class={`player ${p.status}`} data-name={p.name} data-status={p.status} data-condition={p.condition}>
+          <li
+            key={p.id}
+            class={`player ${p.status}${focused(p.name) ? ' focus' : ''}`}
+            data-name={p.name}
+            data-status={p.status}
+            data-condition={p.condition}
+            aria-current={focused(p.name) ? 'true' : undefined}
+          >
             <bdi>{p.name}</bdi>
             {p.id === me && <span class="you"> ({t('game.you')})</span>}
             <span class="state">

@@ -50,6 +50,20 @@ export function lineOf(f: EventFrame, channel: Channel): FrameLine {
 }
 
 /**
+ * A line drawn from a frame with its post number: the one after the last numbered line shown (a channel's lines
+ * arrive in order, each once). With no numbered line to follow (an empty view, an unnumbered channel), a read: the
+ * server numbers it.
+ */
+export function numberedAfter(line: FrameLine, items: readonly Item[]): FrameLine {
+  if (line.kind !== 'item') return line;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const n = items[i]!.n;
+    if (n !== undefined) return items[i]!.seq < line.item.seq ? { kind: 'item', item: { ...line.item, n: n + 1 } } : READ;
+  }
+  return READ;
+}
+
+/**
  * A channel's items split as a forum shows them: the latest item of each pinned slot (a status list, a city's tally:
  * the protocol's `pin`) above the thread, the earlier ones of a slot left out (a later one replaces them, like an
  * edited pinned post), and every other item in order.

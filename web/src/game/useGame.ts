@@ -5,7 +5,7 @@
 // after it. With 50 open pages, re-reading everything on every post cost 200 requests per post and swamped the
 // server and the browsers (bench/web.ts measured a p99 of 41 s).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { ActionsReply, ChannelInfo as Channel, GameDetail, ServerFrame } from '../../../src/protocol/index.ts';
+import type { ActionsReply, ChannelInfo as Channel, ChannelReading, GameDetail, ReadingReply, ServerFrame } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { syncClock } from '../api/clock.ts';
 import { live } from '../api/live.ts';
@@ -16,6 +16,10 @@ export interface GameData {
   readonly detail: GameDetail | null;
   readonly channels: readonly Channel[];
   readonly actions: ActionsReply | null;
+  /** Where the caller stopped reading each channel (null: not logged in). */
+  readonly reading: ReadingReply | null;
+  /** Takes a channel's reading the server answered after a mark (its tab's unread count follows). */
+  readonly onRead: (r: ChannelReading) => void;
   readonly error: unknown;
   /** Grows after every refresh an event caused (not after a plain post): the timeline re-reads when it changes. */
   readonly tick: number;
@@ -45,6 +49,7 @@ export function useGame(id: string, accountName: string | null): GameData {
   const [detail, setDetail] = useState<GameDetail | null>(null);
   const [channels, setChannels] = useState<readonly Channel[]>([]);
   const [actions, setActions] = useState<ActionsReply | null>(null);
+  const [reading, setReading] = useState<ReadingReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [tick, setTick] = useState(0);
   const liveListeners = useRef(new Set<(frame: ServerFrame) => void>()).current;
@@ -60,10 +65,15 @@ export function useGame(id: string, accountName: string | null): GameData {
     const load = async () => {
       try {
         const d = await api.game(id);
-        const [c, a] = await Promise.all([api.channels(id), d.me.role === 'player' ? api.actions(id) : Promise.resolve(null)]);
+        const [c, a, r] = await Promise.all([
+          api.channels(id),
+          d.me.role === 'player' ? api.actions(id) : Promise.resolve(null),
+          accountName !== null ? api.reading(id) : Promise.resolve(null),
+        ]);
         setDetail(d);
         setChannels(c.channels);
         setActions(a);
+        setReading(r);
         setError(null);
         setTick((n) => n + 1);
       } catch (e) {
@@ -101,5 +111,10 @@ export function useGame(id: string, accountName: string | null): GameData {
     };
   }, [id, accountName, refresh, later]);
 
-  return { detail, channels, actions, error, tick, onLive, refresh };
+  const onRead = useMemo(
+    () => (r: ChannelReading) => setReading((cur) => (cur ? { channels: cur.channels.map((c) => (c.channel === r.channel ? r : c)) } : cur)),
+    [],
+  );
+
+  return { detail, channels, actions, reading, onRead, error, tick, onLive, refresh };
 }

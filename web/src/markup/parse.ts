@@ -1,29 +1,32 @@
-// Posts as forums write them, parsed into a small tree the app renders as elements: BBCode quotes, bold and
-// italics, and Markdown's `>` quotes, **bold** and *italics*. Nothing here produces HTML: the tree holds plain
-// strings, so no text a player wrote can become markup. Unmatched or unknown tags stay as the text they are.
+// Posts as forums write them, parsed into a small tree the app renders as elements: BBCode quotes (with the quoted
+// post's number, as src/core/post-refs.ts reads them), bold and italics, and Markdown's `>` quotes, **bold** and
+// *italics*. Nothing here produces HTML: the tree holds plain strings, so no text a player wrote can become markup.
+// Unmatched or unknown tags stay as the text they are.
+
+import { quoteAttrs } from '../../../src/core/post-refs.ts';
 
 /** A node of a rendered post. */
 export type Node =
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'br' }
   | { readonly kind: 'b' | 'i' | 'u' | 's'; readonly children: readonly Node[] }
-  | { readonly kind: 'quote'; readonly author: string | null; readonly children: readonly Node[] };
+  | { readonly kind: 'quote'; readonly author: string | null; readonly post: number | null; readonly children: readonly Node[] };
 
-type Container = { kind: 'root' | 'b' | 'i' | 'u' | 's' | 'quote'; author: string | null; children: Node[]; open: string };
+type Container = { kind: 'root' | 'b' | 'i' | 'u' | 's' | 'quote'; author: string | null; post: number | null; children: Node[]; open: string };
 
-const TAG = /\[(\/?)(quote|b|i|u|s)(?:=(?:"([^"\]\n]{0,64})"|([^\]\n]{0,64})))?\]/gi;
+const TAG = /\[(\/?)(quote|b|i|u|s)(?:=(?:"([^"\]\n]{0,64})"|([^\]\n]{0,64}?)))?(?:\s+post=#?(\d{1,9}))?\]/gi;
 /** Deeper nesting than this is shown as text: a hostile post cannot build a tree that freezes the page. */
 const MAX_DEPTH = 8;
 
 /** Parses a post into nodes. */
 export function parsePost(text: string): Node[] {
-  const root: Container = { kind: 'root', author: null, children: [], open: '' };
+  const root: Container = { kind: 'root', author: null, post: null, children: [], open: '' };
   const stack: Container[] = [root];
   let last = 0;
   const top = () => stack[stack.length - 1]!;
   for (const m of text.matchAll(TAG)) {
     const at = m.index;
-    const [whole, closing, name, quoted, bare] = m;
+    const [whole, closing, name, quoted, bare, post] = m;
     const kind = name!.toLowerCase() as Container['kind'];
     if (closing) {
       const i = stack.findLastIndex((c) => c.kind === kind);
@@ -33,7 +36,8 @@ export function parsePost(text: string): Node[] {
     } else {
       if (stack.length > MAX_DEPTH) continue;
       inline(text.slice(last, at), top().children);
-      stack.push({ kind, author: kind === 'quote' ? (quoted ?? bare ?? null) : null, children: [], open: whole });
+      const attrs = kind === 'quote' ? quoteAttrs(quoted, bare, post) : { author: null, post: null };
+      stack.push({ kind, author: attrs.author, post: attrs.post, children: [], open: whole });
     }
     last = at + whole.length;
   }
@@ -50,7 +54,7 @@ function close(stack: Container[]): void {
   const c = stack.pop()!;
   const parent = stack[stack.length - 1]!;
   const children = merge(c.children);
-  parent.children.push(c.kind === 'quote' ? { kind: 'quote', author: c.author, children } : { kind: c.kind as 'b', children });
+  parent.children.push(c.kind === 'quote' ? { kind: 'quote', author: c.author, post: c.post, children } : { kind: c.kind as 'b', children });
 }
 
 /** Markdown inside a stretch of text without BBCode: `>` quote blocks, then bold and italics per line. */
@@ -64,7 +68,7 @@ function inline(text: string, out: Node[], depth = 0): void {
       while (i < lines.length && /^ {0,3}>/.test(lines[i]!)) block.push(lines[i++]!.replace(/^ {0,3}> ?/, ''));
       const children: Node[] = [];
       inline(block.join('\n'), children, depth + 1);
-      out.push({ kind: 'quote', author: null, children: merge(children) });
+      out.push({ kind: 'quote', author: null, post: null, children: merge(children) });
       continue;
     }
     if (i > 0 && !(out.length > 0 && out[out.length - 1]!.kind === 'quote')) out.push({ kind: 'br' });

@@ -1,7 +1,7 @@
 // A game: its header (title, status, countdown), a tab per channel the API lists for the caller (every public
 // thread, his inbox with his role and action forms, each team channel), the moderator's console, and the players.
 
-import { useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { ActionForms } from '../game/ActionForms.tsx';
@@ -10,6 +10,7 @@ import { Console } from '../game/Console.tsx';
 import { Countdown, Players, RoleCard, VoteCount } from '../game/Panels.tsx';
 import { Timeline } from '../game/Timeline.tsx';
 import { useGame } from '../game/useGame.ts';
+import { VoteHistory } from '../game/VoteHistory.tsx';
 import type { MessageKey } from '../i18n/en.ts';
 import { t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
@@ -25,15 +26,31 @@ export function statusLabel(s: string): string {
 /** The tab a channel opens in. */
 const tabOf = (c: Channel) => (c.kind === 'inbox' ? 'me' : c.id);
 
-/** The game screen. */
-export function GameScreen({ id, tab }: { readonly id: string; readonly tab: string }) {
+/** The game screen; `post` opens a channel at that post (a permalink), `player` shows a player (a mention's link). */
+export function GameScreen({
+  id,
+  tab,
+  post,
+  player,
+}: {
+  readonly id: string;
+  readonly tab: string;
+  readonly post?: number | undefined;
+  readonly player?: string | undefined;
+}) {
   const account = currentAccount();
   const g = useGame(id, account?.name ?? null);
   const d = g.detail;
+  const names = useMemo(() => d?.players.map((p) => p.name) ?? [], [d?.players.map((p) => p.name).join('\u0000')]);
   if (!d) return <Notice error={g.error} text={g.error ? null : '…'} />;
+  const unread = (c: Channel) => g.reading?.channels.find((r) => r.channel === c.id)?.unread ?? 0;
   const tabs = [
-    ...g.channels.map((c) => ({ id: tabOf(c), label: c.kind === 'inbox' && d.me.role === 'player' ? t('game.private') : channelName(c) })),
-    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console') }] : []),
+    ...g.channels.map((c) => ({
+      id: tabOf(c),
+      label: c.kind === 'inbox' && d.me.role === 'player' ? t('game.private') : channelName(c),
+      unread: unread(c),
+    })),
+    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console'), unread: 0 }] : []),
   ];
   const current = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'main');
   const zone = d.timeZone;
@@ -56,8 +73,15 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
       </header>
       <nav class="tabs" aria-label={d.title}>
         {tabs.map((x) => (
-          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined}>
+          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
             {x.label}
+            {x.unread > 0 && (
+              <span class="badge" title={t('thread.newPosts', { n: x.unread })}>
+                {' '}
+                <span aria-hidden="true">{x.unread}</span>
+                <span class="visually-hidden">{t('thread.newPosts', { n: x.unread })}</span>
+              </span>
+            )}
           </a>
         ))}
       </nav>
@@ -80,6 +104,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
                 votes={d.votes}
                 privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')}
               />
+              {d.status !== 'signup' && <VoteHistory gameId={id} channel={channel.id} votes={d.votes} zone={zone} />}
               {d.me.role === 'player' && d.status !== 'signup' && (
                 <section class="action-panel vote-control" aria-labelledby="vote-h">
                   <h2 id="vote-h">{t('action.title')}</h2>
@@ -103,11 +128,17 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
               variant={d.variant}
               gameLocale={d.locale}
               onPosted={g.refresh}
+              gameId={id}
+              tab={current}
+              names={names}
+              post={tab === current ? post : undefined}
+              reading={g.reading?.channels.find((r) => r.channel === channel.id)}
+              onRead={g.onRead}
             />
           )}
         </div>
         <aside class="side-col">
-          <Players detail={d} />
+          <Players detail={d} focus={player} />
           <Timeline id={id} tick={g.tick} />
         </aside>
       </div>
