@@ -223,23 +223,26 @@ export function verifyPartMemos(on: boolean): void {
 
 /**
  * A question about a game state that reads only some of its parts, answered again only when one of them changed:
- * `parts` lists them (the first must be an object, e.g. `s.players`), and the previous answer stands while every part
- * is the same value or object. A state's parts keep their identity until an event replaces them, so an answer
+ * `parts` lists them (the first must be an object, e.g. `s.players`; a question with arguments names them too), and
+ * the previous answer stands while every part is the same value or object. A state's parts keep their identity until an event replaces them, so an answer
  * outlives the many events (posts, messages) that leave its parts alone. `parts` must name everything `answer`
  * reads; under `verifyPartMemos` a part left out is an error.
  */
-export function perParts<S, T>(parts: (s: S) => readonly [object, ...unknown[]], answer: (s: S) => T): (s: S) => T {
+export function perParts<S, A extends unknown[], T>(
+  parts: (s: S, ...args: A) => readonly [object, ...unknown[]],
+  answer: (s: S, ...args: A) => T,
+): (s: S, ...args: A) => T {
   const memo = new WeakMap<object, { readonly parts: readonly unknown[]; readonly value: T }>();
-  return (s) => {
-    const now = parts(s);
+  return (s, ...args) => {
+    const now = parts(s, ...args);
     const hit = memo.get(now[0]);
     if (hit && hit.parts.length === now.length && hit.parts.every((x, i) => x === now[i])) {
-      if (verifying && JSON.stringify(answer(s)) !== JSON.stringify(hit.value)) {
+      if (verifying && JSON.stringify(answer(s, ...args)) !== JSON.stringify(hit.value)) {
         throw new Error(`perParts: a remembered answer of ${answer.name || 'a question'} differs from a fresh one; its parts miss something it reads`);
       }
       return hit.value;
     }
-    const value = answer(s);
+    const value = answer(s, ...args);
     memo.set(now[0], { parts: now, value });
     return value;
   };

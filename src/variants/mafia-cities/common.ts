@@ -22,25 +22,33 @@ export function cityOf(s: S, id: PlayerId): number {
   return s.v.cityOf[id] ?? -1;
 }
 
-/** Living residents of a city, in signup order. */
-export function residents(s: S, city: number): PlayerId[] {
-  return s.order.filter((id) => s.v.cityOf[id] === city && isAlive(s, id));
-}
+/** Living residents of a city, in signup order (drawn up again when the players or their cities change). */
+export const residents: (s: S, city: number) => readonly PlayerId[] = perParts(
+  (s: S, city: number) => [s.players, s.v.cityOf, city],
+  (s: S, city: number) => s.order.filter((id) => s.v.cityOf[id] === city && isAlive(s, id)),
+);
 
 /** Every resident of a city, living or dead, in signup order. */
 export function everyResident(s: S, city: number): PlayerId[] {
   return s.order.filter((id) => s.v.cityOf[id] === city);
 }
 
-/** Living players, in signup order. */
-export function living(s: S): PlayerId[] {
-  return s.order.filter((id) => isAlive(s, id));
+/** Living players, in signup order (drawn up again when the players change). */
+export const living: (s: S) => readonly PlayerId[] = perParts(
+  (s: S) => [s.players],
+  (s: S) => s.order.filter((id) => isAlive(s, id)),
+);
+
+/** Mafiosi of a city (living only by default), in signup order (drawn up again when the players or cities change). */
+export function family(s: S, city: number, aliveOnly = true): readonly PlayerId[] {
+  return familyOf(s, city, aliveOnly);
 }
 
-/** Mafiosi of a city (living only by default), in signup order. */
-export function family(s: S, city: number, aliveOnly = true): PlayerId[] {
-  return s.order.filter((id) => s.v.cityOf[id] === city && s.players[id]?.role === 'mafioso' && (!aliveOnly || isAlive(s, id)));
-}
+const familyOf = perParts(
+  (s: S, city: number, aliveOnly: boolean) => [s.players, s.v.cityOf, city, aliveOnly],
+  (s: S, city: number, aliveOnly: boolean) =>
+    s.order.filter((id) => s.v.cityOf[id] === city && s.players[id]?.role === 'mafioso' && (!aliveOnly || isAlive(s, id))),
+);
 
 /** The player holding a role (doctor, maniac), if any. */
 export function holder(s: S, role: string): PlayerId | undefined {

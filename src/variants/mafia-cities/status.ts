@@ -6,7 +6,7 @@ import { list, phrase } from '../../core/params.ts';
 import type { Message, Phrase, PlayerId } from '../../core/types.ts';
 import { MODERATOR } from '../../core/types.ts';
 import { MAIN_CHANNEL } from '../../engine/channels.ts';
-import { isAlive } from '../../engine/state.ts';
+import { isAlive, perParts } from '../../engine/state.ts';
 import { type B, cityName, cityOf, cityThread, date, everyResident, genderOf, isJudge, msg, nm, revealParam, type S, time } from './common.ts';
 import type { DeathNote } from './events.ts';
 import { ranking, voterNames } from './flow.ts';
@@ -86,6 +86,19 @@ function statusKey(s: S): string {
 }
 
 /**
+ * A city's tally as its pin's signature: the day (each day's tally starts afresh, and is first posted with the first
+ * vote), every vote, and how many nominees are alive. Written again only when the city's votes, nominations, the
+ * players or the day changed, since it is compared after every command.
+ */
+const tallyKeyOf = perParts(
+  (s: S, c: number) => [s.v.votes[c]!, c, s.v.nominations[c], s.players, s.v.day],
+  (s: S, c: number) =>
+    `${s.v.day}:${Object.entries(s.v.votes[c]!)
+      .map(([voter, x]) => `${voter}>${x.target}@${x.seq}`)
+      .join(',')}:${s.v.nominations[c]!.filter((n) => isAlive(s, n.target)).length}`,
+);
+
+/**
  * CIT-ANN-1, CIT-VOTE-6: after a command or a resolution, re-posts the status list (general thread, and each city's
  * extract in its thread) and each city's tally during the vote, whenever they changed.
  */
@@ -111,13 +124,10 @@ export function refreshPins(b: B, atVoteEnd = false): void {
   const s = b.state;
   if (s.v.phase !== 'vote' || s.v.day < 1) return;
   s.v.cities.forEach((_, c) => {
-    const by = s.v.votes[c]!;
-    // The day is part of the key: each day's tally starts afresh, and is first posted with the first vote.
-    const votes = Object.entries(by);
     const slot = `tally:${c}`;
-    const tallyKey = `${s.v.day}:${votes.map(([voter, x]) => `${voter}>${x.target}@${x.seq}`).join(',')}:${s.v.nominations[c]!.filter((n) => isAlive(s, n.target)).length}`;
+    const tallyKey = tallyKeyOf(s, c);
     if (s.v.pins[slot] === tallyKey) return;
-    if (votes.length === 0 && !(s.v.pins[slot] ?? '').startsWith(`${s.v.day}:`)) return;
+    if (Object.keys(s.v.votes[c]!).length === 0 && !(s.v.pins[slot] ?? '').startsWith(`${s.v.day}:`)) return;
     const rows = ranking(s, c).map((r) =>
       phrase('W-TALLY-LINE', {
         name: nm(s, r.target),

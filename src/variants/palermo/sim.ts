@@ -29,8 +29,14 @@ export interface PalView {
   readonly revealed: Map<PlayerId, string>;
   /** The live count of the open round: voter -> target. */
   readonly votes: Map<PlayerId, PlayerId>;
+  /** Votes per target in the live count (kept with `votes`). */
+  readonly tally: Map<PlayerId, number>;
   /** Final votes of every closed round (from the public tally). */
   readonly history: Map<PlayerId, PlayerId>[];
+  /** Per voter: closed rounds whose final vote went to a player revealed a killer (hits) or a citizen (misses). */
+  readonly records: Map<PlayerId, { hits: number; misses: number }>;
+  /** Per voter: closed rounds whose final vote went to one of this player's known killers (`mates`). */
+  readonly onMates: Map<PlayerId, number>;
   /** Public informant claims: claimer -> the killer he names. */
   readonly claims: Map<PlayerId, PlayerId>;
   /** The player has claimed already. */
@@ -48,13 +54,73 @@ function newView(me: PlayerId): PalView {
     known: new Set(),
     revealed: new Map(),
     votes: new Map(),
+    tally: new Map(),
     history: [],
+    records: new Map(),
+    onMates: new Map(),
     claims: new Map(),
     claimed: false,
   };
 }
 
 const CLAIM = 'Claim: informant';
+
+// The view's counts are kept as events arrive, so a bot reads them instead of counting every vote and every round
+// for every candidate of every choice.
+
+/** Sets (or, with `target` undefined, removes) a voter's live vote, keeping the tally. */
+function setVote(v: PalView, voter: PlayerId, target: PlayerId | undefined): void {
+  const was = v.votes.get(voter);
+  if (was !== undefined) v.tally.set(was, v.tally.get(was)! - 1);
+  if (target === undefined) v.votes.delete(voter);
+  else {
+    v.votes.set(voter, target);
+    v.tally.set(target, (v.tally.get(target) ?? 0) + 1);
+  }
+}
+
+function clearVotes(v: PalView): void {
+  v.votes.clear();
+  v.tally.clear();
+}
+
+/** Adds `by` to a voter's record for a final vote on a player shown to be of `team` (no team: nothing). */
+function score(v: PalView, voter: PlayerId, team: string | undefined, by: number): void {
+  if (team !== 'killer' && team !== 'citizen') return;
+  const r = v.records.get(voter) ?? { hits: 0, misses: 0 };
+  if (team === 'killer') r.hits += by;
+  else r.misses += by;
+  v.records.set(voter, r);
+}
+
+/** Records a closed round's final votes in the history and in every voter's record and count of votes on mates. */
+function closeRound(v: PalView, final: Map<PlayerId, PlayerId>): void {
+  v.history.push(final);
+  for (const [voter, target] of final) {
+    score(v, voter, v.revealed.get(target), 1);
+    if (v.mates.has(target)) v.onMates.set(voter, (v.onMates.get(voter) ?? 0) + 1);
+  }
+}
+
+/** Shows a player's formal team; the records of those whose final votes went to him follow. */
+function reveal(v: PalView, id: PlayerId, team: string): void {
+  const was = v.revealed.get(id);
+  v.revealed.set(id, team);
+  if (was === team) return;
+  for (const round of v.history)
+    for (const [voter, target] of round) {
+      if (target !== id) continue;
+      score(v, voter, was, -1);
+      score(v, voter, team, 1);
+    }
+}
+
+/** Learns a killer; the counts of final votes on killers follow. */
+function addMate(v: PalView, id: PlayerId): void {
+  if (v.mates.has(id)) return;
+  v.mates.add(id);
+  for (const round of v.history) for (const [voter, target] of round) if (target === id) v.onMates.set(voter, (v.onMates.get(voter) ?? 0) + 1);
+}
 
 function namesToIds(v: PalView, names: readonly string[]): PlayerId[] {
   return names.map((n) => v.idByName.get(n.trim())).filter((x): x is PlayerId => x !== undefined);
@@ -69,13 +135,13 @@ function observeMessage(v: PalView, parts: readonly Message[]): void {
       case 'MSG-ABS-ELIM':
       case 'MSG-ABS-ELIM-TOP':
       case 'MSG-PENALTY':
-        if (name) v.revealed.set(name, refId(params.team) ?? '');
+        if (name) reveal(v, name, refId(params.team) ?? '');
         break;
       case 'MSG-OUT-MISS':
-        if (name) v.revealed.set(name, 'killer');
+        if (name) reveal(v, name, 'killer');
         break;
       case 'MSG-ROLE-HENCHMAN':
-        for (const id of namesToIds(v, listTexts(params.killers))) v.mates.add(id);
+        for (const id of namesToIds(v, listTexts(params.killers))) addMate(v, id);
         break;
     }
   }
@@ -113,7 +179,7 @@ function observe(v: PalView, e: GameEvent): void {
       if (ev.data.player === v.me) v.role = ev.data.role;
       break;
     case 'team.formed':
-      for (const id of ev.data.members) v.mates.add(id);
+      for (const id of ev.data.members) addMate(v, id);
       break;
     case 'pal.knowledge':
       for (const id of ev.data.killers) v.known.add(id);
@@ -123,17 +189,17 @@ function observe(v: PalView, e: GameEvent): void {
       break;
     case 'round.opened':
       v.round = ev.data.round;
-      v.votes.clear();
+      clearVotes(v);
       break;
     case 'vote.cast':
-      v.votes.set(ev.data.voter, ev.data.target);
+      setVote(v, ev.data.voter, ev.data.target);
       break;
     case 'votes.voided':
-      for (const id of ev.data.voters) v.votes.delete(id);
+      for (const id of ev.data.voters) setVote(v, id, undefined);
       break;
     case 'player.removed':
       v.alive.delete(ev.data.player);
-      v.votes.delete(ev.data.player);
+      setVote(v, ev.data.player, undefined);
       break;
     case 'player.restored':
       v.alive.add(ev.data.player);
@@ -141,8 +207,8 @@ function observe(v: PalView, e: GameEvent): void {
     case 'close.resolved': {
       const final = new Map<PlayerId, PlayerId>();
       for (const row of ev.data.rows) for (const voter of row.voters) final.set(voter, row.target);
-      v.history.push(final);
-      v.votes.clear();
+      closeRound(v, final);
+      clearVotes(v);
       break;
     }
     case 'post.published': {
@@ -164,25 +230,16 @@ function observe(v: PalView, e: GameEvent): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the table
 
-/** Rounds in which a player's final vote went to someone later shown to be a killer, minus those against citizens. */
-function record(v: PalView, id: PlayerId): { hits: number; misses: number } {
-  let hits = 0;
-  let misses = 0;
-  for (const round of v.history) {
-    const t = round.get(id);
-    if (t === undefined) continue;
-    const team = v.revealed.get(t);
-    if (team === 'killer') hits++;
-    else if (team === 'citizen') misses++;
-  }
-  return { hits, misses };
+const NO_RECORD = { hits: 0, misses: 0 } as const;
+
+/** Rounds in which a player's final vote went to someone later shown to be a killer, and those against citizens. */
+function record(v: PalView, id: PlayerId): { readonly hits: number; readonly misses: number } {
+  return v.records.get(id) ?? NO_RECORD;
 }
 
 /** Current votes per target. */
-function counts(v: PalView): Map<PlayerId, number> {
-  const c = new Map<PlayerId, number>();
-  for (const t of v.votes.values()) c.set(t, (c.get(t) ?? 0) + 1);
-  return c;
+function counts(v: PalView): ReadonlyMap<PlayerId, number> {
+  return v.tally;
 }
 
 /** The targets of an action, or none. */
@@ -217,7 +274,7 @@ function ballot(turn: Turn<PalView>, prefer?: (id: PlayerId) => number): Intent[
 // Sensible play
 
 /** A townsperson's suspicion of a player: votes against revealed citizens, live votes, trust for hits on killers. */
-function suspicion(v: PalView, id: PlayerId, c: Map<PlayerId, number>): number {
+function suspicion(v: PalView, id: PlayerId, c: ReadonlyMap<PlayerId, number>): number {
   if (v.known.has(id) || v.mates.has(id)) return 100;
   const r = record(v, id);
   const claimer = v.claims.has(id) ? -50 : 0;
@@ -319,12 +376,7 @@ function killerVote(turn: Turn<PalView>): Intent[] {
 /** How much a non-killer looks like the informant: claims, final votes on killers. */
 function informantScore(v: PalView, id: PlayerId): number {
   if (v.claims.has(id)) return 10;
-  let s = 0;
-  for (const round of v.history) {
-    const t = round.get(id);
-    if (t !== undefined && v.mates.has(t)) s++;
-  }
-  return s;
+  return v.onMates.get(id) ?? 0;
 }
 
 /** The killer who acts for the team: the first in signup order still in the game. */
