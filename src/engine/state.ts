@@ -181,9 +181,7 @@ export function signedUp<V>(s: GameState<V>): readonly PlayerState[] {
 
 /** The targets a player may name: everyone else in the game, in signup order. */
 export function othersIn<V>(s: GameState<V>, me: PlayerId): PlayerId[] {
-  return playersIn(s)
-    .map((p) => p.id)
-    .filter((id) => id !== me);
+  return inGameIds(s).filter((id) => id !== me);
 }
 
 /** True when the player exists and is in the game. */
@@ -247,3 +245,9 @@ export function perParts<S, A extends unknown[], T>(
     return value;
   };
 }
+
+/** The ids of the players in the game, in signup order (one list while the players stand: every seat asks). */
+const inGameIds: (s: GameState<unknown>) => readonly PlayerId[] = perParts(
+  (s: GameState<unknown>) => [s.players],
+  (s: GameState<unknown>) => playersIn(s).map((p) => p.id),
+);
