@@ -47,12 +47,13 @@ interface NameIndex {
   readonly ids: ReadonlyMap<string, readonly PlayerId[]>;
 }
 
-const indexes = new WeakMap<readonly Named[], NameIndex>();
+/** The latest lists indexed, with their indexes (a few, strongly held: see perParts on WeakMaps of short-lived keys). */
+const indexes: { readonly players: readonly Named[]; readonly ix: NameIndex }[] = [];
 
 /** The index of a list of players (made once per list: `signedUp` hands out one list while the players stand). */
 function nameIndex(players: readonly Named[]): NameIndex {
-  let ix = indexes.get(players);
-  if (ix) return ix;
+  for (const x of indexes) if (x.players === players) return x.ix;
+  let ix: NameIndex;
   const folded = players.map((p) => fold(p.name));
   const ids = new Map<string, PlayerId[]>();
   players.forEach((p, i) => {
@@ -62,7 +63,8 @@ function nameIndex(players: readonly Named[]): NameIndex {
     else ids.set(k, [p.id]);
   });
   ix = { folded, ids };
-  indexes.set(players, ix);
+  indexes.unshift({ players, ix });
+  if (indexes.length > 8) indexes.pop();
   return ix;
 }
 

@@ -74,16 +74,11 @@ function noteDeaths(b: B, atVoteEnd: boolean): void {
   if (Object.keys(fresh).length > 0) b.emit('cit.deaths', { deaths: fresh }, MODERATOR);
 }
 
-const statusKeys = new WeakMap<S['players'], { readonly judge: S['v']['judge']; readonly key: string }>();
-
 /** Who is alive and who judges, one character a seat; worked out again only when the players or judges change. */
-function statusKey(s: S): string {
-  const hit = statusKeys.get(s.players);
-  if (hit && hit.judge === s.v.judge) return hit.key;
-  const key = s.order.map((id) => (isAlive(s, id) ? (isJudge(s, id) ? 'J' : 'A') : 'D')).join('');
-  statusKeys.set(s.players, { judge: s.v.judge, key });
-  return key;
-}
+const statusKey = perParts(
+  (s: S) => [s.players, s.v.judge],
+  (s: S) => s.order.map((id) => (isAlive(s, id) ? (isJudge(s, id) ? 'J' : 'A') : 'D')).join(''),
+);
 
 /**
  * A city's tally as its pin's signature: the day (each day's tally starts afresh, and is first posted with the first
