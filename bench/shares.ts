@@ -1,8 +1,8 @@
 // Where a simulated 13-player palermo game spends its time, for the next structural step towards 10,000 sensible-bot
 // games a second on one core (docs/simulation.md): the bots against the engine, inside the engine the fold (one
-// state object per event) against deciding, the events that copy a record keyed by player id, the messages, and
-// garbage collection. Run: npx tsx bench/shares.ts [seconds per figure]
-import { PerformanceObserver } from 'node:perf_hooks';
+// state object per event) against deciding, the events that copy a record keyed by player id, and the messages.
+// (Garbage collection's share comes from a CPU profile: `node --cpu-prof`; Node's gc entries miss the collector's
+// helper threads.) Run: npx tsx bench/shares.ts [seconds per figure]
 import type { Command, GameEvent } from '../src/core/types.ts';
 import { evolve, initialState } from '../src/engine/evolve.ts';
 import { createGame, decide } from '../src/engine/game.ts';
@@ -20,40 +20,28 @@ const perGame = (xs: readonly { length: number }[]) => xs.reduce((n, x) => n + x
 const commandsPerGame = perGame(games.map((g) => g.commands));
 const eventsPerGame = perGame(games.map((g) => g.events));
 
-let gcMs = 0;
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcMs += e.duration;
-}).observe({ entryTypes: ['gc'] });
-
 const cpu = () => {
   const c = process.cpuUsage();
   return (c.user + c.system) / 1000;
 };
 
-/** The event loop's turn: garbage collection entries reach the observer between turns. */
-const turn = () => new Promise<void>((r) => setImmediate(r));
-
-/** CPU ms per round of `fn` (one round = every recorded game once) and the share of it spent collecting garbage. */
-async function timed(fn: () => void): Promise<{ ms: number; gc: number }> {
+/** CPU ms per round of `fn` (one round = every recorded game once), after two rounds of warm-up. */
+function timed(fn: () => void): { ms: number } {
   fn();
   fn();
-  await turn();
   const c0 = cpu();
-  const g0 = gcMs;
   let rounds = 0;
   while (cpu() - c0 < seconds * 1000) {
     fn();
     rounds++;
   }
-  const ms = (cpu() - c0) / rounds;
-  await turn();
-  return { ms, gc: (gcMs - g0) / rounds / ms };
+  return { ms: (cpu() - c0) / rounds };
 }
 
-const sim = await timed(() => {
+const sim = timed(() => {
   for (const g of games) playGame(spec, g.seed);
 });
-const engine = await timed(() => {
+const engine = timed(() => {
   for (const g of games) {
     const source = drawSource(g.seed);
     const env = { rng: () => source };
@@ -86,24 +74,24 @@ const KEYED = new Set([
   'informant.told',
   'close.resolved',
 ]);
-const fold = async (filter: (e: GameEvent) => boolean) => {
+const fold = (filter: (e: GameEvent) => boolean) => {
   const some = pairs.filter(([, e]) => filter(e));
-  const t = await timed(() => {
+  const t = timed(() => {
     for (const [s, e] of some) evolve(variant, s, e);
   });
   return { ms: t.ms, count: some.length / games.length };
 };
-const all = await fold(() => true);
-const keyed = await fold((e) => KEYED.has(e.type));
-const messages = await fold((e) => e.type === 'message');
+const all = fold(() => true);
+const keyed = fold((e) => KEYED.has(e.type));
+const messages = fold((e) => e.type === 'message');
 
 const fmt = (n: number, d = 1) => n.toFixed(d);
 const pct = (a: number, b: number) => `${fmt((a / b) * 100, 0)}%`;
 const us = (ms: number) => (ms * 1000) / games.length;
 const lines = [
   `13-player palermo, sensible bots, ${games.length} recorded games: ${fmt(commandsPerGame, 0)} commands and ${fmt(eventsPerGame, 0)} events a game`,
-  `a simulated game: ${fmt(us(sim.ms))} µs (${fmt(1e6 / us(sim.ms), 0)} games/s on one core); garbage collection ${pct(sim.gc, 1)}`,
-  `  the engine alone (recorded commands replayed): ${fmt(us(engine.ms))} µs, ${pct(engine.ms, sim.ms)} of a game; ${fmt(us(engine.ms) / commandsPerGame, 2)} µs a command; garbage collection ${pct(engine.gc, 1)} of it`,
+  `a simulated game: ${fmt(us(sim.ms))} µs (${fmt(1e6 / us(sim.ms), 0)} games/s on one core)`,
+  `  the engine alone (recorded commands replayed): ${fmt(us(engine.ms))} µs, ${pct(engine.ms, sim.ms)} of a game; ${fmt(us(engine.ms) / commandsPerGame, 2)} µs a command`,
   `  the bots, their views and the statistics: ${fmt(us(sim.ms - engine.ms))} µs, ${pct(sim.ms - engine.ms, sim.ms)}`,
   `  the fold alone (one state object per event): ${fmt(us(all.ms))} µs, ${pct(all.ms, engine.ms)} of the engine; ${fmt((all.ms * 1000) / games.length / eventsPerGame, 2)} µs an event`,
   `    events that copy a record keyed by player id (${fmt(keyed.count, 0)} a game): ${fmt(us(keyed.ms))} µs, ${pct(keyed.ms, engine.ms)} of the engine`,

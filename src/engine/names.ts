@@ -53,7 +53,6 @@ const indexes: { readonly players: readonly Named[]; readonly ix: NameIndex }[] 
 /** The index of a list of players (made once per list: `signedUp` hands out one list while the players stand). */
 function nameIndex(players: readonly Named[]): NameIndex {
   for (const x of indexes) if (x.players === players) return x.ix;
-  let ix: NameIndex;
   const folded = players.map((p) => fold(p.name));
   const ids = new Map<string, PlayerId[]>();
   players.forEach((p, i) => {
@@ -62,7 +61,7 @@ function nameIndex(players: readonly Named[]): NameIndex {
     if (same) same.push(p.id);
     else ids.set(k, [p.id]);
   });
-  ix = { folded, ids };
+  const ix: NameIndex = { folded, ids };
   indexes.unshift({ players, ix });
   if (indexes.length > 8) indexes.pop();
   return ix;
