@@ -7,6 +7,7 @@
 import type { GameEvent } from '../core/types.ts';
 import { typed } from '../engine/events.ts';
 import { replay } from '../engine/evolve.ts';
+import { LINK_SECRET_META_KEY, VAPID_META_KEY } from '../store/notify.ts';
 import type { Store } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import { AppError } from './errors.ts';
@@ -19,12 +20,17 @@ export interface CopyReport {
   readonly accounts: number;
   readonly sessions: number;
   readonly timers: number;
+  /** Notifications (with their reminder slots, deliveries, subscriptions and contacts alongside). */
+  readonly notifications: number;
   /** Games whose replayed state hash differs between source and destination (empty after a good copy). */
   readonly mismatched: readonly string[];
 }
 
-/** The meta keys a copy carries over (the scaled clock's origin, so game time continues). */
-const META_KEYS = ['clock'] as const;
+/**
+ * The meta keys a copy carries over: the scaled clock's origin, so game time continues; the VAPID keys, which the
+ * browsers' push subscriptions are bound to; the secret of the unsubscribe links already mailed.
+ */
+const META_KEYS = ['clock', VAPID_META_KEY, LINK_SECRET_META_KEY] as const;
 
 /**
  * The destination's meta key that says a copy into it began and did not finish: written before anything else,
@@ -63,6 +69,9 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   for (const s of sessions) await to.createSession(s);
   // Profiles' warnings (CIT-ACT-7), revoked ones with their revocation.
   for (const w of await from.everyWarning()) await to.addWarning(w);
+  // Reminder slots (sent ones stay sent), notifications, the outbox, push subscriptions, contacts, mail tokens.
+  const notices = await from.notify.dump();
+  await to.notify.load(notices);
   for (const key of META_KEYS) {
     const v = await from.meta(key);
     if (v !== undefined) await to.setMeta(key, v);
@@ -95,5 +104,13 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   }
   // A copy whose games differ from their originals stays marked incomplete: it is reported, not served.
   if (mismatched.length === 0) await to.setMeta(COPY_STATE_KEY, 'complete');
-  return { games: ids.length, events, accounts: accounts.length, sessions: sessions.length, timers: timers.size, mismatched };
+  return {
+    games: ids.length,
+    events,
+    accounts: accounts.length,
+    sessions: sessions.length,
+    timers: timers.size,
+    notifications: notices.notifications.length,
+    mismatched,
+  };
 }

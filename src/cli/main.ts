@@ -250,7 +250,7 @@ program
 
 program
   .command('copy')
-  .description('copy a community (games, accounts, sessions, timers) from a SQLite file into an empty PostgreSQL database')
+  .description('copy a community (games, accounts, sessions, timers, notifications) from a SQLite file into an empty PostgreSQL database')
   .requiredOption('--from <file>', 'the SQLite database file to read (it is not changed)')
   .requiredOption('--to <url>', 'the destination: a postgres:// URL (or another SQLite file) holding no games or accounts')
   .action((opts: { from: string; to: string }) =>
@@ -269,7 +269,7 @@ program
         });
         if (process.stderr.isTTY) process.stderr.write('\n');
         process.stdout.write(
-          `Copied ${r.games} games (${r.events} events, ${r.timers} timers), ${r.accounts} accounts and ${r.sessions} sessions from ${from.kind} to ${to.kind}.\n`,
+          `Copied ${r.games} games (${r.events} events, ${r.timers} timers), ${r.accounts} accounts, ${r.sessions} sessions and ${r.notifications} notifications from ${from.kind} to ${to.kind}.\n`,
         );
         if (r.mismatched.length > 0) {
           process.stdout.write(`The state of ${r.mismatched.length} copied game(s) differs from the original: ${r.mismatched.join(', ')}\n`);

@@ -1,6 +1,7 @@
 // The in-memory store for tests and the engine's own tools. Values are copied through JSON on the way in and out,
 // so a test catches anything the SQL stores could not persist (and nobody can mutate stored events by reference).
 import type { GameEvent, Millis } from '../core/types.ts';
+import { MemoryNotifyStore } from './notify-memory.ts';
 import type { AccountRecord, SessionRecord, Snapshot, Store, StoredEvent, Timer, TimerUpdate, WarningRecord } from './types.ts';
 import { DuplicateError, StaleVersionError } from './types.ts';
 
@@ -20,6 +21,8 @@ export class MemoryStore implements Store {
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly metaRows = new Map<string, string>();
   private readonly warningRows = new Map<string, WarningRecord>();
+  /** See Store.notify (its secrets live in the meta rows, as in SQL). */
+  readonly notify = new MemoryNotifyStore(this.metaRows);
 
   /** See EventStore.append. */
   async append(streamId: string, expectedVersion: number, events: readonly GameEvent[], timer?: TimerUpdate): Promise<number> {
@@ -158,6 +161,23 @@ export class MemoryStore implements Store {
   /** See AccountStore.everySession. */
   async everySession(): Promise<SessionRecord[]> {
     return [...this.sessions.values()].map(copy);
+  }
+
+  /** See AccountStore.setPasswordHash. */
+  async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
+    const a = this.accounts.get(accountId);
+    if (a) this.accounts.set(accountId, { ...a, passwordHash });
+  }
+
+  /** See AccountStore.deleteSessionsOf. */
+  async deleteSessionsOf(accountId: string): Promise<number> {
+    let n = 0;
+    for (const [id, s] of this.sessions)
+      if (s.accountId === accountId) {
+        this.sessions.delete(id);
+        n++;
+      }
+    return n;
   }
 
   /** See WarningStore.addWarning. */

@@ -3,6 +3,7 @@
 // SQLite's commit tables (0002_commits), which PostgreSQL never had. Each store keeps its own migration ids: they
 // are recorded in the databases already made, so never renumber, never edit a shipped step, add the next.
 import { type Kysely, type Migration, sql } from 'kysely';
+import { notifyTables } from './notify-migration.ts';
 import { backfillSkeletons, type Schema } from './schema.ts';
 
 /** The SQL dialects of the stores. */
@@ -140,6 +141,13 @@ export function migrationsOf(dialect: Dialect): Record<string, Migration> {
         '0003_meta': meta,
         '0004_name_skeletons': nameSkeletons,
         '0005_warnings': warnings('sqlite'),
+        '0006_notify': notifyTables('sqlite'),
       }
-    : { '0001_initial': initial('postgres'), '0002_meta': meta, '0003_name_skeletons': nameSkeletons, '0004_warnings': warnings('postgres') };
+    : {
+        '0001_initial': initial('postgres'),
+        '0002_meta': meta,
+        '0003_name_skeletons': nameSkeletons,
+        '0004_warnings': warnings('postgres'),
+        '0005_notify': notifyTables('postgres'),
+      };
 }
