@@ -562,18 +562,16 @@ export class SqlNotifyStore implements NotifyStore {
             })),
           );
         for (const part of chunks(d.deliveries))
-          yield k
-            .insertInto('deliveries')
-            .values(
-              part.map((x) => ({
-                notification_id: x.notificationId,
-                target: x.target,
-                due_at: x.dueAt,
-                claimed_until: null,
-                attempts: x.attempts,
-                done_at: x.doneAt,
-              })),
-            );
+          yield k.insertInto('deliveries').values(
+            part.map((x) => ({
+              notification_id: x.notificationId,
+              target: x.target,
+              due_at: x.dueAt,
+              claimed_until: null,
+              attempts: x.attempts,
+              done_at: x.doneAt,
+            })),
+          );
         for (const part of chunks(d.subscriptions))
           yield k
             .insertInto('push_subscriptions')
