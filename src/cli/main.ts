@@ -286,6 +286,17 @@ program
     }),
   );
 
+/** A public URL (http or https), else a usage error. */
+function checkedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return url.replace(/\/$/, '');
+  } catch {
+    // below
+  }
+  throw new UsageError(`--public-url: "${url}" is not an http(s) URL`);
+}
+
 /** The options commander parses for `narrator serve`. */
 interface ServeOpts {
   port?: number;
@@ -301,6 +312,11 @@ interface ServeOpts {
   trustProxy?: string;
   pool?: number;
   secureCookies?: boolean;
+  smtp?: string;
+  mailFrom?: string;
+  publicUrl?: string;
+  insecurePush?: boolean;
+  notifyPollMs?: number;
 }
 
 program
@@ -335,6 +351,23 @@ program
   .option('--pool <n>', 'PostgreSQL connections of this instance (default 10)', intArg(1, 1000))
   .option('--secure-cookies', 'mark the session cookies Secure and send HSTS (serve behind HTTPS)')
   .option(
+    '--smtp <url>',
+    'send e-mail (reminders, address verification, password reset) through smtp://user:pass@host:port; default $SMTP_URL, none (e-mail off)',
+    process.env.SMTP_URL || undefined,
+  )
+  .option(
+    '--mail-from <address>',
+    'the From address of mail; default $MAIL_FROM, else "Narrator <narrator@host of the public URL>"',
+    process.env.MAIL_FROM || undefined,
+  )
+  .option(
+    '--public-url <url>',
+    'the URL players reach this server at, for links in mail and push; default $PUBLIC_URL, else the URL it listens on',
+    process.env.PUBLIC_URL || undefined,
+  )
+  .addOption(new Option('--insecure-push', 'accept http:// push endpoints (tests with a push service on loopback)').hideHelp())
+  .addOption(new Option('--notify-poll-ms <ms>', 'how often pages ask for their notifications (tests)').argParser(intArg(100, 3_600_000)).hideHelp())
+  .option(
     '--spectators-per-address <n>',
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
     intArg(1, 1_000_000),
@@ -343,6 +376,9 @@ program
     runCli('serve', async () => {
       const { serve } = await import('../server/main.ts');
       const { ScaledClock } = await import('../app/clock.ts');
+      // A mistyped SMTP URL is found at the start, not when the first reminder is due.
+      const smtpProblem = opts.smtp ? (await import('../app/mail.ts')).checkSmtpUrl(opts.smtp) : undefined;
+      if (smtpProblem) throw new UsageError(`--smtp: ${smtpProblem}`);
       // The scaled clock's origin is kept in the database, so a restart continues game time (see persistentClock).
       const clock = opts.clock ? ScaledClock.parse(opts.clock) : undefined;
       let port = opts.port;
@@ -368,6 +404,11 @@ program
           ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
           ...(opts.pool !== undefined ? { pool: opts.pool } : {}),
           ...(opts.secureCookies ? { secureCookies: true } : {}),
+          ...(opts.smtp ? { smtp: opts.smtp } : {}),
+          ...(opts.mailFrom ? { mailFrom: opts.mailFrom } : {}),
+          ...(opts.publicUrl ? { publicUrl: checkedUrl(opts.publicUrl) } : {}),
+          ...(opts.insecurePush ? { insecurePush: true } : {}),
+          ...(opts.notifyPollMs !== undefined ? { notifyPollMs: opts.notifyPollMs } : {}),
           ...(clock ? { clock } : {}),
           ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
           ...(spectators !== undefined

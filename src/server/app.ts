@@ -18,6 +18,7 @@ import { CSRF_HEADER, installAuth, SESSION_CACHE_MS, SESSION_COOKIE, SessionCach
 import { type Lifecycle, registerReady } from './health.ts';
 import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
+import type { NotifyDeps } from './routes/notify.ts';
 import { registerWs, type WsOptions } from './ws.ts';
 
 /** What the application is built from. */
@@ -44,6 +45,8 @@ export interface ServerDeps {
   readonly trustProxy?: string;
   /** Shutting down (turns /api/ready 503); the composition root owns it. */
   readonly lifecycle?: Lifecycle;
+  /** Notifications: reminders, the list, push and mail (issue 26); without them their routes are absent. */
+  readonly notify?: NotifyDeps;
 }
 
 /** A Host header fit to be named in a CSP source (anything else is left out rather than echoed into the header). */
@@ -195,6 +198,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     clock: d.clock,
     secureCookies: d.secureCookies ?? false,
     ...(d.balance ? { balance: d.balance } : {}),
+    ...(d.notify ? { notify: d.notify } : {}),
   });
   registerReady(app, d.store, d.service, d.lifecycle ?? { draining: false });
   registerWs(app, d.service, sessions, d.ws);

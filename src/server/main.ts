@@ -12,6 +12,7 @@ import { openStore } from '../store/open.ts';
 import type { Store } from '../store/types.ts';
 import { buildServer } from './app.ts';
 import { setupDemo } from './demo.ts';
+import { setupNotifications } from './notify-setup.ts';
 import type { WsOptions } from './ws.ts';
 
 /** Options of `narrator serve`. */
@@ -44,6 +45,20 @@ export interface ServeOptions {
   readonly print?: (line: string) => void;
   /** The web app's files to serve at `/` (default the package's public/, the build of web/). */
   readonly publicDir?: string;
+  /** `smtp://user:pass@host:port`: e-mail (reminders, verification, password reset) goes through it; none without. */
+  readonly smtp?: string;
+  /** The From address of mail (default `Narrator <narrator@host of the public URL>`). */
+  readonly mailFrom?: string;
+  /** The URL players reach this server at, for links in mail and push (default the URL it listens on). */
+  readonly publicUrl?: string;
+  /** Accept http:// push endpoints (tests with a push service on loopback); real push services are https. */
+  readonly insecurePush?: boolean;
+  /** How often pages ask for their notifications (real ms, default 30 s). */
+  readonly notifyPollMs?: number;
+  /** Notifier poll interval (real ms, default 250). */
+  readonly notifierPollMs?: number;
+  /** How long a delivery's claim holds before another instance may send it again (real ms, default 60 s). */
+  readonly deliveryLeaseMs?: number;
 }
 
 /** A running server. */
@@ -54,6 +69,8 @@ export interface RunningServer {
   readonly scheduler: Scheduler;
   readonly store: Store;
   readonly accounts: Accounts;
+  /** Reminders, the notification list, push and mail. */
+  readonly notify: Awaited<ReturnType<typeof setupNotifications>>;
   /** The game clock in force. */
   readonly clock: Clock;
   /**
@@ -81,6 +98,28 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   const accounts = new Accounts(store, clock, o.accountOptions);
   const service = new GameService({ store, clock, log: logger });
   await service.boot();
+  // Links in mail and push name the public URL; without one, the URL this server listens on (known after listen).
+  let listening = '';
+  const notify = await setupNotifications({
+    store,
+    service,
+    accounts,
+    clock,
+    log: logger,
+    baseUrl: () => o.publicUrl ?? listening,
+    ...(o.smtp ? { smtp: o.smtp } : {}),
+    ...(o.mailFrom ? { mailFrom: o.mailFrom } : {}),
+    ...(o.insecurePush ? { insecurePush: true } : {}),
+    ...(o.notifyPollMs !== undefined ? { pagePollMs: o.notifyPollMs } : {}),
+    notifier: {
+      pollMs: o.notifierPollMs ?? 250,
+      ...(o.leaseMs ? { leaseMs: o.leaseMs } : {}),
+      ...(o.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: o.deliveryLeaseMs } : {}),
+    },
+  });
+  // Heard before the feed connects, so every commit from here on is planned and fed; the boot heals what a crash left.
+  const detach = notify.notifier.attach();
+  await notify.notifier.boot();
   // After the boot: its first (re)connection compares every stream, which covers commits made during the boot.
   const unfollow = service.follow();
   const lifecycle = { draining: false };
@@ -95,14 +134,17 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
     ...(o.ws ? { ws: o.ws } : {}),
     ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
     ...(o.publicDir ? { publicDir: o.publicDir } : {}),
+    notify,
   });
   await app.listen({ port: o.port, host: o.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  listening = url;
   const scheduler = new Scheduler({ timers: store, service, clock, log: logger, pollMs: o.pollMs ?? 100, ...(o.leaseMs ? { leaseMs: o.leaseMs } : {}) });
   scheduler.start();
-  logger.info({ url, store: store.kind, db: o.db, games: service.list().length }, 'narrator serving');
+  notify.notifier.start();
+  logger.info({ url, store: store.kind, db: o.db, games: service.list().length, mail: o.smtp !== undefined }, 'narrator serving');
   if (o.demo) for (const line of (await setupDemo(service, accounts, clock, url)).lines) print(line);
   print(`Narrator is serving on ${url}  (API docs: ${url}/docs)`);
   let closing: Promise<void> | undefined;
@@ -112,8 +154,12 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
       await scheduler.stop();
       await app.close();
       await service.idle();
+      // After the last commits: their notifications are stored and the feed cursors written.
+      await notify.notifier.stop();
+      detach();
       await unfollow();
+      notify.close();
       await store.close();
     })());
-  return { url, app, service, scheduler, store, accounts, clock, close };
+  return { url, app, service, scheduler, store, accounts, notify, clock, close };
 }

@@ -9,6 +9,7 @@ import {
   type NotificationRecord,
   type NotifyDump,
   type NotifyStore,
+  type PlanInfo,
   type PushSubscriptionRecord,
   type ReminderRow,
   type ReminderSlot,
@@ -22,7 +23,7 @@ type Delivery = DeliveryRow & { claimedUntil: Millis | null; doneAt: Millis | nu
 /** Notifications kept in maps. `meta` is the owning store's meta table (secrets live there, as in SQL). */
 export class MemoryNotifyStore implements NotifyStore {
   private readonly slots = new Map<string, Reminder>();
-  private readonly plans = new Map<string, number>();
+  private readonly planRows = new Map<string, PlanInfo>();
   private readonly list = new Map<string, NotificationRecord>();
   private readonly deliveries = new Map<string, Delivery>();
   private readonly subs = new Map<string, PushSubscriptionRecord>();
@@ -33,10 +34,11 @@ export class MemoryNotifyStore implements NotifyStore {
   constructor(private readonly meta: Map<string, string>) {}
 
   /** See NotifyStore.planReminders. */
-  async planReminders(gameId: string, version: number, slots: readonly ReminderSlot[], now: Millis): Promise<boolean> {
-    const had = this.plans.get(gameId);
-    if (had !== undefined && had >= version) return false;
-    this.plans.set(gameId, version);
+  async planReminders(plan: PlanInfo, slots: readonly ReminderSlot[], now: Millis): Promise<boolean> {
+    const { gameId, version } = plan;
+    const had = this.planRows.get(gameId);
+    if (had !== undefined && had.version >= version) return false;
+    this.planRows.set(gameId, { ...plan });
     const ids = new Set(slots.map((s) => s.id));
     for (const [id, r] of this.slots) if (r.gameId === gameId && !ids.has(id)) this.slots.delete(id);
     for (const s of slots) {
@@ -46,6 +48,11 @@ export class MemoryNotifyStore implements NotifyStore {
         this.slots.set(s.id, { ...old, deadlineAt: s.deadlineAt, dueAt: s.dueAt, claimedUntil: old.dueAt === s.dueAt ? old.claimedUntil : null });
     }
     return true;
+  }
+
+  /** See NotifyStore.plans. */
+  async plans(): Promise<Map<string, PlanInfo>> {
+    return new Map([...this.planRows].map(([id, p]) => [id, { ...p }]));
   }
 
   /** See NotifyStore.claimReminders. */
@@ -215,7 +222,7 @@ export class MemoryNotifyStore implements NotifyStore {
   async dump(): Promise<NotifyDump> {
     return copy({
       reminders: [...this.slots.values()].map(({ claimedUntil: _c, ...r }) => r).sort((a, b) => (a.id < b.id ? -1 : 1)),
-      plans: [...this.plans].map(([gameId, version]) => ({ gameId, version })),
+      plans: [...this.planRows.values()].sort((a, b) => (a.gameId < b.gameId ? -1 : 1)),
       notifications: [...this.list.values()].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : 1)),
       deliveries: [...this.deliveries.values()].map(({ claimedUntil: _c, ...d }) => d),
       subscriptions: [...this.subs.values()],
@@ -228,7 +235,7 @@ export class MemoryNotifyStore implements NotifyStore {
   /** See NotifyStore.load. */
   async load(d: NotifyDump): Promise<void> {
     for (const r of copy(d.reminders)) this.slots.set(r.id, { ...r, claimedUntil: null });
-    for (const p of d.plans) this.plans.set(p.gameId, p.version);
+    for (const p of d.plans) this.planRows.set(p.gameId, { ...p });
     for (const n of copy(d.notifications)) this.list.set(n.id, n);
     for (const x of copy(d.deliveries)) this.deliveries.set(`${x.notificationId}\u0000${x.target}`, { ...x, claimedUntil: null });
     for (const s of copy(d.subscriptions)) this.subs.set(s.endpoint, s);

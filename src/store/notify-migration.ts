@@ -26,6 +26,7 @@ export function notifyTables(dialect: Dialect): Migration {
         .createTable('reminder_plans')
         .addColumn('game_id', 'text', (c) => c.primaryKey())
         .addColumn('version', int, (c) => c.notNull())
+        .addColumn('sig', 'text', (c) => c.notNull())
         .execute();
       await db.schema
         .createTable('notifications')

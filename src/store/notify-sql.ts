@@ -18,6 +18,7 @@ import {
   type NotifyDump,
   type NotifyPrefs,
   type NotifyStore,
+  type PlanInfo,
   type PushSubscriptionRecord,
   type ReminderRow,
   type ReminderSlot,
@@ -36,7 +37,7 @@ export type NotifySchema = {
     claimed_until: number | null;
     done_at: number | null;
   };
-  reminder_plans: { game_id: string; version: number };
+  reminder_plans: { game_id: string; version: number; sig: string };
   notifications: {
     id: string;
     account_id: string;
@@ -117,7 +118,7 @@ const notification = (r: NotifySchema['notifications']): NotificationRecord => (
   gameId: r.game_id,
   kind: r.kind as NotificationKind,
   createdAt: r.created_at,
-  data: JSON.parse(r.data) as Record<string, unknown>,
+  data: JSON.parse(r.data) as object,
   readAt: r.read_at,
 });
 
@@ -221,18 +222,19 @@ export class SqlNotifyStore implements NotifyStore {
   }
 
   /** See NotifyStore.planReminders. */
-  planReminders(gameId: string, version: number, slots: readonly ReminderSlot[], now: Millis): Promise<boolean> {
+  planReminders(plan: PlanInfo, slots: readonly ReminderSlot[], now: Millis): Promise<boolean> {
     const k = this.k;
+    const { gameId, version, sig } = plan;
     return this.runner.run(
       (function* () {
         // The version row orders concurrent planners of one game (its row lock on PostgreSQL) and refuses older plans.
         const won = yield k
           .insertInto('reminder_plans')
-          .values({ game_id: gameId, version })
+          .values({ game_id: gameId, version, sig })
           .onConflict((oc) =>
             oc
               .column('game_id')
-              .doUpdateSet({ version: (eb) => eb.ref('excluded.version') })
+              .doUpdateSet({ version: (eb) => eb.ref('excluded.version'), sig: (eb) => eb.ref('excluded.sig') })
               .where('reminder_plans.version', '<', version),
           )
           .returning('version');
@@ -259,6 +261,12 @@ export class SqlNotifyStore implements NotifyStore {
         return true;
       })(),
     );
+  }
+
+  /** See NotifyStore.plans. */
+  async plans(): Promise<Map<string, PlanInfo>> {
+    const rows = await this.rows<NotifySchema['reminder_plans']>(this.k.selectFrom('reminder_plans').selectAll());
+    return new Map(rows.map((r) => [r.game_id, { gameId: r.game_id, version: r.version, sig: r.sig }]));
   }
 
   /** See NotifyStore.claimReminders: FOR UPDATE SKIP LOCKED on PostgreSQL hands each due slot to one poller. */
@@ -522,6 +530,7 @@ export class SqlNotifyStore implements NotifyStore {
           plans: (yield* all<NotifySchema['reminder_plans']>(k.selectFrom('reminder_plans').selectAll().orderBy('game_id'))).map((r) => ({
             gameId: r.game_id,
             version: r.version,
+            sig: r.sig,
           })),
           notifications: (yield* all<NotifySchema['notifications']>(k.selectFrom('notifications').selectAll().orderBy('created_at').orderBy('id'))).map(
             notification,
@@ -547,7 +556,8 @@ export class SqlNotifyStore implements NotifyStore {
     return this.runner.run(
       (function* () {
         for (const part of chunks(d.reminders)) yield k.insertInto('reminders').values(part.map((r) => ({ ...reminderRow(r, r.doneAt) })));
-        for (const part of chunks(d.plans)) yield k.insertInto('reminder_plans').values(part.map((p) => ({ game_id: p.gameId, version: p.version })));
+        for (const part of chunks(d.plans))
+          yield k.insertInto('reminder_plans').values(part.map((p) => ({ game_id: p.gameId, version: p.version, sig: p.sig })));
         for (const part of chunks(d.notifications))
           yield k.insertInto('notifications').values(
             part.map((n) => ({

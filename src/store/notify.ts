@@ -38,7 +38,7 @@ export interface NotificationRecord {
   readonly kind: NotificationKind;
   readonly createdAt: Millis;
   /** What the list, the push payload and the mail show (a plain JSON object; see app/notices.ts). */
-  readonly data: Readonly<Record<string, unknown>>;
+  readonly data: object;
   readonly readAt: Millis | null;
 }
 
@@ -102,13 +102,21 @@ export interface MailTokenRecord {
 /** Everything `narrator copy` carries of the notifications. */
 export interface NotifyDump {
   readonly reminders: readonly ReminderRow[];
-  readonly plans: readonly { readonly gameId: string; readonly version: number }[];
+  readonly plans: readonly PlanInfo[];
   readonly notifications: readonly NotificationRecord[];
   readonly deliveries: readonly (DeliveryRow & { readonly doneAt: Millis | null })[];
   readonly subscriptions: readonly PushSubscriptionRecord[];
   readonly contacts: readonly ContactRecord[];
   readonly tokens: readonly MailTokenRecord[];
   readonly cursors: readonly { readonly gameId: string; readonly seq: number }[];
+}
+
+/** Which plan of a game is stored: the game version it was made at and its fingerprint. */
+export interface PlanInfo {
+  readonly gameId: string;
+  readonly version: number;
+  /** A fingerprint of the slots (app/reminder-plan.ts `planSignature`): a boot re-plans only games whose plan changed. */
+  readonly sig: string;
 }
 
 /** A new notification with where else it goes. */
@@ -127,7 +135,9 @@ export interface NotifyStore {
    * first planned when already due is stored as done (a reminder whose time passed before its deadline was known is
    * not sent late); a slot whose instant moved loses its claim. Resolves true when the plan was applied.
    */
-  planReminders(gameId: string, version: number, slots: readonly ReminderSlot[], now: Millis): Promise<boolean>;
+  planReminders(plan: PlanInfo, slots: readonly ReminderSlot[], now: Millis): Promise<boolean>;
+  /** Every game's stored plan. */
+  plans(): Promise<Map<string, PlanInfo>>;
   /** Claims up to `limit` due slots that are not done and nobody holds, for `leaseMs` (earliest first). */
   claimReminders(now: Millis, leaseMs: number, limit: number): Promise<ReminderRow[]>;
   /** Marks a slot done (sent or skipped); a slot whose instant moved meanwhile (`dueAt` differs) stays pending. */

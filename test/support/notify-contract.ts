@@ -25,7 +25,13 @@ export function notifyContract(name: string, make: () => Promise<Store>): void {
     it('applies only newer plans, keeps sent slots sent, stores a slot first planned past due as done, resets the claim of a moved slot', async () => {
       const s = await make();
       const n = s.notify;
-      expect(await n.planReminders('g', 5, [slot('g', 'close', 100, 1000), slot('g', 'close', 10, 1000), slot('g', 'kill', 100, 150)], 100)).toBe(true);
+      expect(
+        await n.planReminders(
+          { gameId: 'g', version: 5, sig: 's5' },
+          [slot('g', 'close', 100, 1000), slot('g', 'close', 10, 1000), slot('g', 'kill', 100, 150)],
+          100,
+        ),
+      ).toBe(true);
       // The kill's slot (due at 50) was past when first planned: stored as done, never claimed.
       expect((await n.reminders('g')).map((r) => [r.id, r.doneAt])).toEqual([
         ['g kill@100', 100],
@@ -33,8 +39,8 @@ export function notifyContract(name: string, make: () => Promise<Store>): void {
         ['g close@10', null],
       ]);
       // An older (or the same) version changes nothing.
-      expect(await n.planReminders('g', 5, [], 100)).toBe(false);
-      expect(await n.planReminders('g', 4, [], 100)).toBe(false);
+      expect(await n.planReminders({ gameId: 'g', version: 5, sig: 's5' }, [], 100)).toBe(false);
+      expect(await n.planReminders({ gameId: 'g', version: 4, sig: 's4' }, [], 100)).toBe(false);
       expect(await n.reminders('g')).toHaveLength(3);
       // Claimed once per lease, by one of several concurrent pollers.
       const claims = await Promise.all([n.claimReminders(900, 50, 10), n.claimReminders(900, 50, 10), n.claimReminders(900, 50, 10)]);
@@ -44,7 +50,7 @@ export function notifyContract(name: string, make: () => Promise<Store>): void {
       await n.finishReminder('g close@100', 900, 952);
       expect(await n.claimReminders(2000, 50, 10)).toEqual([expect.objectContaining({ id: 'g close@10', dueAt: 990 })]);
       // The deadline moves: the pending slot gets the new instant (its claim void), the sent one stays sent; the kill goes.
-      expect(await n.planReminders('g', 6, [slot('g', 'close', 100, 1200), slot('g', 'close', 10, 1200)], 960)).toBe(true);
+      expect(await n.planReminders({ gameId: 'g', version: 6, sig: 's6' }, [slot('g', 'close', 100, 1200), slot('g', 'close', 10, 1200)], 960)).toBe(true);
       const rows = await n.reminders('g');
       expect(rows.map((r) => [r.id, r.dueAt, r.doneAt])).toEqual([
         ['g close@100', 900, 952],
@@ -57,9 +63,9 @@ export function notifyContract(name: string, make: () => Promise<Store>): void {
       await n.finishReminder('g close@10', 1190, 1191);
       expect((await n.reminders('g')).every((r) => r.doneAt !== null)).toBe(true);
       // Another game's plan is its own.
-      await n.planReminders('h', 1, [slot('h', 'close', 10, 5000)], 0);
+      await n.planReminders({ gameId: 'h', version: 1, sig: 's1' }, [slot('h', 'close', 10, 5000)], 0);
       expect((await n.reminders()).map((r) => r.gameId)).toEqual(['g', 'g', 'h']);
-      await n.planReminders('g', 7, [], 2000);
+      await n.planReminders({ gameId: 'g', version: 7, sig: 's7' }, [], 2000);
       expect((await n.reminders()).map((r) => r.gameId)).toEqual(['h']);
       await s.close();
     });
@@ -153,7 +159,7 @@ export function notifyContract(name: string, make: () => Promise<Store>): void {
     it('dumps everything and loads it into an empty store unchanged', async () => {
       const s = await make();
       const n = s.notify;
-      await n.planReminders('g', 1, [slot('g', 'close', 10, 1000)], 0);
+      await n.planReminders({ gameId: 'g', version: 1, sig: 's1' }, [slot('g', 'close', 10, 1000)], 0);
       await n.addNotifications([note('a', 's1', ['mail'])]);
       await n.addSubscription({ endpoint: 'https://push.example/1', accountId: 'a', p256dh: 'k1', auth: 'x1', createdAt: 1 });
       await n.saveContact({ accountId: 'a', email: 'a@example.org', verifiedAt: 3, locale: null, prefs: { push: true, mail: false, muted: [] } });
@@ -164,7 +170,8 @@ export function notifyContract(name: string, make: () => Promise<Store>): void {
       await t.notify.load(d);
       expect(await t.notify.dump()).toEqual(d);
       expect(d.notifications).toHaveLength(1);
-      expect(d.plans).toEqual([{ gameId: 'g', version: 1 }]);
+      expect(d.plans).toEqual([{ gameId: 'g', version: 1, sig: 's1' }]);
+      expect(await t.notify.plans()).toEqual(new Map([['g', { gameId: 'g', version: 1, sig: 's1' }]]));
       await s.close();
       await t.close();
     });

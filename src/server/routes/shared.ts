@@ -23,6 +23,7 @@ import type { Store, StoredEvent } from '../../store/types.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import type { SessionCache } from '../auth.ts';
 import { type AuthMode, route } from '../http.ts';
+import type { NotifyDeps } from './notify.ts';
 
 /** What the routes need. */
 export interface RouteDeps {
@@ -34,6 +35,8 @@ export interface RouteDeps {
   readonly secureCookies: boolean;
   /** How the create form's balance previews run (default DEFAULT_BALANCE). */
   readonly balance?: BalanceOptions;
+  /** Notifications (reminders, push, mail); their routes exist only where the composition root built them. */
+  readonly notify?: NotifyDeps;
 }
 
 /** Largest slice of a stream one page scans. */
