@@ -3,7 +3,7 @@
 // once he votes; a secret action's reminder reaches its holder alone; the plan follows a moved or paused deadline.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './support/harness.ts';
-import { NINE, startedGame } from './support/harness.ts';
+import { NINE, startedGame, TEN } from './support/harness.ts';
 import { type Mailbox, mailbox } from './support/mailbox.ts';
 import { BASE, type NotifyHarness, notifyHarness } from './support/notify-harness.ts';
 import { type PushService, pushService } from './support/push-service.ts';
@@ -138,4 +138,111 @@ describe('reminders of the vote (palermo)', () => {
     expect((await k.req('GET', '/api/notifications')).json.unread).toBe(0);
     await h.close();
   });
+});
+
+/** How each rulebook's game is set up and brought to an open vote (as the access test does). */
+const RULEBOOKS: Record<string, { setup: Record<string, unknown>; players?: readonly string[]; prepare?: (g: Game) => Promise<void> }> = {
+  palermo: { setup: { startAt: '2025-11-03T11:00', locale: 'en' } },
+  'palermo-intrigue': { setup: { startAt: '2025-11-03T11:00', locale: 'en' } },
+  'mafia-de': { setup: { startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '137' } },
+  'mafia-cities': { setup: { startAt: '2025-11-03T12:00', locale: 'en', options: { includeManiac: false } }, players: TEN, prepare: nominateOnce },
+};
+
+type Game = Awaited<ReturnType<typeof startedGame>>;
+
+/** mafia-cities votes on nominees only: one resident of each city nominates while nominations are open. */
+async function nominateOnce(g: Game): Promise<void> {
+  const done = new Set<string>();
+  for (const c of Object.values(g.players)) {
+    const a = (await c.req('GET', `/api/games/${g.id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'nominate');
+    if (!a || done.has(a.channel)) continue;
+    const r = await c.req('POST', `/api/games/${g.id}/channels/${a.channel}`, { text: a.template.replace('{name}', a.targets[0].name) });
+    expect(r.json.accepted, r.text).toBe(true);
+    done.add(a.channel);
+  }
+}
+
+/** The player's vote action, if one is open. */
+async function voteAction(
+  c: Client,
+  id: string,
+): Promise<{ via: string; channel: string | null; template: string; targets: { name: string }[]; until: number } | undefined> {
+  return (await c.req('GET', `/api/games/${id}/actions`)).json.actions.find((x: { command: string }) => x.command === 'vote');
+}
+
+/** Casts the player's vote through his own legal action (a post, a city's thread or a PM). */
+async function castVote(c: Client, id: string): Promise<void> {
+  const a = (await voteAction(c, id))!;
+  const url = a.via === 'pm' ? 'pms' : a.channel && a.channel !== 'main' ? `channels/${a.channel}` : 'posts';
+  const r = await c.req('POST', `/api/games/${id}/${url}`, { text: a.template.replace('{name}', a.targets[0]!.name) });
+  expect(r.json.accepted, r.text).toBe(true);
+}
+
+describe('every rulebook: a player who has not voted gets the 3 h and 30 min reminders in the app, by push and by mail, none after voting', () => {
+  for (const [variant, fx] of Object.entries(RULEBOOKS))
+    it(variant, async () => {
+      const h = await notifyHarness({ smtp: mbox.url });
+      const prefix = variant.slice(0, 3).replace('-', '');
+      const g = await startedGame(h, prefix, { variant, ...fx.setup }, fx.players ?? NINE);
+      const names = fx.players ?? NINE;
+      // Until the vote is open (and the cities have their nominees).
+      let first: Client | undefined;
+      for (let i = 0; i < 8 && !first; i++) {
+        await fx.prepare?.(g);
+        for (const n of names) if (!first && (await voteAction(g.players[n]!, g.id))) first = g.players[n];
+        if (first) break;
+        const next = (await g.mod.req('GET', `/api/games/${g.id}`)).json.nextDeadline;
+        await h.at(iso(next.at + 1000));
+      }
+      const voters: Client[] = [];
+      for (const n of names) if (voters.length < 3 && (await voteAction(g.players[n]!, g.id))) voters.push(g.players[n]!);
+      expect(voters).toHaveLength(3);
+      const [never, early, between] = voters as [Client, Client, Client];
+      const close = (await voteAction(never, g.id))!.until;
+      expect(h.clock.now()).toBeLessThan(close - 3 * H);
+      const subs = new Map<Client, string>();
+      for (const [c, i] of [
+        [never, 0],
+        [early, 1],
+        [between, 2],
+      ] as const)
+        subs.set(c, await reachable(h, c, `${prefix}${i}@example.org`));
+      await castVote(early, g.id);
+      const mails0 = mbox.messages.length;
+      const pushed0 = ps.pushed.length;
+      // The reminders that name the vote (a doctor's protection or a card may close at the same instant: those are
+      // reminded too, and rightly, but they are not the vote).
+      const ids = async (c: Client) =>
+        (
+          (await c.req('GET', '/api/notifications')).json.items as {
+            id: string;
+            kind: string;
+            data: { deadline?: { at: number }; actions?: { command: string }[] };
+          }[]
+        )
+          .filter((n) => n.kind === 'reminder' && n.data.deadline?.at === close && n.data.actions!.some((a) => a.command === 'vote'))
+          .map((n) => n.id);
+
+      await h.at(iso(close - 3 * H));
+      await castVote(between, g.id);
+      await h.at(iso(close - 30 * 60_000));
+      await h.at(iso(close + 60_000));
+      const got = { never: await ids(never), early: await ids(early), between: await ids(between) };
+      expect([got.never.length, got.early.length, got.between.length]).toEqual([2, 0, 1]);
+      expect((await reminders(never, close)).filter((r) => r.actions.some((a) => a.command === 'vote')).map((r) => r.lead)).toEqual([30, 180]);
+      // The same notifications by mail (Message-ID) and by push (payload id), once each.
+      const all = [...got.never, ...got.between].sort();
+      await mbox.waitFor(mails0 + 3);
+      const mailed = mbox.messages.slice(mails0).map((m) => /^<([^@]+)@/.exec(m.mail.messageId ?? '')?.[1] ?? '');
+      expect(mailed.filter((x) => all.includes(x)).sort()).toEqual(all);
+      const pushedIds = ps.pushed.slice(pushed0).map((p) => p.payload.id);
+      expect(pushedIds.filter((x) => all.includes(x)).sort()).toEqual(all);
+      expect(
+        ps.pushed
+          .slice(pushed0)
+          .filter((p) => all.includes(p.payload.id))
+          .every((p) => p.sub !== subs.get(early)),
+      ).toBe(true);
+      await h.close();
+    });
 });

@@ -374,6 +374,7 @@ export class Notifier {
       if (ev.type === 'pm.received') acting.add(ev.data.from);
       else if (ev.type === 'post.published') acting.add(ev.data.author);
       else if (ev.type === 'command.rejected' && ev.data.player !== undefined) acting.add(ev.data.player);
+      else if (ev.type === 'player.signed_up') acting.add(ev.data.id);
     }
     const title = g.meta.title;
     for (const { seq, event: e } of events) {
