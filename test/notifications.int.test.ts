@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from './support/harness.ts';
 import { NINE, startedGame } from './support/harness.ts';
 import { type Mailbox, mailbox } from './support/mailbox.ts';
-import { BASE, type NotifyHarness, notifyHarness } from './support/notify-harness.ts';
+import { BASE, notifyHarness } from './support/notify-harness.ts';
 import { type PushService, pushService } from './support/push-service.ts';
 
 const H = 3_600_000;
