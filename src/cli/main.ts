@@ -317,6 +317,7 @@ interface ServeOpts {
   publicUrl?: string;
   insecurePush?: boolean;
   notifyPollMs?: number;
+  deliveryLeaseMs?: number;
 }
 
 program
@@ -367,6 +368,11 @@ program
   )
   .addOption(new Option('--insecure-push', 'accept http:// push endpoints (tests with a push service on loopback)').hideHelp())
   .addOption(new Option('--notify-poll-ms <ms>', 'how often pages ask for their notifications (tests)').argParser(intArg(100, 3_600_000)).hideHelp())
+  .addOption(
+    new Option('--delivery-lease-ms <ms>', 'how long a push or mail delivery is held before it is tried again (tests)')
+      .argParser(intArg(100, 3_600_000))
+      .hideHelp(),
+  )
   .option(
     '--spectators-per-address <n>',
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
@@ -409,6 +415,7 @@ program
           ...(opts.publicUrl ? { publicUrl: checkedUrl(opts.publicUrl) } : {}),
           ...(opts.insecurePush ? { insecurePush: true } : {}),
           ...(opts.notifyPollMs !== undefined ? { notifyPollMs: opts.notifyPollMs } : {}),
+          ...(opts.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: opts.deliveryLeaseMs } : {}),
           ...(clock ? { clock } : {}),
           ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
           ...(spectators !== undefined
