@@ -67,15 +67,7 @@ if (problem === null || process.env.CI === 'true') {
       db = await freshDatabase();
       mbox = await mailbox();
       ps = await pushService();
-      c = await cluster(3, db.url, [
-        '--clock',
-        `${realT0}:${GAME_T0}:${SPEED}`,
-        '--smtp',
-        mbox.url,
-        '--insecure-push',
-        '--public-url',
-        'http://narrator.test',
-      ]);
+      c = await cluster(3, db.url, ['--clock', `${realT0}:${GAME_T0}:${SPEED}`, '--smtp', mbox.url, '--insecure-push', '--public-url', 'http://narrator.test']);
     }, 60_000);
     afterAll(async () => {
       await c?.close();
@@ -217,16 +209,18 @@ if (problem === null || process.env.CI === 'true') {
         }
         await sleep(1000);
         const rows = (
-          await direct.query(
-            "select n.id, a.name from notifications n join accounts a on a.id = n.account_id where n.kind = 'reminder' and n.source like $1",
-            [source],
-          )
+          await direct.query("select n.id, a.name from notifications n join accounts a on a.id = n.account_id where n.kind = 'reminder' and n.source like $1", [
+            source,
+          ])
         ).rows as { id: string; name: string }[];
         // Nobody has acted on this deadline yet: each player reminded got both leads, once each.
         const byName = new Map<string, number>();
         for (const r of rows) byName.set(r.name, (byName.get(r.name) ?? 0) + 1);
         expect(byName.size).toBeGreaterThanOrEqual(3);
-        expect([...byName.values()].every((x) => x === 2), JSON.stringify([...byName])).toBe(true);
+        expect(
+          [...byName.values()].every((x) => x === 2),
+          JSON.stringify([...byName]),
+        ).toBe(true);
         const ids = rows.map((r) => r.id).sort();
         // On the wire: each pushed once to its device and mailed once, whichever instance sent it.
         expect(
@@ -235,7 +229,9 @@ if (problem === null || process.env.CI === 'true') {
             .map((p) => p.payload.id)
             .sort(),
         ).toEqual(ids);
-        const mailed = mbox.messages.map((m) => /^<([A-Za-z0-9_-]{22})@narrator\.test>$/.exec(m.mail.messageId ?? '')?.[1] ?? '').filter((x) => ids.includes(x));
+        const mailed = mbox.messages
+          .map((m) => /^<([A-Za-z0-9_-]{22})@narrator\.test>$/.exec(m.mail.messageId ?? '')?.[1] ?? '')
+          .filter((x) => ids.includes(x));
         expect(mailed.sort()).toEqual(ids);
         expect((await direct.query('select count(*)::int as n from deliveries where done_at is null')).rows[0].n).toBe(0);
       } finally {

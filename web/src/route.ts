@@ -5,13 +5,22 @@ export type Route =
   | { readonly screen: 'lobby' }
   | { readonly screen: 'login' }
   | { readonly screen: 'create' }
-  | { readonly screen: 'game'; readonly id: string; readonly tab: string };
+  | { readonly screen: 'game'; readonly id: string; readonly tab: string }
+  | { readonly screen: 'notifications' }
+  | { readonly screen: 'settings' }
+  | { readonly screen: 'forgot' }
+  /** The screens behind the links of the mails, each with its token. */
+  | { readonly screen: 'reset' | 'verify-email' | 'unsubscribe'; readonly token: string };
 
 /** Reads a hash. */
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   if (parts[0] === 'login') return { screen: 'login' };
   if (parts[0] === 'new') return { screen: 'create' };
+  if (parts[0] === 'notifications') return { screen: 'notifications' };
+  if (parts[0] === 'settings') return { screen: 'settings' };
+  if (parts[0] === 'forgot') return { screen: 'forgot' };
+  if ((parts[0] === 'reset' || parts[0] === 'verify-email' || parts[0] === 'unsubscribe') && parts[1]) return { screen: parts[0], token: parts[1] };
   if (parts[0] === 'games' && parts[1]) return { screen: 'game', id: parts[1], tab: parts[2] || 'main' };
   return { screen: 'lobby' };
 }
@@ -27,6 +36,12 @@ export function href(r: Route): string {
       return '#/new';
     case 'game':
       return `#/games/${encodeURIComponent(r.id)}/${encodeURIComponent(r.tab)}`;
+    case 'notifications':
+    case 'settings':
+    case 'forgot':
+      return `#/${r.screen}`;
+    default:
+      return `#/${r.screen}/${encodeURIComponent(r.token)}`;
   }
 }
 

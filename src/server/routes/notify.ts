@@ -187,6 +187,15 @@ export function registerNotifyRoutes(app: FastifyInstance, d: RouteDeps, n: Noti
 
   route(app, {
     method: 'GET',
+    url: '/api/notify/config',
+    summary: 'Whether this server sends e-mail (the e-mail options and the password reset are hidden without it) and its push key',
+    tags: ['notifications'],
+    auth: 'none',
+    handler: () => ({ mail: n.contacts.mailOn, push: { publicKey: n.push.publicKey } }),
+  });
+
+  route(app, {
+    method: 'GET',
     url: '/api/push/key',
     summary: 'The VAPID public key browsers subscribe with',
     tags: ['notifications'],

@@ -12,6 +12,7 @@ import { Timeline } from '../game/Timeline.tsx';
 import { useGame } from '../game/useGame.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { t } from '../i18n/i18n.ts';
+import { MuteToggle } from '../notify/MuteToggle.tsx';
 import { href } from '../route.ts';
 import { currentAccount } from '../session.ts';
 import { Notice } from '../ui.tsx';
@@ -54,6 +55,7 @@ export function GameScreen({ id, tab }: { readonly id: string; readonly tab: str
         <Countdown deadline={d.nextDeadline} zone={zone} />
         <JoinButton detail={d} onDone={g.refresh} />
       </header>
+      {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
       <nav class="tabs" aria-label={d.title}>
         {tabs.map((x) => (
           <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined}>
