@@ -4,7 +4,7 @@
 // service worker's registration and a pushed message it shows, a reminder arriving while the page is open (the bell's
 // count and the Notification API), the list and its read marks. The browser's own push service cannot be reached
 // here: a subscription to it fails, and the page says notifications show while a page is open.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, expectAccessible, launch, logIn, openPage, type WebServer, webServer } from '../support/browser.ts';
 import { startedGame } from '../support/harness.ts';
