@@ -21,7 +21,7 @@ export interface Addressed {
 const NAME = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_.-]{0,22}[\\p{L}\\p{N}])?';
 const MENTION = new RegExp(`(?<![\\p{L}\\p{N}_.@-])@(${NAME})`, 'gu');
 /** `[quote="Name"]`, `[quote=Name]`, `[quote="Name" post=12]`, `[quote=Name;12]`, `[quote="Name #12"]`. */
-const BB_QUOTE = /\[quote=(?:"([^"\]\n]{1,80})"|([^\]\n]{1,80}))\]/giu;
+const BB_QUOTE = /\[quote=([^\]\n]{1,80})\]/giu;
 const BB_BLOCK = /\[quote(?:=[^\]\n]{0,80})?\]([\s\S]*?)\[\/quote\]/giu;
 /** A Markdown quote's first line naming its author: `> **Name** wrote:`, `> Name wrote (#12):`, `> @Name:`. */
 const MD_AUTHOR = new RegExp(
@@ -31,7 +31,7 @@ const MD_AUTHOR = new RegExp(
 
 /** The name and post number a quote's attribute holds. */
 function quoteAttr(attr: string): Quoted | undefined {
-  const m = new RegExp(`^\\s*@?(${NAME})`, 'u').exec(attr);
+  const m = new RegExp(`^\\s*"?@?(${NAME})`, 'u').exec(attr);
   if (!m) return undefined;
   const post = /(?:post(?:_id)?\s*=\s*"?|[;#]\s*)(\d{1,9})/iu.exec(attr.slice(m[0].length));
   return post ? { name: m[1]!, post: Number(post[1]) } : { name: m[1]! };
@@ -72,7 +72,7 @@ export function addressed(text: string): Addressed {
     quotedKeys.add(key);
     quotes.push(q);
   };
-  for (const m of text.matchAll(BB_QUOTE)) add(quoteAttr(m[1] ?? m[2] ?? ''));
+  for (const m of text.matchAll(BB_QUOTE)) add(quoteAttr(m[1]!));
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     // Only the first line of a `>` block can name its author.
