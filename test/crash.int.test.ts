@@ -296,10 +296,10 @@ describe('crash recovery', () => {
     for (const r of slots) if (r.doneAt === null) expect(r.dueAt, r.id).toBeGreaterThan(finalNow - 3 * SPEED * 1000);
     const accounts = await store.everyAccount();
     const notices = (await Promise.all(accounts.map((a) => store.notify.notificationsOf(a.id, 10_000)))).flat();
-    const reminded = notices.filter((n) => n.kind === 'reminder').map((n) => n.data as { deadline: { id: string }; lead: number; game: string });
+    const reminded = notices.filter((n) => n.kind === 'reminder').map((n) => n.data as { deadline: { at: number }; lead: number; game: string });
     const perSlot = new Map<string, number>();
     for (const [i, r] of reminded.entries()) {
-      const key = `${notices.filter((n) => n.kind === 'reminder')[i]!.accountId} ${r.game} ${r.deadline.id} ${r.lead}`;
+      const key = `${notices.filter((n) => n.kind === 'reminder')[i]!.accountId} ${r.game} ${r.deadline.at} ${r.lead}`;
       perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
     }
     expect([...perSlot.values()].every((n) => n === 1)).toBe(true);

@@ -101,14 +101,31 @@ describe('sqlite file', () => {
     'CREATE TABLE "warnings" ("game_id" text not null, "seq" integer not null, "name_key" text not null, "name" text not null, "kind" text not null, "date" text not null, "reason" text not null, "created_at" integer not null, "revoked_seq" integer, constraint "warnings_pk" primary key ("game_id", "seq"))',
     'CREATE INDEX "warnings_name" on "warnings" ("name_key")',
   ];
+  // 0006_notify: the notification tables (issue 26).
+  const NOTIFY_DDL = [
+    'CREATE TABLE "contacts" ("account_id" text primary key, "email" text, "email_key" text, "verified_at" integer, "locale" text, "prefs" text not null)',
+    'CREATE INDEX "contacts_email" on "contacts" ("email_key")',
+    'CREATE TABLE "deliveries" ("notification_id" text not null, "target" text not null, "due_at" integer not null, "claimed_until" integer, "attempts" integer not null, "done_at" integer, constraint "deliveries_pk" primary key ("notification_id", "target"))',
+    'CREATE INDEX "deliveries_due" on "deliveries" ("due_at")',
+    'CREATE TABLE "feed_cursors" ("game_id" text primary key, "seq" integer not null)',
+    'CREATE TABLE "mail_tokens" ("hash" text primary key, "account_id" text not null, "purpose" text not null, "email" text not null, "created_at" integer not null, "expires_at" integer not null, "used_at" integer)',
+    'CREATE TABLE "notifications" ("id" text primary key, "account_id" text not null, "source" text not null, "game_id" text, "kind" text not null, "created_at" integer not null, "data" text not null, "read_at" integer, constraint "notifications_source" unique ("account_id", "source"))',
+    'CREATE INDEX "notifications_account" on "notifications" ("account_id", "created_at")',
+    'CREATE TABLE "push_subscriptions" ("endpoint" text primary key, "account_id" text not null, "p256dh" text not null, "auth" text not null, "created_at" integer not null)',
+    'CREATE INDEX "push_subscriptions_account" on "push_subscriptions" ("account_id")',
+    'CREATE TABLE "reminder_plans" ("game_id" text primary key, "version" integer not null, "sig" text not null)',
+    'CREATE TABLE "reminders" ("id" text primary key, "game_id" text not null, "kind" text not null, "deadline_id" text not null, "deadline_at" integer not null, "lead_ms" integer not null, "due_at" integer not null, "claimed_until" integer, "done_at" integer)',
+    'CREATE INDEX "reminders_due" on "reminders" ("due_at")',
+    'CREATE INDEX "reminders_game" on "reminders" ("game_id")',
+  ];
   const ddlOf = (db: Database.Database) =>
     (db.prepare("select sql from sqlite_master where sql is not null and name not like 'kysely%' order by name").all() as { sql: string }[]).map((r) => r.sql);
 
   it('the shared migrations make the schema the SQLite store made before, under the same migration ids', async () => {
     const s = await SqliteStore.open(join(dir, 'ddl.db'));
-    expect(ddlOf(s.db)).toEqual([...SQLITE_DDL, ...WARNINGS_DDL]);
+    expect(ddlOf(s.db).sort()).toEqual([...SQLITE_DDL, ...WARNINGS_DDL, ...NOTIFY_DDL].sort());
     const names = s.db.prepare('select name from kysely_migration order by name').all() as { name: string }[];
-    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons', '0005_warnings']);
+    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons', '0005_warnings', '0006_notify']);
     await s.close();
   });
 
@@ -130,8 +147,8 @@ describe('sqlite file', () => {
     const s = await SqliteStore.open(file);
     expect(await s.read('g')).toEqual([{ seq: 1, event: ev(7) }]);
     expect(await s.append('g', 1, [ev(8)])).toBe(2);
-    // The database of the older code gets the warnings table (0005) and nothing else changes.
-    expect(ddlOf(s.db)).toEqual([...SQLITE_DDL, ...WARNINGS_DDL]);
+    // The database of the older code gets the warnings table (0005) and the notification tables (0006), nothing else.
+    expect(ddlOf(s.db).sort()).toEqual([...SQLITE_DDL, ...WARNINGS_DDL, ...NOTIFY_DDL].sort());
     await s.close();
   });
 

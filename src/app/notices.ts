@@ -41,7 +41,8 @@ export type NoticeData =
       readonly game: string;
       readonly title: string;
       readonly zone: string;
-      readonly deadline: { readonly id: string; readonly kind: string; readonly at: Millis };
+      /** The deadline's instant only: its id and kind may be the moderator's (a declared-secret instant). */
+      readonly deadline: { readonly at: Millis };
       /** Minutes before the deadline this reminder was planned for. */
       readonly lead: number;
       readonly actions: readonly NoticeAction[];

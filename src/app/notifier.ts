@@ -13,11 +13,12 @@
 //   event); a per-game cursor, written a few times a minute, is where a boot resumes.
 
 import { addressed } from '../core/mentions.ts';
-import type { Millis, PlayerId } from '../core/types.ts';
+import type { Millis, PlayerId, Viewer } from '../core/types.ts';
 import { channelOfEvent, MAIN_CHANNEL } from '../engine/channels.ts';
 import { typed } from '../engine/events.ts';
 import type { GameState } from '../engine/state.ts';
 import { localDate } from '../engine/time.ts';
+import { canSee } from '../engine/view.ts';
 import { renderParts } from '../i18n/render.ts';
 import type { ContactRecord, NewNotification, NotificationKind, ReminderRow } from '../store/notify.ts';
 import type { Store, StoredEvent } from '../store/types.ts';
@@ -257,7 +258,7 @@ export class Notifier {
         game: g.id,
         title: g.meta.title,
         zone: s.config.timeZone,
-        deadline: { id: deadline.id, kind: deadline.kind, at: deadline.at },
+        deadline: { at: deadline.at },
         lead: Math.round(slot.leadMs / 60_000),
         actions: actions.map((a) => ({ command: a.command, template: a.template, via: a.via, ...(a.channel !== undefined ? { channel: a.channel } : {}) })),
       };
@@ -402,8 +403,10 @@ export class Notifier {
         const tell = async (raw: string, kind: 'mention' | 'quote') => {
           const target = participant(g, raw);
           if (!target || told.has(target.key) || target.id === ev.data.author) return;
-          // Only someone who reads the channel: a private channel's post is news to its readers alone.
-          if (target.id !== undefined && a.kind !== 'public' && a.kind !== 'secret' && a.kind !== 'moderator' && !a.ids.includes(target.id)) return;
+          // Only someone who reads the channel: a private channel's post is news to its readers alone (staff who hold
+          // only some duties read only theirs).
+          const viewer: Viewer = target.id !== undefined ? { kind: 'player', id: target.id } : moderatorViewer(g.variant.staffDuties?.(s, target.name));
+          if (!canSee(viewer, a)) return;
           told.add(target.key);
           const data: NoticeData = { kind, game: g.id, title, from: ev.data.name, channel, postId: ev.data.postId, excerpt: excerpt(ev.data.text) };
           await add(target.name, kind, seq, e.at, data, channel);
@@ -453,6 +456,9 @@ export class Notifier {
     }
   }
 }
+
+/** The viewer of a moderator who holds these duties (all of them when none are named). */
+const moderatorViewer = (duties: readonly string[] | undefined): Viewer => (duties === undefined ? { kind: 'moderator' } : { kind: 'moderator', duties });
 
 /** Whether an account muted a game (no channel given) or one of its channels. */
 export function muted(contact: ContactRecord | undefined, gameId: string, channel?: string): boolean {

@@ -2,11 +2,11 @@
 // state, the leads, the notice ids and unsubscribe tokens, the rendering in the four languages, and the test push
 // service's RFC 8291 decryption against web-push's own encryption (so the push tests decrypt what a browser would).
 import { createECDH, randomBytes } from 'node:crypto';
-import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
+import webpush from 'web-push';
 import { unsubscribeAccount, unsubscribeToken } from '../../src/app/mail.ts';
-import { noticeId, renderNotice } from '../../src/app/notices.ts';
 import { NOTICE_LOCALES } from '../../src/app/notice-texts.ts';
+import { noticeId, renderNotice } from '../../src/app/notices.ts';
 import { leadsOf, planSignature, planSlots } from '../../src/app/reminder-plan.ts';
 import { addressed } from '../../src/core/mentions.ts';
 import type { GameState } from '../../src/engine/state.ts';
@@ -24,7 +24,11 @@ describe('mentions and quotes', () => {
     ].join('\n');
     expect(addressed(text)).toEqual({
       mentions: ['Anna', 'Dora', 'Hara_2'],
-      quotes: [{ name: 'Babis', post: 12 }, { name: 'Eleni', post: 7 }, { name: 'Fotis', post: 9 }],
+      quotes: [
+        { name: 'Babis', post: 12 },
+        { name: 'Eleni', post: 7 },
+        { name: 'Fotis', post: 9 },
+      ],
     });
     expect(addressed('Ψήφος: @Ελένη!')).toEqual({ mentions: ['Ελένη'], quotes: [] });
     expect(addressed('> Ilias wrote:\n> stuff').quotes).toEqual([{ name: 'Ilias' }]);
@@ -98,7 +102,12 @@ describe('ids, tokens and texts', () => {
       actions: [{ command: 'vote', template: 'Ψήφος: {name}', via: 'post' }],
     };
     const titles = NOTICE_LOCALES.map((l) => renderNotice({ data }, l, 'https://n.example').title);
-    expect(titles).toEqual(['30 minutes to go in “Palermo #12”', 'Απομένουν 30 λεπτά στο «Palermo #12»', 'Noch 30 Minuten in „Palermo #12“', 'Осталось 30 минут в «Palermo #12»']);
+    expect(titles).toEqual([
+      '30 minutes to go in “Palermo #12”',
+      'Απομένουν 30 λεπτά στο «Palermo #12»',
+      'Noch 30 Minuten in „Palermo #12“',
+      'Осталось 30 минут в «Palermo #12»',
+    ]);
     const en = renderNotice({ data }, 'en', 'https://n.example');
     expect(en.lines).toEqual(['Still open for you until Monday, November 3 at 08:00 PM (Europe/Athens):', '• Ψήφος: …']);
     expect(en.link).toBe('https://n.example/#/games/g1/main');

@@ -393,7 +393,7 @@ function Reminders({ id, zone }: { readonly id: string; readonly zone: string })
           <input id="c-leads" inputMode="numeric" value={minutes} onInput={(e) => setMinutes(e.currentTarget.value)} />
         </p>
         <div class="buttons">
-          <button type="submit">{t('console.confirm')}</button>
+          <button type="submit">{t('console.remindersSave')}</button>
           <button type="button" onClick={() => void api.digest(id).then(setDigest, setError)}>
             {t('console.digest')}
           </button>

@@ -204,6 +204,7 @@ export const de: Catalog = {
   'unsubscribe.done': 'Erledigt: keine Erinnerungsmails mehr. Die Einstellungen schalten sie wieder ein.',
   'console.reminders': 'Erinnerungen',
   'console.leads': 'Minuten vor jeder Frist (durch Kommas getrennt; leer: keine)',
+  'console.remindersSave': 'Erinnerungen speichern',
   'console.remindersSaved': 'Die Erinnerungen folgen den neuen Zeiten.',
   'console.digest': 'Übersicht zeigen',
   'console.digestSend': 'Übersicht an mich senden',

@@ -204,6 +204,7 @@ export const el: Catalog = {
   'unsubscribe.done': 'Έγινε: κανένα e-mail υπενθύμισης πια. Η σελίδα ρυθμίσεων το ξαναενεργοποιεί.',
   'console.reminders': 'Υπενθυμίσεις',
   'console.leads': 'Λεπτά πριν από κάθε προθεσμία (με κόμμα· κενό: καμία)',
+  'console.remindersSave': 'Αποθήκευση υπενθυμίσεων',
   'console.remindersSaved': 'Οι υπενθυμίσεις ακολουθούν τους νέους χρόνους.',
   'console.digest': 'Εμφάνιση σύνοψης',
   'console.digestSend': 'Στείλε μου τη σύνοψη',

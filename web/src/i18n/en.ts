@@ -203,6 +203,7 @@ export const en = {
   'unsubscribe.done': 'Done: no more reminder mail. The settings page turns it back on.',
   'console.reminders': 'Reminders',
   'console.leads': 'Minutes before each deadline (comma-separated; empty: none)',
+  'console.remindersSave': 'Save the reminders',
   'console.remindersSaved': 'The reminders follow the new leads.',
   'console.digest': 'Show the digest',
   'console.digestSend': 'Send me the digest',

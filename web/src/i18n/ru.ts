@@ -205,6 +205,7 @@ export const ru: Catalog = {
   'unsubscribe.done': 'Готово: писем с напоминаниями больше не будет. Включить снова можно в настройках.',
   'console.reminders': 'Напоминания',
   'console.leads': 'Минуты до каждого срока (через запятую; пусто — без напоминаний)',
+  'console.remindersSave': 'Сохранить напоминания',
   'console.remindersSaved': 'Напоминания перенастроены.',
   'console.digest': 'Показать сводку',
   'console.digestSend': 'Прислать мне сводку',
