@@ -97,21 +97,30 @@ export class Notifier {
     return this.o.service.onCommit((g, events) => this.onCommit(g, events));
   }
 
-  /** Re-plans every loaded game whose stored plan differs and resumes the feed where each game's cursor stands. */
+  /**
+   * Re-plans every loaded game whose stored plan differs and resumes the feed where each game's cursor stands, a few
+   * games at a time (on PostgreSQL each write is a round trip; a normal boot writes only what a crash left behind).
+   */
   async boot(): Promise<void> {
     const n = this.o.store.notify;
     const [plans, cursors] = await Promise.all([n.plans(), n.cursors()]);
     const now = this.o.clock.now();
-    for (const g of this.o.service.list()) {
-      const slots = planSlots(g.id, g.state, leadsOf(g.meta.reminderMinutes));
-      const sig = planSignature(slots);
-      if (plans.get(g.id)?.sig !== sig) await n.planReminders({ gameId: g.id, version: g.version, sig }, slots, now);
-      this.planned.set(g.id, sig);
-      const at = cursors.get(g.id);
-      // A game older than the notifications has no cursor: its past is not news.
-      if (at === undefined) await n.advanceCursor(g.id, g.version);
-      else if (at < g.version) await this.feed(g, await this.o.store.read(g.id, at + 1));
-    }
+    const games = this.o.service.list();
+    let next = 0;
+    const worker = async () => {
+      while (next < games.length) {
+        const g = games[next++]!;
+        const slots = planSlots(g.id, g.state, leadsOf(g.meta.reminderMinutes));
+        const sig = planSignature(slots);
+        if (plans.get(g.id)?.sig !== sig) await n.planReminders({ gameId: g.id, version: g.version, sig }, slots, now);
+        this.planned.set(g.id, sig);
+        const at = cursors.get(g.id);
+        // A game older than the notifications has no cursor: its past is not news.
+        if (at === undefined) await n.advanceCursor(g.id, g.version);
+        else if (at < g.version) await this.feed(g, await this.o.store.read(g.id, at + 1));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(8, games.length) }, worker));
   }
 
   /** Starts polling (at once, so overdue slots fire on boot). */

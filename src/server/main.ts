@@ -117,9 +117,9 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
       ...(o.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: o.deliveryLeaseMs } : {}),
     },
   });
-  // Heard before the feed connects, so every commit from here on is planned and fed; the boot heals what a crash left.
+  // Heard before the feed connects, so every commit from here on is planned and fed; the notifier's boot (after the
+  // listener is up) heals what a crash left.
   const detach = notify.notifier.attach();
-  await notify.notifier.boot();
   // After the boot: its first (re)connection compares every stream, which covers commits made during the boot.
   const unfollow = service.follow();
   const lifecycle = { draining: false };
@@ -143,11 +143,16 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   listening = url;
   const scheduler = new Scheduler({ timers: store, service, clock, log: logger, pollMs: o.pollMs ?? 100, ...(o.leaseMs ? { leaseMs: o.leaseMs } : {}) });
   scheduler.start();
-  notify.notifier.start();
+  let closing: Promise<void> | undefined;
+  const notifierBoot = notify.notifier.boot().then(
+    () => {
+      if (!closing) notify.notifier.start();
+    },
+    (e: unknown) => logger.error({ err: e }, 'notifier boot failed; reminders wait for the next start'),
+  );
   logger.info({ url, store: store.kind, db: o.db, games: service.list().length, mail: o.smtp !== undefined }, 'narrator serving');
   if (o.demo) for (const line of (await setupDemo(service, accounts, clock, url)).lines) print(line);
   print(`Narrator is serving on ${url}  (API docs: ${url}/docs)`);
-  let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       lifecycle.draining = true;
@@ -155,6 +160,7 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
       await app.close();
       await service.idle();
       // After the last commits: their notifications are stored and the feed cursors written.
+      await notifierBoot;
       await notify.notifier.stop();
       detach();
       await unfollow();
