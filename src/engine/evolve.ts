@@ -111,6 +111,7 @@ function generic<V>(s: GameState<V>, e: EngineEvent): GameState<V> {
     case 'game.hosted':
     case 'moderator.added':
     case 'team.chat':
+    case 'reminders.set':
     case 'pm.received':
     case 'post.edited':
     case 'team.formed':

@@ -2,6 +2,7 @@
 // engine calls with a Builder. The engine never imports a variant; variants are registered and handed in.
 import type { z } from 'zod';
 import type { Audience, Command, Millis, PlayerId, Rejection } from '../core/types.ts';
+import type { Standing } from './absence.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
 import type { ChannelDef } from './channels.ts';
@@ -178,6 +179,11 @@ export interface Variant<V = unknown, M = AnyEvents> {
   voteSteps?(e: EventsOf<M>, names: NameIndex): readonly VoteStep[];
   /** How a recount ranks targets with equal votes and lists their voters (engine/vote-log.ts; default 'seat'). */
   readonly voteOrder?: VoteOrder;
+  /**
+   * The counters players are charged towards a penalty (absences, inactive days, warnings) with their limits, for the
+   * moderator's digest; a rulebook without such counters leaves it out.
+   */
+  standing?(s: GameState<V>): readonly Standing[];
   /** The number of the game day an event opens, else undefined (the day export cuts the thread at these events). */
   dayOf?(event: EventsOf<M>): number | undefined;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */

@@ -16,6 +16,9 @@ import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './r
 import { CLOSE_TIME, PAL_SCHEDULE, palContext } from './schedule.ts';
 import type { PalState } from './state.ts';
 
+/** PAL-ABS: out at two absences in a row or three in total. */
+export const PAL_ABSENCE_LIMITS = { consecutive: 2, total: 3 } as const;
+
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
 
@@ -312,7 +315,7 @@ export function resolveClose(b: B): void {
   const inGame = playersIn(s).map((p) => p.id);
   const ballots = new Map(Object.entries(s.v.votes).filter(([voter, target]) => isAlive(s, voter) && isAlive(s, target)));
   // Step 2: absences (PAL-ABS-1/2/3).
-  const abs = chargeAbsences(s.v.absences, inGame, new Set(ballots.keys()), new Set(s.v.waived), { consecutive: 2, total: 3 });
+  const abs = chargeAbsences(s.v.absences, inGame, new Set(ballots.keys()), new Set(s.v.waived), PAL_ABSENCE_LIMITS);
   const A = abs.reached;
   // Step 3: tally (PAL-VOTE-8).
   const t = tally(ballots, s.order);

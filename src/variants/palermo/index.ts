@@ -1,5 +1,6 @@
 // The `palermo` rulebook (Greek forum Palermo): data plus the hooks the engine calls.
 import type { PlayerId } from '../../core/types.ts';
+import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
@@ -8,7 +9,7 @@ import { type DefinedVariant, defineVariant, type LegalAction } from '../../engi
 import { onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { deal, killersIn, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { deal, killersIn, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
@@ -148,6 +149,13 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
+  // The moderator's digest: absences towards PAL-ABS's limits.
+  standing: (s) =>
+    absenceStanding(
+      s.v.absences,
+      playersIn(s).map((p) => p.id),
+      PAL_ABSENCE_LIMITS,
+    ),
   defaultRoles,
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
   voteSteps: palermoVoteSteps,
