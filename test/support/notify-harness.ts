@@ -2,15 +2,12 @@
 // the notifier, the contacts service, the push channel (accepting the loopback push service) and, when a mailbox is
 // given, mail through its real SMTP server. `at` moves the game clock, fires due deadlines, lets the feed settle and
 // runs the notifier until its outbox is empty.
-import { Accounts } from '../../src/app/accounts.ts';
-import { ManualClock } from '../../src/app/clock.ts';
-import { GameService } from '../../src/app/game-service.ts';
 import { Scheduler } from '../../src/app/scheduler.ts';
 import { buildServer } from '../../src/server/app.ts';
 import { type Notifications, setupNotifications } from '../../src/server/notify-setup.ts';
 import { MemoryStore } from '../../src/store/memory.ts';
 import type { Store } from '../../src/store/types.ts';
-import { Client, type Harness, T0 } from './harness.ts';
+import { type Harness, harnessOf, serverParts, T0, TEST_HEAVY_READS } from './harness.ts';
 
 /** The public URL the in-process server's links name. */
 export const BASE = 'http://narrator.test';
@@ -25,16 +22,7 @@ export interface NotifyHarness extends Harness {
 /** Starts an in-process server with notifications; `smtp` turns e-mail on. */
 export async function notifyHarness(o: { store?: Store; smtp?: string; t0?: number } = {}): Promise<NotifyHarness> {
   const store = o.store ?? new MemoryStore();
-  const clock = new ManualClock(o.t0 ?? T0);
-  const real = new ManualClock(Date.now());
-  const accounts = new Accounts(store, clock, {
-    scryptN: 1024,
-    loginLimit: { max: 50, windowMs: 60_000 },
-    signupLimit: { max: 10_000, windowMs: 60_000 },
-    realNow: () => real.now(),
-  });
-  const service = new GameService({ store, clock, snapshotEvery: 25 });
-  await service.boot();
+  const { clock, real, accounts, service } = await serverParts(store, o.t0 ?? T0, 50);
   const notify = await setupNotifications({
     store,
     service,
@@ -48,7 +36,7 @@ export async function notifyHarness(o: { store?: Store; smtp?: string; t0?: numb
   });
   const detach = notify.notifier.attach();
   await notify.notifier.boot();
-  const app = await buildServer({ store, service, accounts, clock, notify });
+  const app = await buildServer({ store, service, accounts, clock, notify, heavyReads: TEST_HEAVY_READS });
   const scheduler = new Scheduler({ timers: store, service, clock });
   const settle = async () => {
     for (let i = 0; i < 20; i++) {
@@ -62,32 +50,16 @@ export async function notifyHarness(o: { store?: Store; smtp?: string; t0?: numb
       if (pending.length === 0 && due.length === 0) return;
     }
   };
-  return {
-    app,
-    clock,
-    real,
-    service,
-    scheduler,
-    store,
-    accounts,
-    notify,
-    settle,
-    async client(name, anonymous = false) {
-      const c = new Client(app, name);
-      return anonymous ? c : c.signUp();
+  const base = harnessOf(
+    { app, clock, real, service, scheduler, store, accounts },
+    {
+      after: settle,
+      stop: async () => {
+        await notify.notifier.stop();
+        detach();
+        notify.close();
+      },
     },
-    async at(iso) {
-      clock.t = Date.parse(iso);
-      await scheduler.pollOnce();
-      await settle();
-    },
-    async close() {
-      await app.close();
-      await service.idle();
-      await notify.notifier.stop();
-      detach();
-      notify.close();
-      await store.close();
-    },
-  };
+  );
+  return { ...base, notify, settle };
 }
