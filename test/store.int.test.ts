@@ -198,12 +198,17 @@ describe('sqlite file', () => {
     await s.close();
   });
 
+  /** A new database file migrated by the shared migrations whose ids sort before `id` (as older code left it). */
+  async function migratedBefore(file: string, id: string): Promise<Kysely<any>> {
+    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < id));
+    expect((await new Migrator({ db: k, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    return k;
+  }
+
   it('migration 0004 gives existing accounts their skeletons, oldest first; a look-alike of an older one keeps none', async () => {
     const file = join(dir, 'accounts-before-skeletons.db');
-    const db = new Database(file);
-    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: db }) });
-    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0004'));
-    expect((await new Migrator({ db: k, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    const k = await migratedBefore(file, '0004');
     const row = (id: string, name: string, at: number) => ({ id, name, name_key: name.toLowerCase(), password_hash: 'h', created_at: at });
     await k
       .insertInto('accounts')
@@ -219,10 +224,7 @@ describe('sqlite file', () => {
 
   it('a database of the read markers’ schema (0006, before the notification tables) migrates forward keeping its rows', async () => {
     const file = join(dir, 'before-notify.db');
-    const db = new Database(file);
-    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: db }) });
-    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0007'));
-    expect((await new Migrator({ db: k, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    const k = await migratedBefore(file, '0007');
     await k.insertInto('read_markers').values({ account_id: 'a', game_id: 'g', channel: 'main', post: 4, updated_at: 9 }).execute();
     await k.destroy();
     const s = await SqliteStore.open(file);
