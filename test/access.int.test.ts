@@ -341,7 +341,13 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       // Issue 26: post numbers, unread markers and the vote history follow the channels' readers.
       ['a post by its number', 'GET', () => `${g()}/channels/main/posts/1`, undefined, all(200)],
       // A mafia-cities family's posts are the Consigliere's material (CIT-ENG-3): to a Prokurator-only staff member they do not exist.
-      ['a team channel’s post by its number', 'GET', () => `${g()}/channels/${teamChannel()}/posts/1`, undefined, { ...all(404), team: 200, mod: 200, prok: 404 }],
+      [
+        'a team channel’s post by its number',
+        'GET',
+        () => `${g()}/channels/${teamChannel()}/posts/1`,
+        undefined,
+        { ...all(404), team: 200, mod: 200, prok: 404 },
+      ],
       ['reading', 'GET', () => `${g()}/reading`, undefined, only(200, {})],
       ['mark read', 'POST', () => `${g()}/channels/main/read`, { post: 1 }, only(200, {})],
       ['mark a team channel read', 'POST', () => `${g()}/channels/${teamChannel()}/read`, { post: 1 }, { ...all(404), anon: 401, team: 200, mod: 200 }],
