@@ -175,7 +175,7 @@ const TRANSFER = K.action({
   rules: 'none',
   params: { from: player('R-NAME'), to: player('R-NAME', { sep: separator({ en: ' -> ', el: ' -> ' }, /\s*(?:->|→)\s*/u) }) },
   checks: [
-    ...K.window('vote', 'R-ROUND-NOT-OPEN'),
+    K.window('vote', 'R-ROUND-NOT-OPEN'),
     resolve('from'),
     resolve('to'),
     notSelf('from', 'R-VOTE-SELF'),
@@ -191,7 +191,7 @@ describe('the declaration mechanism', () => {
   const s = states.find((x) => (x as S).v.phase === 'day' && (x as S).v.round === 2) as S;
   const [me, a, b] = s.order.filter((id) => s.players[id]!.status === 'alive');
   const n = (id: string | undefined) => s.players[id!]!.name;
-  const check = (arg: string) => checkAction(TOY, TOY.actions[0]!, ctxOf(TOY, s, me!, s.clock, ''), { arg, line: arg, text: arg });
+  const check = (arg: string) => checkAction(TOY, TOY.actions[0]!, ctxOf(TOY, s, me!, s.clock, ''), { arg, text: arg });
 
   it('splits arguments at the declared separator and resolves each by name', () => {
     expect(check(`${n(a)} -> ${n(b)}`)).toEqual({ ok: true, args: { from: a, to: b } });

@@ -4,64 +4,82 @@
 // form offers and what the check accepts cannot drift apart.
 import type { Actor, Params } from '../../core/types.ts';
 import type { Builder } from '../builder.ts';
+import type { Named } from '../names.ts';
 import type { CommandLine } from '../parse.ts';
 import type { GameState } from '../state.ts';
-import { type ActionTable, type Args, type Compiled, type Ctx, ctxOf, matchIn, type Note } from './declare.ts';
+import { type ActionTable, type Args, actorHolds, type Compiled, type Ctx, ctxOf, matchIn, type Note, targetHolds } from './declare.ts';
 
 /** A refusal as the check found it. */
 export interface Refusal<R> {
   readonly code: R;
   readonly params: Params;
   readonly flag: boolean;
-  readonly note?: Note;
+  readonly note?: Note | undefined;
 }
 
 /** The outcome of a check: the resolved arguments, or the refusal of the first condition that failed. */
 export type Outcome<R> = { readonly ok: true; readonly args: Args } | { readonly ok: false; readonly refusal: Refusal<R> };
 
-/** What a command line gives an action: its argument text, the lines after it, and the whole text. */
+/** What a command line gives an action: its argument text, the lines after it, and the whole post or message. */
 export interface Written {
   readonly arg: string;
-  readonly line: string;
   /** The lines after the command line (for parameters that take them). */
-  readonly rest?: readonly string[];
+  readonly rest?: readonly string[] | undefined;
   /** The whole post or message (for a `whole` text parameter). */
   readonly text: string;
 }
 
 const EMPTY: Params = {};
 
-/** The text each parameter was given, split by the declared separators (undefined: absent). */
-export function splitArgs<V, M, R extends string>(a: Compiled<V, M, R>, w: Written): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
+/**
+ * Scratch space for the argument texts and values of the check being run: a check never runs inside another (effects
+ * and conditions perform no action), so two arrays serve every command without allocating.
+ */
+const RAWS: (string | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+const VALUES: (string | undefined)[] = [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined];
+
+/** Fills `out` with the text each parameter was given, in order, split by the declared separators (undefined: absent). */
+export function splitArgs<V, M, R extends string>(a: Compiled<V, M, R>, w: Written, out: (string | undefined)[] = []): (string | undefined)[] {
+  const ps = a.params;
+  // The common case: one argument, the rest of the command line (which the parser has trimmed).
+  const only = ps.length === 1 ? ps[0]!.def : undefined;
+  if (only && only.lines === undefined && !(only.kind === 'text' && only.whole)) {
+    out[0] = w.arg === '' && only.optional ? undefined : w.arg;
+    return out;
+  }
   let rest = w.arg;
-  for (let i = 0; i < a.keys.length; i++) {
-    const key = a.keys[i]!;
-    const p = a.def.params[key]!;
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i]!.def;
     if (p.kind === 'text' && p.whole) {
-      out[key] = w.text;
+      out[i] = w.text;
       continue;
     }
-    if (p.lines === 'rest') {
-      const text = (w.rest ?? []).join('\n').trim();
-      out[key] = text === '' ? undefined : text;
+    if (p.lines === 'rest' || p.lines === 'all') {
+      const text = [...(p.lines === 'all' ? [rest] : []), ...(w.rest ?? [])].join('\n').trim();
+      if (p.lines === 'all') rest = '';
+      out[i] = text === '' ? undefined : text;
       continue;
     }
     // The next parameter's separator ends this one (when it is on the same line).
-    const next = a.keys[i + 1] !== undefined ? a.def.params[a.keys[i + 1]!] : undefined;
-    const sep = next && next.lines !== 'rest' ? next.sep : undefined;
-    if (sep) {
-      const m = sep.accept.exec(rest);
-      if (m) {
-        out[key] = rest.slice(0, m.index).trim();
-        rest = rest.slice(m.index + m[0].length);
-        continue;
-      }
+    const next = ps[i + 1]?.def;
+    const sep = next && next.lines === undefined ? next.sep : undefined;
+    const m = sep ? sep.accept.exec(rest) : null;
+    if (m) {
+      out[i] = rest.slice(0, m.index).trim();
+      rest = rest.slice(m.index + m[0].length);
+      continue;
     }
     const text = rest.trim();
-    out[key] = text === '' && p.optional ? undefined : text;
+    out[i] = text === '' && p.optional ? undefined : text;
     rest = '';
   }
+  return out;
+}
+
+/** The arguments by name, as effects and conditions on several arguments read them. */
+function named<V, M, R extends string>(a: Compiled<V, M, R>, values: readonly (string | undefined)[]): Args {
+  const out: Record<string, string | undefined> = {};
+  for (let i = 0; i < a.params.length; i++) out[a.params[i]!.key] = values[i];
   return out;
 }
 
@@ -70,62 +88,75 @@ export function splitArgs<V, M, R extends string>(a: Compiled<V, M, R>, w: Writt
  * bad input.
  */
 export function checkAction<V, M, R extends string>(table: ActionTable<V, M, R>, a: Compiled<V, M, R>, c: Ctx<V>, w: Written): Outcome<R> {
-  const raws = splitArgs(a, w);
-  const values: Record<string, string | undefined> = {};
-  const several: Record<string, boolean> = {};
-  for (const key of a.keys) {
-    const raw = raws[key];
-    const p = a.def.params[key]!;
-    if (raw === undefined) continue;
-    if (p.kind === 'player') {
-      const m = matchIn(table, raw, everyone(c.s));
-      if (m.kind === 'one') values[key] = m.id;
-      else if (m.kind === 'several') several[key] = true;
-    } else if (p.kind === 'choice') values[key] = p.read(raw);
-    else values[key] = raw.trim() === '' ? undefined : raw;
+  const raws = splitArgs(a, w, a.params.length <= RAWS.length ? RAWS : []);
+  const values = a.params.length <= VALUES.length ? VALUES : [];
+  let several = -1;
+  for (let i = 0; i < a.params.length; i++) {
+    const raw = raws[i];
+    const p = a.params[i]!.def;
+    let value: string | undefined;
+    if (raw !== undefined) {
+      if (p.kind === 'player') {
+        const m = matchIn(table, raw, everyone(c.s));
+        if (m.kind === 'one') value = m.id;
+        else if (m.kind === 'several' && several < 0) several = i;
+      } else if (p.kind === 'choice') value = p.read(raw);
+      else value = raw.trim() === '' ? undefined : raw;
+    }
+    values[i] = value;
   }
-  for (const check of a.def.checks) {
-    switch (check.kind) {
+  let args: Args | undefined;
+  for (const step of a.steps) {
+    switch (step.kind) {
       case 'actor':
-        if (!check.test(c)) return refusal(check.code, check.params?.(c), check.flag, check.note?.(c));
+        if (step.why !== undefined) {
+          const r = step.why(c);
+          if (r) return refusal(r.code, r.params?.(c), r.flag, r.note?.(c));
+        } else if (!actorHolds(step, c)) return refusal(step.code, step.params?.(c), step.flag, step.note?.(c));
         break;
-      case 'peek':
-        if (!check.test(c, values[check.arg], raws[check.arg] ?? '')) {
-          return refusal(check.code, check.params?.(c, values[check.arg], raws[check.arg] ?? ''), check.flag);
-        }
+      case 'peek': {
+        const raw = raws[step.index] ?? '';
+        if (!step.test(c, values[step.index], raw)) return refusal(step.code, step.params?.(c, values[step.index], raw), step.flag);
         break;
+      }
+      case 'word': {
+        const raw = raws[step.index] ?? '';
+        if (!step.test(raw)) return refusal(step.code, step.params?.(raw), step.flag);
+        break;
+      }
       case 'resolve': {
-        if (values[check.arg] !== undefined) break;
-        const p = a.def.params[check.arg]!;
-        const raw = raws[check.arg];
+        if (values[step.index] !== undefined) break;
+        const p = a.params[step.index]!.def;
+        const raw = raws[step.index];
         if (raw === undefined && p.optional) break;
         // A text parameter without a refusal code accepts an empty text.
         if (p.kind === 'text') {
           if (p.code === undefined) break;
           return refusal(p.code, undefined, false);
         }
-        const ambiguous = p.kind === 'player' && several[check.arg] === true && p.ambiguous !== undefined;
+        const ambiguous = p.kind === 'player' && several === step.index && p.ambiguous !== undefined;
         return refusal(p.code, p.params?.(raw ?? ''), ambiguous, ambiguous ? p.ambiguous?.(c, raw ?? '') : undefined);
       }
       case 'target': {
-        const id = values[check.arg];
-        if (id !== undefined && !check.test(c, id)) return refusal(check.code, check.params?.(c, id), check.flag);
+        const id = values[step.index];
+        if (id !== undefined && !targetHolds(step, c, id)) return refusal(step.code, step.params?.(c, id), step.flag);
         break;
       }
       case 'args':
-        if (!check.test(c, values)) return refusal(check.code, check.params?.(c, values), check.flag);
+        args ??= named(a, values);
+        if (!step.test(c, args)) return refusal(step.code, step.params?.(c, args), step.flag);
         break;
     }
   }
-  return { ok: true, args: values };
+  return { ok: true, args: args ?? named(a, values) };
 }
 
 function refusal<R>(code: R, params: Params | undefined, flag: boolean | undefined, note?: Note): { ok: false; refusal: Refusal<R> } {
-  return { ok: false, refusal: { code, params: params ?? EMPTY, flag: flag === true, ...(note ? { note } : {}) } };
+  return { ok: false, refusal: { code, params: params ?? EMPTY, flag: flag === true, note } };
 }
 
 /** Every player who signed up, in signup order: the names an argument may match. */
-function everyone<V>(s: GameState<V>) {
+function everyone<V>(s: GameState<V>): readonly Named[] {
   return s.order.map((id) => s.players[id]!);
 }
 
@@ -140,23 +171,22 @@ export function declarationFor<V, M, R extends string>(
   c: Ctx<V>,
   w: Written,
 ): Compiled<V, M, R> | undefined {
-  const list = table.byCommand.get(`${via}:${command}`);
+  const list = table.byVia[via].get(command);
   if (!list || list.length <= 1) return list?.[0];
   for (const a of list) if (selected(a, c, w)) return a;
   return list[0];
 }
 
 function selected<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, w: Written): boolean {
-  if (!a.selects) return false;
-  const raws = splitArgs(a, w);
-  for (const check of a.def.checks) {
-    if (check.kind === 'resolve' || !check.select) continue;
-    if (check.kind === 'actor' && !check.test(c)) return false;
-    if (check.kind === 'peek') {
-      const p = a.def.params[check.arg]!;
-      const raw = raws[check.arg] ?? '';
-      const value = p.kind === 'choice' ? p.read(raw) : undefined;
-      if (!check.test(c, value, raw)) return false;
+  if (a.selects.length === 0) return false;
+  const raws = splitArgs(a, w, a.params.length <= RAWS.length ? RAWS : []);
+  for (const step of a.selects) {
+    if (step.kind === 'actor' && !actorHolds(step, c)) return false;
+    if (step.kind === 'word' && !step.test(raws[step.index] ?? '')) return false;
+    if (step.kind === 'peek') {
+      const p = a.params[step.index]!.def;
+      const raw = raws[step.index] ?? '';
+      if (!step.test(c, p.kind === 'choice' ? p.read(raw) : undefined, raw)) return false;
     }
   }
   return true;
@@ -164,8 +194,9 @@ function selected<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, w: Wr
 
 /**
  * Performs a command line of a player: finds its declaration for `via`, checks it and either records the refusal (the
- * author is told, the moderator flagged where declared) or runs the effect. Returns false when no declaration
- * answers the command there (the rulebook then says why: a vote sent by PM, a signup command while running).
+ * author is told, the moderator flagged where declared) or runs the effect. Returns true when it was accepted, false
+ * when refused, and undefined when no declaration answers the command there (the rulebook then says why: a vote
+ * sent by PM, a signup command while the game runs).
  */
 export function perform<V, M, R extends string>(
   b: Builder<V, M, R>,
@@ -174,19 +205,19 @@ export function perform<V, M, R extends string>(
   via: 'post' | 'pm',
   line: Pick<CommandLine, 'command' | 'arg' | 'line'> & { readonly rest?: readonly string[] },
   input: { readonly text: string; readonly postId?: string },
-): boolean {
+): boolean | undefined {
   const c = ctxOf(table, b.state, actor.id, b.at, line.line);
-  const w: Written = { arg: line.arg, line: line.line, text: input.text, ...(line.rest ? { rest: line.rest } : {}) };
+  const w: Written = { arg: line.arg, text: input.text, rest: line.rest };
   const a = declarationFor(table, via, line.command, c, w);
-  if (!a) return false;
+  if (!a) return undefined;
   const out = checkAction(table, a, c, w);
   if (out.ok) {
-    a.def.effect(b, { actor, me: actor.id, args: out.args, line: line.line, input });
+    a.effect(b, { actor, me: actor.id, args: out.args, line: line.line, via, input });
     return true;
   }
   const r = out.refusal;
   b.reject(actor, r.code, r.params, { line: line.line, flag: r.flag });
   if (r.note) b.flag(r.note.reason, r.note.params);
-  a.def.refused?.(b, { actor, me: actor.id, args: {}, line: line.line, input }, r.code);
-  return true;
+  a.refused?.(b, { actor, me: actor.id, args: {}, line: line.line, via, input }, r.code);
+  return false;
 }

@@ -30,9 +30,32 @@ export interface Note {
   readonly params: Params;
 }
 
+/**
+ * A condition the engine evaluates itself rather than through its function (the commonest ones: the actor is in the
+ * game or holds a role, a target is not the actor or is in the game), so checks and legal lists stay fast.
+ */
+export type Builtin =
+  | { readonly op: 'alive' }
+  | { readonly op: 'role'; readonly roles: ReadonlySet<string> }
+  | { readonly op: 'not-self' }
+  | { readonly op: 'in-game' };
+
+/**
+ * A refusal a condition chose among several (a window closed for one of its reasons). Its parameters and note are
+ * made only when the refusal is given, never while legal actions are derived.
+ */
+export interface Reason<V, R> {
+  readonly code: R;
+  params?(c: Ctx<V>): Params;
+  note?(c: Ctx<V>): Note;
+  readonly flag?: boolean;
+}
+
 interface CheckBase<R> {
   /** The rejection code when the condition fails. */
   readonly code: R;
+  /** How the engine evaluates it without calling `test` (set by the shared guards). */
+  readonly builtin?: Builtin;
   /** The refusal is flagged to the moderator too (PAL-CON-1: posts of players who are out). */
   readonly flag?: boolean;
   /** When several declarations answer one command, the engine takes the first whose `select` checks hold. */
@@ -49,6 +72,12 @@ export interface ActorCheck<V, R> extends CheckBase<R> {
   note?(c: Ctx<V>): Note;
   /** When the window this condition keeps open closes, while it holds (a legal action's `until`). */
   until?(c: Ctx<V>): Millis | undefined;
+  /**
+   * A condition that fails for one of several reasons, each with its own refusal: returns the refusal, or undefined
+   * when it holds (then `test` is not called). `codes` lists every code it may give, for `narrator rules`.
+   */
+  why?(c: Ctx<V>): Reason<V, R> | undefined;
+  readonly codes?: readonly R[];
 }
 
 /** A predicate on one player argument (a target constraint); it also filters that argument's legal list. */
@@ -73,6 +102,17 @@ export interface PeekCheck<V, R, K extends string> extends CheckBase<R> {
   until?(c: Ctx<V>): Millis | undefined;
 }
 
+/**
+ * A condition on how an argument is written, before it is resolved: a reserved word (PAL-VOTE-4 refuses «withdraw»
+ * as a vote's name). It reads the text alone, so a legal list applies it to each player's name once per roster.
+ */
+export interface WordCheck<R, K extends string> extends CheckBase<R> {
+  readonly kind: 'word';
+  readonly arg: K;
+  test(raw: string): boolean;
+  params?(raw: string): Params;
+}
+
 /** The arguments of an action as the engine holds them: one string (a player id, a choice, a text) per parameter. */
 export type Args = Readonly<Record<string, string | undefined>>;
 
@@ -90,7 +130,13 @@ export interface Resolve<K extends string> {
 }
 
 /** One step of an action's check; `PK` are its player arguments, `K` all its arguments. */
-export type Check<V, R, PK extends string, K extends string> = ActorCheck<V, R> | TargetCheck<V, R, PK> | PeekCheck<V, R, K> | ArgsCheck<V, R> | Resolve<K>;
+export type Check<V, R, PK extends string, K extends string> =
+  | ActorCheck<V, R>
+  | WordCheck<R, K>
+  | TargetCheck<V, R, PK>
+  | PeekCheck<V, R, K>
+  | ArgsCheck<V, R>
+  | Resolve<K>;
 
 /** How a later parameter is separated from the one before it: the separator a locale teaches, and what is read. */
 export interface Separator {
@@ -106,8 +152,11 @@ interface ParamBase {
   readonly label?: Words;
   /** The separator before this parameter; absent for the first one. */
   readonly sep?: Separator;
-  /** The parameter is the lines after the command line (mafia-de's death message, an ad's text). */
-  readonly lines?: 'rest';
+  /**
+   * `rest`: the parameter is the lines after the command line (mafia-de's death message, an ad's text); `all`: the
+   * rest of the command line and every line after it (a mafia-cities last word may span lines).
+   */
+  readonly lines?: 'rest' | 'all';
 }
 
 /** A player argument: resolved by name among every player who signed up. */
@@ -164,6 +213,8 @@ export interface Act<A> {
   readonly args: A;
   /** The command line as written (what acknowledgements quote). */
   readonly line: string;
+  /** Where it was written (an action accepted in both places may answer differently, CIT-VOTE-5). */
+  readonly via: 'post' | 'pm';
   /** The post or message that carried it. */
   readonly input: { readonly text: string; readonly postId?: string };
 }
@@ -174,8 +225,10 @@ export interface AnyAction<V, M, R extends string> {
   readonly id: string;
   /** The command id of the syntax (the keyword lines that reach it); a `whole`-text action names itself. */
   readonly command: string;
-  /** Where it is written. */
+  /** Where it is written (and where forms send it). */
   readonly via: 'post' | 'pm';
+  /** The other place it is accepted too, not offered by forms (mafia-cities: `/vote` by PM beside the thread post). */
+  readonly also?: 'post' | 'pm';
   /** The keyword lines that write it (the command comes from `command`); absent for a whole-text action. */
   readonly syntax?: readonly Omit<SyntaxRule, 'command' | 'where'>[];
   /** One line for `narrator rules`. */
@@ -217,25 +270,144 @@ export interface TableSpec<V> {
   readonly extraSyntax?: readonly SyntaxRule[];
 }
 
-/** A compiled declaration: its checks sorted by what they read, and its text cache. */
+/** A parameter of a compiled declaration: its conditions, in order, and what its legal list needs. */
+export interface CompiledParam<V, R> {
+  readonly key: string;
+  readonly def: ParamDef<R>;
+  /** The conditions that read this argument alone (they filter its legal list). */
+  readonly checks: readonly ArgStep<V, R>[];
+  /** A condition reads the text as written, so a legal list passes each candidate's name too. */
+  readonly readsRaw: boolean;
+  /** The conditions on how it is written. */
+  readonly words: readonly Extract<Step<V, R>, { kind: 'word' }>[];
+  /** Per roster (`s.players`), the players whose names a word condition refuses (null: none), made on first use. */
+  readonly unnameable: WeakMap<object, ReadonlySet<string> | null>;
+  /** Every other argument is optional: the conditions on several arguments filter this one's list too. */
+  readonly alone: boolean;
+}
+
+/** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
+type Fn<A extends unknown[], Ret> = { f(...args: A): Ret }['f'];
+
+/** The fields every step has, whatever its kind: steps share one shape, so the loops that run them stay fast. */
+interface StepOf<K, V, R, T, P> {
+  readonly kind: K;
+  /** The argument's position (-1 for none). */
+  readonly index: number;
+  readonly code: R;
+  readonly flag: boolean;
+  readonly select: boolean;
+  readonly test: T;
+  readonly params: P | undefined;
+  readonly note: Fn<[Ctx<V>], Note> | undefined;
+  readonly until: Fn<[Ctx<V>], Millis | undefined> | undefined;
+  readonly why: Fn<[Ctx<V>], Reason<V, R> | undefined> | undefined;
+  /** The engine's own evaluation: OP_CALL (call `test`), OP_ALIVE, OP_ROLE (`roles`), OP_NOT_SELF, OP_IN_GAME. */
+  readonly op: number;
+  readonly roles: ReadonlySet<string> | undefined;
+}
+
+/** Step operations: call the condition's function, or evaluate one of the builtins directly. */
+export const OP_CALL = 0;
+/** The actor is in the game. */
+export const OP_ALIVE = 1;
+/** The actor holds one of `roles`. */
+export const OP_ROLE = 2;
+/** The target is not the actor. */
+export const OP_NOT_SELF = 3;
+/** The target is in the game. */
+export const OP_IN_GAME = 4;
+
+/** Whether an actor step holds: its builtin, its reasons, or its function. */
+export function actorHolds<V, R>(step: Extract<Step<V, R>, { kind: 'actor' }>, c: Ctx<V>): boolean {
+  switch (step.op) {
+    case OP_ALIVE:
+      return c.s.players[c.me]?.status === 'alive';
+    case OP_ROLE:
+      return step.roles?.has(c.s.players[c.me]?.role ?? '') === true;
+    default:
+      return step.why !== undefined ? step.why(c) === undefined : step.test(c);
+  }
+}
+
+/** Whether a target step holds for player `id`: its builtin or its function. */
+export function targetHolds<V, R>(step: Extract<Step<V, R>, { kind: 'target' }>, c: Ctx<V>, id: PlayerId): boolean {
+  switch (step.op) {
+    case OP_NOT_SELF:
+      return id !== c.me;
+    case OP_IN_GAME:
+      return c.s.players[id]?.status === 'alive';
+    default:
+      return step.test(c, id);
+  }
+}
+
+function opOf(b: Builtin | undefined): number {
+  if (!b) return OP_CALL;
+  return b.op === 'alive' ? OP_ALIVE : b.op === 'role' ? OP_ROLE : b.op === 'not-self' ? OP_NOT_SELF : OP_IN_GAME;
+}
+
+/** One step of a compiled check: a condition with its argument's position, or the resolve step of an argument. */
+export type Step<V, R> =
+  | StepOf<'actor', V, R, Fn<[Ctx<V>], boolean>, Fn<[Ctx<V>], Params>>
+  | StepOf<'word', V, R, Fn<[string], boolean>, Fn<[string], Params>>
+  | StepOf<'target', V, R, Fn<[Ctx<V>, PlayerId], boolean>, Fn<[Ctx<V>, PlayerId], Params>>
+  | StepOf<'peek', V, R, Fn<[Ctx<V>, string | undefined, string], boolean>, Fn<[Ctx<V>, string | undefined, string], Params>>
+  | StepOf<'args', V, R, Fn<[Ctx<V>, Args], boolean>, Fn<[Ctx<V>, Args], Params>>
+  | StepOf<'resolve', V, undefined, undefined, undefined>;
+
+/** A step that reads one argument alone (it filters that argument's legal list). */
+export type ArgStep<V, R> = Extract<Step<V, R>, { kind: 'target' | 'peek' }>;
+
+/** The texts of a declaration in one locale (text.ts). */
+export interface Texts {
+  /** As role messages write it: `ΔΟΛΟΦΟΝΙΑ: <όνομα>`. */
+  readonly human: string;
+  /** As forms fill it: `Kill: {target}`. */
+  readonly line: string;
+  /** The first shape of `/actions`: `Kill: {name}`. */
+  readonly template: string;
+  readonly keyword: string;
+}
+
+/**
+ * An actor condition with the outcome of its last evaluation: declarations share conditions (in the game, holds a
+ * role), so deriving one player's legal actions evaluates each of them once (`ctx` names the derivation).
+ */
+export interface Memo<V, R> {
+  readonly step: Extract<Step<V, R>, { kind: 'actor' }>;
+  ctx: Ctx<V> | undefined;
+  result: boolean;
+}
+
+/** A compiled declaration: its steps by position, its conditions sorted by what they read, its texts per locale. */
 export interface Compiled<V, M, R extends string> {
   readonly def: AnyAction<V, M, R>;
-  readonly keys: readonly string[];
-  /** Conditions that read no argument (evaluated once per legal-action derivation). */
-  readonly actorChecks: readonly ActorCheck<V, R>[];
-  /** Per argument, the conditions that read it alone (they filter its legal list). */
-  readonly argChecks: ReadonlyMap<string, readonly (TargetCheck<V, R, string> | PeekCheck<V, R, string>)[]>;
-  readonly argsChecks: readonly ArgsCheck<V, R>[];
-  readonly selects: boolean;
-  /** Texts per locale and style, made on first use. */
-  readonly texts: Map<string, string>;
+  // The declaration's fields the engine reads on every command, copied so every compiled action has one shape.
+  readonly id: string;
+  readonly command: string;
+  readonly via: 'post' | 'pm';
+  readonly irreversible: boolean;
+  readonly confirm: boolean;
+  readonly channel: Fn<[Ctx<V>], string | undefined> | undefined;
+  readonly effect: Fn<[Builder<V, M, R>, Act<Args>], void>;
+  readonly refused: Fn<[Builder<V, M, R>, Act<Args>, R], void> | undefined;
+  readonly params: readonly CompiledParam<V, R>[];
+  readonly steps: readonly Step<V, R>[];
+  /** Conditions that read no argument, each shared with every declaration that lists the same one. */
+  readonly actorChecks: readonly Memo<V, R>[];
+  readonly argsChecks: readonly Extract<Step<V, R>, { kind: 'args' }>[];
+  /** Its `select` conditions (several declarations of one command), in order. */
+  readonly selects: readonly Step<V, R>[];
+  /** Texts per locale, made on first use. */
+  readonly texts: Map<Locale, Texts>;
 }
 
 /** A rulebook's declared player actions, compiled once. */
 export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
   readonly actions: readonly Compiled<V, M, R>[];
-  /** Declarations by `via:command`, in declaration order. */
-  readonly byCommand: ReadonlyMap<string, readonly Compiled<V, M, R>[]>;
+  /** Declarations by where they are written and their command, in declaration order. */
+  readonly byVia: { readonly post: ReadonlyMap<string, readonly Compiled<V, M, R>[]>; readonly pm: ReadonlyMap<string, readonly Compiled<V, M, R>[]> };
   /** The syntax table the parser reads: every action's keyword lines, then the extra rules. */
   readonly syntax: readonly SyntaxRule[];
 }
@@ -258,50 +430,178 @@ export function matchIn<V>(table: TableSpec<V>, text: string, players: readonly 
 export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions: readonly AnyAction<V, M, R>[]): ActionTable<V, M, R> {
   const seen = new Set<string>();
   const compiled: Compiled<V, M, R>[] = [];
-  const byCommand = new Map<string, Compiled<V, M, R>[]>();
+  const byVia = { post: new Map<string, Compiled<V, M, R>[]>(), pm: new Map<string, Compiled<V, M, R>[]>() };
   const syntax: SyntaxRule[] = [];
+  const memos = new Map<ActorCheck<V, R>, Memo<V, R>>();
   for (const def of actions) {
     if (seen.has(def.id)) throw new Error(`action ${def.id} is declared twice`);
     seen.add(def.id);
-    const c = compileAction(def);
+    const c = compileAction(def, memos);
     compiled.push(c);
-    const key = `${def.via}:${def.command}`;
-    byCommand.set(key, [...(byCommand.get(key) ?? []), c]);
-    for (const rule of def.syntax ?? []) syntax.push({ ...rule, command: def.command, where: def.via });
+    for (const via of def.also ? [def.via, def.also] : [def.via]) {
+      const list = byVia[via].get(def.command);
+      if (list) list.push(c);
+      else byVia[via].set(def.command, [c]);
+      for (const rule of def.syntax ?? []) syntax.push({ ...rule, command: def.command, where: via });
+    }
   }
-  return { ...spec, actions: compiled, byCommand, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
+  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
 }
 
-function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>): Compiled<V, M, R> {
+function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>): Compiled<V, M, R> {
   const keys = Object.keys(def.params);
   const resolved = new Set<string>();
-  const actorChecks: ActorCheck<V, R>[] = [];
-  const argsChecks: ArgsCheck<V, R>[] = [];
-  const argChecks = new Map<string, (TargetCheck<V, R, string> | PeekCheck<V, R, string>)[]>(keys.map((k) => [k, []]));
-  let selects = false;
+  const steps: Step<V, R>[] = [];
+  const actorChecks: Memo<V, R>[] = [];
+  const argsChecks: Extract<Step<V, R>, { kind: 'args' }>[] = [];
+  const argChecks = keys.map((): ArgStep<V, R>[] => []);
+  const words = keys.map((): Extract<Step<V, R>, { kind: 'word' }>[] => []);
+  const position = (arg: string): number => {
+    const i = keys.indexOf(arg);
+    if (i < 0) throw new Error(`action ${def.id}: a check names argument ${arg}, which it does not have`);
+    return i;
+  };
   for (const check of def.checks) {
-    if (check.kind !== 'resolve' && check.select) selects = true;
     switch (check.kind) {
-      case 'actor':
-        actorChecks.push(check);
+      case 'actor': {
+        let memo = memos.get(check);
+        if (!memo) {
+          const step = {
+            kind: 'actor',
+            index: -1,
+            ...fields(check),
+            test: check.test,
+            params: check.params,
+            note: check.note,
+            until: check.until,
+            ...ops<V, R>(check),
+          } as const;
+          memos.set(check, (memo = { step, ctx: undefined, result: false }));
+        }
+        actorChecks.push(memo);
+        steps.push(memo.step);
         break;
-      case 'args':
-        argsChecks.push(check);
+      }
+      case 'word': {
+        const i = position(check.arg);
+        const step = {
+          kind: 'word',
+          index: i,
+          ...fields(check),
+          test: check.test,
+          params: check.params,
+          note: undefined,
+          until: undefined,
+          ...ops<V, R>(check),
+        } as const;
+        words[i]!.push(step);
+        steps.push(step);
         break;
-      case 'resolve':
-        if (!keys.includes(check.arg) || resolved.has(check.arg)) throw new Error(`action ${def.id}: resolve step for ${check.arg} is unknown or repeated`);
-        resolved.add(check.arg);
+      }
+      case 'target': {
+        const i = position(check.arg);
+        if (!resolved.has(check.arg)) throw new Error(`action ${def.id}: a target check on ${check.arg} precedes its resolve step`);
+        const step = {
+          kind: 'target',
+          index: i,
+          ...fields(check),
+          test: check.test,
+          params: check.params,
+          note: undefined,
+          until: undefined,
+          ...ops<V, R>(check),
+        } as const;
+        argChecks[i]!.push(step);
+        steps.push(step);
         break;
-      case 'target':
+      }
       case 'peek': {
-        const list = argChecks.get(check.arg);
-        if (!list) throw new Error(`action ${def.id}: a check names argument ${check.arg}, which it does not have`);
-        if (check.kind === 'target' && !resolved.has(check.arg)) throw new Error(`action ${def.id}: a target check on ${check.arg} precedes its resolve step`);
-        list.push(check);
+        const i = position(check.arg);
+        const step = {
+          kind: 'peek',
+          index: i,
+          ...fields(check),
+          test: check.test,
+          params: check.params,
+          note: undefined,
+          until: check.until,
+          ...ops<V, R>(check),
+        } as const;
+        argChecks[i]!.push(step);
+        steps.push(step);
+        break;
+      }
+      case 'args': {
+        const step = {
+          kind: 'args',
+          index: -1,
+          ...fields(check),
+          test: check.test,
+          params: check.params,
+          note: undefined,
+          until: undefined,
+          ...ops<V, R>(check),
+        } as const;
+        argsChecks.push(step);
+        steps.push(step);
+        break;
+      }
+      case 'resolve': {
+        const i = position(check.arg);
+        if (resolved.has(check.arg)) throw new Error(`action ${def.id}: resolve step for ${check.arg} is repeated`);
+        resolved.add(check.arg);
+        const step = {
+          kind: 'resolve',
+          index: i,
+          code: undefined,
+          flag: false,
+          select: false,
+          test: undefined,
+          params: undefined,
+          note: undefined,
+          until: undefined,
+          why: undefined,
+          op: OP_CALL,
+          roles: undefined,
+        } as const;
+        steps.push(step);
         break;
       }
     }
   }
   for (const k of keys) if (!resolved.has(k)) throw new Error(`action ${def.id}: argument ${k} has no resolve step`);
-  return { def, keys, actorChecks, argChecks, argsChecks, selects, texts: new Map() };
+  const params = keys.map((key, i): CompiledParam<V, R> => {
+    const checks = argChecks[i]!;
+    const alone = keys.every((k, j) => j === i || def.params[k]!.optional === true);
+    return { key, def: def.params[key]!, checks, readsRaw: checks.some((c) => c.kind === 'peek'), words: words[i]!, unnameable: new WeakMap(), alone };
+  });
+  const selects = steps.filter((x) => x.select);
+  return {
+    def,
+    id: def.id,
+    command: def.command,
+    via: def.via,
+    irreversible: def.irreversible === true,
+    confirm: def.confirm === true,
+    channel: def.channel,
+    effect: def.effect,
+    refused: def.refused,
+    params,
+    steps,
+    actorChecks,
+    argsChecks,
+    selects,
+    texts: new Map(),
+  };
+}
+
+/** A condition's own evaluation fields, in the order every step lists them. */
+function ops<V, R>(check: { readonly builtin?: Builtin; why?(c: Ctx<V>): Reason<V, R> | undefined }) {
+  const b = check.builtin;
+  return { why: check.why, op: opOf(b), roles: b?.op === 'role' ? b.roles : undefined };
+}
+
+/** The code, flag and select of a condition, in the order every step lists them. */
+function fields<R>(check: { readonly code: R; readonly flag?: boolean; readonly select?: boolean }): { code: R; flag: boolean; select: boolean } {
+  return { code: check.code, flag: check.flag === true, select: check.select === true };
 }

@@ -3,9 +3,9 @@
 // in the game, is not the actor, is or is not of a team; a player, a choice or a text argument. Each condition
 // carries the rejection code (and parameters) the rulebook gives it; built once when the rulebook's module loads.
 import type { Millis, Params, PlayerId } from '../../core/types.ts';
-import { appliesTo, instantDef, kindOf, type ScheduleDef, type Words, windowDef } from '../schedule.ts';
+import { instantDef, kindOf, type ScheduleDef, type Words, windowDef } from '../schedule.ts';
 import { type GameState, isAlive, nameOf } from '../state.ts';
-import type { ActorCheck, ChoiceParam, Ctx, Note, PlayerParam, Resolve, Separator, TargetCheck, TextParam } from './declare.ts';
+import type { ActorCheck, ChoiceParam, Ctx, Note, PlayerParam, Reason, Resolve, Separator, TargetCheck, TextParam } from './declare.ts';
 
 /** A refusal as a declaration writes it: a code, or a code with its parameters, flag and moderator note. */
 export type Refuse<V, R> =
@@ -24,14 +24,14 @@ export function resolve<K extends string>(arg: K): Resolve<K> {
 
 /** The actor is in the game (status alive). */
 export function alive<R>(code: R, more: { readonly flag?: boolean } = {}): ActorCheck<unknown, R> {
-  return { kind: 'actor', code, ...more, test: (c) => isAlive(c.s, c.me), what: { en: 'in the game' } };
+  return { kind: 'actor', code, ...more, builtin: { op: 'alive' }, test: (c) => isAlive(c.s, c.me), what: { en: 'in the game' } };
 }
 
 /** The actor holds one of these roles. */
 export function role<R>(roles: string | readonly string[], code: R): ActorCheck<unknown, R> {
   const set = new Set(typeof roles === 'string' ? [roles] : roles);
   const names = [...set].join(' or ');
-  return { kind: 'actor', code, test: (c) => set.has(c.s.players[c.me]?.role ?? ''), what: { en: names } };
+  return { kind: 'actor', code, builtin: { op: 'role', roles: set }, test: (c) => set.has(c.s.players[c.me]?.role ?? ''), what: { en: names } };
 }
 
 /** `{ name }` of a target, the parameter most target refusals show. */
@@ -41,12 +41,12 @@ export function nameParam(c: Ctx<unknown>, id: PlayerId): Params {
 
 /** The target is not the actor himself. */
 export function notSelf<K extends string, R>(arg: K, code: R): TargetCheck<unknown, R, K> {
-  return { kind: 'target', arg, code, test: (c, id) => id !== c.me, what: { en: 'not himself' } };
+  return { kind: 'target', arg, code, builtin: { op: 'not-self' }, test: (c, id) => id !== c.me, what: { en: 'not himself' } };
 }
 
 /** The target is in the game (status alive); the refusal names him. */
 export function inGame<K extends string, R>(arg: K, code: R): TargetCheck<unknown, R, K> {
-  return { kind: 'target', arg, code, test: (c, id) => isAlive(c.s, id), params: nameParam, what: { en: 'in the game' } };
+  return { kind: 'target', arg, code, builtin: { op: 'in-game' }, test: (c, id) => isAlive(c.s, id), params: nameParam, what: { en: 'in the game' } };
 }
 
 /** The target is (`same`) or is not of the actor's team, as `teamOf` reads teams; the refusal names him. */
@@ -107,42 +107,48 @@ function pendingAt(s: GameState<unknown>, kind: string): Millis | undefined {
   return undefined;
 }
 
-function check<V, R>(r: Refuse<V, R>, test: (c: Ctx<V>) => boolean, what: Words, until?: (c: Ctx<V>) => Millis | undefined): ActorCheck<V, R> {
-  const base = typeof r === 'object' && r !== null && 'code' in r ? r : { code: r };
-  return { kind: 'actor', ...base, test, what, ...(until ? { until } : {}) };
+/** A `Refuse` as a reason (the same object each time: its parameters are made only when it is given). */
+function reason<V, R>(r: Refuse<V, R>): Reason<V, R> {
+  return typeof r === 'object' && r !== null && 'code' in r ? r : { code: r };
 }
 
 /**
  * A window of the declared schedule is open: the game is in the window's phase, the window applies to the round,
- * its opening instant (if it is one) has passed and its closing instant's deadline is pending. Gives one condition
- * per reason, each with its refusal, in that order; the last carries the window's `until`. Windows whose edges are
- * local times or actions are not read here: a rulebook states them as its own condition.
+ * its opening instant (if it is one) has passed and its closing instant's deadline is pending. One condition with a
+ * refusal per reason, checked in that order, whose `until` is the closing deadline. Windows whose edges are local
+ * times or actions are not read here: a rulebook states them as its own condition.
  */
-export function windowOpen<V, R>(schedule: ScheduleDef, id: string, refuse: Refuse<V, R> | WindowRefusals<V, R>): ActorCheck<V, R>[] {
+export function windowOpen<V, R>(schedule: ScheduleDef, id: string, refuse: Refuse<V, R> | WindowRefusals<V, R>): ActorCheck<V, R> {
   const { phase, window } = windowDef(schedule, id);
   const r: WindowRefusals<V, R> = typeof refuse === 'object' && refuse !== null && 'closed' in refuse ? refuse : { closed: refuse };
-  const out: ActorCheck<V, R>[] = [];
-  const name = { en: `window ${id}` };
-  if (phase) out.push(check(r.phase ?? r.closed, (c) => c.phase === phase.id, { en: `phase ${phase.id}` }));
   const rounds = window.rounds;
-  if (rounds !== undefined && rounds !== 'every') out.push(check(r.round ?? r.closed, (c) => appliesTo(rounds, c.round), name));
+  // The rounds the window applies to, as a test made once (`appliesTo` reads the declaration's shape on every call).
+  const inRounds =
+    rounds === undefined || rounds === 'every' ? undefined : 'from' in rounds ? (r: number) => r >= rounds.from : (r: number) => rounds.only.includes(r);
   const opens = window.opens;
-  if (opens !== 'open') {
-    if (!('instant' in opens)) throw new Error(`window ${id} opens at ${JSON.stringify(opens)}: state it as the rulebook's own condition`);
-    const kind = kindOf(instantDef(schedule, opens.instant));
-    out.push(check(r.early ?? r.closed, (c) => pendingAt(c.s, kind) === undefined, name));
-  }
+  if (opens !== 'open' && !('instant' in opens)) throw new Error(`window ${id} opens at ${JSON.stringify(opens)}: state it as the rulebook's own condition`);
+  const opensKind = opens === 'open' ? undefined : kindOf(instantDef(schedule, opens.instant));
   const closes = window.closes;
   if (closes === 'open' || !('instant' in closes))
     throw new Error(`window ${id} closes at ${JSON.stringify(closes)}: state it as the rulebook's own condition`);
-  const kind = kindOf(instantDef(schedule, closes.instant));
-  out.push(
-    check(
-      r.closed,
-      (c) => pendingAt(c.s, kind) !== undefined,
-      name,
-      (c) => pendingAt(c.s, kind),
-    ),
-  );
-  return out;
+  const closesKind = kindOf(instantDef(schedule, closes.instant));
+  const closed = reason(r.closed);
+  const [wrongPhase, wrongRound, early] = [r.phase, r.round, r.early].map((x) => (x === undefined ? closed : reason(x)));
+  const why = (c: Ctx<V>): Reason<V, R> | undefined => {
+    if (phase && c.phase !== phase.id) return wrongPhase;
+    if (inRounds && !inRounds(c.round)) return wrongRound;
+    if (opensKind !== undefined && pendingAt(c.s, opensKind) !== undefined) return early;
+    if (pendingAt(c.s, closesKind) === undefined) return closed;
+    return undefined;
+  };
+  const codes = [wrongPhase, wrongRound, early, closed].filter((x): x is Reason<V, R> => x !== undefined).map((x) => x.code);
+  return {
+    kind: 'actor',
+    code: closed.code,
+    codes: [...new Set(codes)],
+    test: (c) => why(c) === undefined,
+    why,
+    until: (c) => pendingAt(c.s, closesKind),
+    what: { en: `window ${id}` },
+  };
 }

@@ -15,6 +15,7 @@ import {
   type PeekCheck,
   type TableSpec,
   type TargetCheck,
+  type WordCheck,
 } from './declare.ts';
 import { type Refuse, untilOf, type WindowRefusals, windowOpen } from './guards.ts';
 
@@ -41,8 +42,10 @@ export interface Kit<V, M, R extends string> {
     test: (c: Ctx<V>, value: string | undefined, raw: string) => boolean,
     more?: More<[Ctx<V>, string | undefined, string]> & { until?(c: Ctx<V>): Millis | undefined },
   ): PeekCheck<V, R, K>;
-  /** The conditions of a declared window being open (phase, round, opening, closing), with their refusals. */
-  window(id: string, refuse: Refuse<V, R> | WindowRefusals<V, R>): ActorCheck<V, R>[];
+  /** A condition on how an argument is written (a reserved word), before it is resolved. */
+  word<K extends string>(arg: K, code: R, test: (raw: string) => boolean, more?: More<[string]>): WordCheck<R, K>;
+  /** A declared window is open (phase, round, opening, closing), with a refusal per reason. */
+  window(id: string, refuse: Refuse<V, R> | WindowRefusals<V, R>): ActorCheck<V, R>;
   /** When a declared window closes, for a condition of the rulebook's own that keeps it open. */
   until(id: string): (c: Ctx<V>) => Millis | undefined;
   /** Compiles the declarations into the table the engine reads. */
@@ -56,6 +59,7 @@ export function rulebook<V, M, R extends string>(spec: TableSpec<V>): Kit<V, M, 
     actor: (code, test, more = {}) => ({ kind: 'actor', code, test, ...more }),
     target: (arg, code, test, more = {}) => ({ kind: 'target', arg, code, test, ...more }),
     peek: (arg, code, test, more = {}) => ({ kind: 'peek', arg, code, test, ...more }),
+    word: (arg, code, test, more = {}) => ({ kind: 'word', arg, code, test, ...more }),
     window: (id, refuse) => windowOpen(spec.schedule, id, refuse),
     until: (id) => untilOf(spec.schedule, id),
     table: (actions) => compileTable(spec, actions),

@@ -5,8 +5,8 @@
 import type { Millis, PlayerId } from '../../core/types.ts';
 import type { GameState, Locale } from '../state.ts';
 import type { LegalAction, LegalParam } from '../variant.ts';
-import { type ActionTable, type Compiled, type Ctx, ctxOf } from './declare.ts';
-import { keywordOf, lineOf, wordsIn } from './text.ts';
+import { type ActionTable, actorHolds, type Compiled, type CompiledParam, type Ctx, ctxOf, targetHolds } from './declare.ts';
+import { textsOf, wordsIn } from './text.ts';
 
 /** What player `me` may do now by the rulebook's declarations (nothing unless the game runs). */
 export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: GameState<V>, me: PlayerId): LegalAction[] {
@@ -23,71 +23,84 @@ export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: 
 /** One action for the context's player, or undefined when a condition fails or an argument has no legal value. */
 function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, locale: Locale): LegalAction | undefined {
   let until: Millis | undefined;
-  for (const check of a.actorChecks) {
-    if (!check.test(c)) return undefined;
-    if (until === undefined && check.until) until = check.until(c);
+  for (const m of a.actorChecks) {
+    if (m.ctx !== c) {
+      m.ctx = c;
+      m.result = actorHolds(m.step, c);
+    }
+    if (!m.result) return undefined;
+    if (until === undefined && m.step.until !== undefined) until = m.step.until(c);
   }
-  // Conditions on several arguments filter the list of a single argument; with no argument they hold or not.
-  if (a.keys.length === 0) for (const check of a.argsChecks) if (!check.test(c, {})) return undefined;
+  // Conditions on several arguments filter the list of an argument that may stand alone; with none they hold or not.
+  if (a.params.length === 0) for (const check of a.argsChecks) if (!check.test(c, {})) return undefined;
   const params: LegalParam[] = [];
   let targets: readonly PlayerId[] | undefined;
   let choices: readonly string[] | undefined;
-  for (const key of a.keys) {
-    const p = a.def.params[key]!;
-    const checks = a.argChecks.get(key)!;
-    for (const check of checks) if (until === undefined && check.kind === 'peek' && check.until) until = check.until(c);
-    const label = p.label ? { label: wordsIn(p.label, locale) } : {};
-    const optional = p.optional ? { optional: true } : {};
+  for (const cp of a.params) {
+    const p = cp.def;
+    for (const step of cp.checks) if (until === undefined && step.until !== undefined) until = step.until(c);
+    const label = p.label ? wordsIn(p.label, locale) : undefined;
     if (p.kind === 'player') {
       const list: PlayerId[] = [];
-      for (const id of c.s.order) if (accepts(a, c, key, id, c.s.players[id]!.name)) list.push(id);
+      const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
+      for (const id of c.s.order) {
+        if (barred?.has(id)) continue;
+        if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
+      }
       if (list.length === 0 && !p.optional) return undefined;
       targets ??= list;
-      params.push({ kind: 'player', key, targets: list, ...optional, ...label });
+      params.push({ kind: 'player', key: cp.key, targets: list, optional: p.optional, label });
     } else if (p.kind === 'choice') {
       const values: string[] = [];
       for (const value of p.values) {
         const shown = p.show(value, locale);
-        if (accepts(a, c, key, value, shown)) values.push(shown);
+        if (cp.words.every((w) => w.test(shown)) && accepts(a, cp, c, value, shown)) values.push(shown);
       }
       if (values.length === 0 && !p.optional) return undefined;
       choices ??= values;
-      params.push({ kind: 'choice', key, values, ...optional, ...label });
+      params.push({ kind: 'choice', key: cp.key, values, optional: p.optional, label });
     } else {
-      params.push({
-        kind: 'text',
-        key,
-        multiline: p.multiline === true || p.lines === 'rest',
-        ...(p.max !== undefined ? { max: p.max } : {}),
-        ...optional,
-        ...label,
-      });
+      params.push({ kind: 'text', key: cp.key, multiline: p.multiline === true || p.lines !== undefined, max: p.max, optional: p.optional, label });
     }
   }
-  const channel = a.def.channel?.(c);
+  const t = textsOf(a, locale);
   return {
-    command: a.def.command,
-    via: a.def.via,
-    ...(channel !== undefined ? { channel } : {}),
-    template: lineOf(a, locale, 'template'),
-    ...(targets ? { targets } : {}),
-    ...(choices ? { choices } : {}),
-    ...(until !== undefined ? { until } : {}),
-    id: a.def.id,
-    keyword: keywordOf(a, locale),
-    line: lineOf(a, locale, 'line'),
+    command: a.command,
+    via: a.via,
+    channel: a.channel?.(c),
+    template: t.template,
+    targets,
+    choices,
+    until,
+    id: a.id,
+    keyword: t.keyword,
+    line: t.line,
     params,
-    irreversible: a.def.irreversible === true,
-    confirm: a.def.confirm === true,
+    irreversible: a.irreversible,
+    confirm: a.confirm,
   };
 }
 
-/** True when every condition on argument `key` accepts `value` (written `raw`); one-argument actions add the rest. */
-function accepts<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, key: string, value: string, raw: string): boolean {
-  for (const check of a.argChecks.get(key)!) {
-    if (check.kind === 'target' ? !check.test(c, value) : !check.test(c, value, raw)) return false;
+/** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */
+function unnameable<V, R>(cp: CompiledParam<V, R>, s: GameState<V>): ReadonlySet<PlayerId> | null {
+  let out = cp.unnameable.get(s.players);
+  if (out === undefined) {
+    const ids = s.order.filter((id) => !cp.words.every((w) => w.test(s.players[id]?.name ?? '')));
+    out = ids.length > 0 ? new Set(ids) : null;
+    cp.unnameable.set(s.players, out);
   }
-  if (a.keys.length === 1) for (const check of a.argsChecks) if (!check.test(c, { [key]: value })) return false;
+  return out;
+}
+
+/** True when every condition on an argument accepts `value` (written `raw`), with those on several when it may stand alone. */
+function accepts<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>, value: string, raw: string): boolean {
+  for (const step of cp.checks) {
+    if (step.kind === 'target' ? !targetHolds(step, c, value) : !step.test(c, value, raw)) return false;
+  }
+  if (cp.alone && a.argsChecks.length > 0) {
+    const args = { [cp.key]: value };
+    for (const check of a.argsChecks) if (!check.test(c, args)) return false;
+  }
   return true;
 }
 

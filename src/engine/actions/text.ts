@@ -4,7 +4,7 @@
 import { namePlaceholder } from '../parse.ts';
 import type { Words } from '../schedule.ts';
 import type { Locale } from '../state.ts';
-import type { ActionTable, Compiled, ParamDef } from './declare.ts';
+import type { ActionTable, Compiled, ParamDef, Texts } from './declare.ts';
 
 /** How a command line writes its arguments: placeholders for people, `{key}` slots for forms, or legacy slots. */
 export type LineStyle = 'human' | 'line' | 'template';
@@ -15,7 +15,7 @@ export function wordsIn(w: Words, locale: Locale): string {
 }
 
 /** The keyword a game in `locale` teaches for an action ('' for a whole-text action such as last words). */
-export function keywordOf<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale): string {
+function keywordIn<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale): string {
   const rule = a.def.syntax?.[0];
   if (!rule) return '';
   return rule.taught?.[locale] ?? rule.keywords[0] ?? '';
@@ -30,32 +30,40 @@ function slot<R>(key: string, p: ParamDef<R>, style: LineStyle, locale: Locale):
 }
 
 /** An action's command line in a locale and style, e.g. `ΔΟΛΟΦΟΝΙΑ: <όνομα>`, `Kill: {target}`, `Kill: {name}`. */
-export function lineOf<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale, style: LineStyle): string {
-  const cacheKey = `${style}:${locale}`;
-  const hit = a.texts.get(cacheKey);
-  if (hit !== undefined) return hit;
+function write<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale, style: LineStyle): string {
   let args = '';
-  for (const key of a.keys) {
-    const p = a.def.params[key]!;
+  for (const { key, def: p } of a.params) {
     const s = slot(key, p, style, locale);
     if (args === '') args = s;
-    else if (p.lines === 'rest') args += `\n${s}`;
+    else if (p.lines !== undefined) args += `\n${s}`;
     else args += `${p.sep ? wordsIn(p.sep.taught, locale) : ' '}${s}`;
   }
   const rule = a.def.syntax?.[0];
-  const kw = keywordOf(a, locale);
-  let out: string;
-  if (!rule) out = args;
-  else if (rule.form === 'colon') out = `${kw}: ${args}`;
-  else if (rule.form === 'none' || args === '') out = kw;
-  else out = `${kw} ${args}`;
-  a.texts.set(cacheKey, out);
-  return out;
+  const kw = keywordIn(a, locale);
+  if (!rule) return args;
+  if (rule.form === 'colon') return `${kw}: ${args}`;
+  if (rule.form === 'none' || args === '') return kw;
+  return `${kw} ${args}`;
+}
+
+/** Every text of an action in a locale (made once per locale). */
+export function textsOf<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale): Texts {
+  let t = a.texts.get(locale);
+  if (!t) {
+    t = { human: write(a, locale, 'human'), line: write(a, locale, 'line'), template: write(a, locale, 'template'), keyword: keywordIn(a, locale) };
+    a.texts.set(locale, t);
+  }
+  return t;
+}
+
+/** An action's command line in a locale and style. */
+export function lineOf<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale, style: LineStyle): string {
+  return textsOf(a, locale)[style];
 }
 
 /** The command line of a declared action as role messages and help texts write it in `locale`. */
 export function commandLine<V, M, R extends string>(table: ActionTable<V, M, R>, id: string, locale: Locale): string {
-  const a = table.actions.find((x) => x.def.id === id);
+  const a = table.actions.find((x) => x.id === id);
   if (!a) throw new Error(`no declared action ${id}`);
   return lineOf(a, locale, 'human');
 }
@@ -73,8 +81,8 @@ export function describeActions<V, M, R extends string>(table: ActionTable<V, M,
     out.push(`  ${head.padEnd(34)} ${where.padEnd(5)} ${wordsIn(d.summary, locale)} (${d.rules})`);
     const codes: string[] = [];
     for (const c of d.checks) {
-      const code = c.kind === 'resolve' ? d.params[c.arg]?.code : c.code;
-      if (code !== undefined && !codes.includes(code)) codes.push(code);
+      const own = c.kind === 'resolve' ? [d.params[c.arg]?.code] : c.kind === 'actor' && c.codes ? c.codes : [c.code];
+      for (const code of own) if (code !== undefined && !codes.includes(code)) codes.push(code);
     }
     if (codes.length > 0) out.push(`  ${''.padEnd(34)} refused, in this order: ${codes.join(', ')}`);
   }

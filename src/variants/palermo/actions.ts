@@ -126,14 +126,14 @@ const VOTE = K.action({
   },
   checks: [
     inTheGame,
-    ...K.window('vote', runoffPending),
+    K.window('vote', runoffPending),
     // PAL-VOTE-5: a post stamped before a close that was already resolved is late (forum adapters only).
     K.actor('R-LATE', (c) => c.s.v.lastClose === undefined || c.at >= c.s.v.lastClose, {
       params: (c) => lateParams(c.s, c.s.v.lastClose ?? c.at, c.at),
       note: (c) => ({ reason: 'FLAG-LATE', params: { name: nameOf(c.s, c.me), time: hhmmss(c.at, c.s.config.timeZone) } }),
     }),
     // PAL-VOTE-4: a vote cannot be withdrawn, only changed.
-    K.peek('target', 'R-VOTE-WITHDRAW', (_c, _id, raw) => !WITHDRAW.has(fold(raw))),
+    K.word('target', 'R-VOTE-WITHDRAW', (raw) => !WITHDRAW.has(fold(raw))),
     resolve('target'),
     notSelf('target', 'R-VOTE-SELF'),
     inGame('target', 'R-TARGET-OUT'),
@@ -154,7 +154,7 @@ const BALLOT = K.action({
   params: { target: named },
   checks: [
     inTheGame,
-    ...K.window('ballot', 'R-RUNOFF-CLOSED'),
+    K.window('ballot', 'R-RUNOFF-CLOSED'),
     resolve('target'),
     K.target('target', 'R-RUNOFF-CANDIDATE', (c, id) => id !== c.me && c.s.v.runoff?.candidates.includes(id) === true, {
       params: (c) => ({ candidates: namesOf(c.s, c.s.v.runoff?.candidates ?? []) }),
@@ -180,7 +180,7 @@ const KILL = K.action({
   checks: [
     inTheGame,
     killer,
-    ...K.window('kill', { phase: runoffPending, round: 'R-KILL-ROUND1', closed: afterMurder }),
+    K.window('kill', { phase: runoffPending, round: 'R-KILL-ROUND1', closed: afterMurder }),
     K.actor('R-KILL-LOST', (c) => c.s.v.killLostRound !== c.round), // PAL-KILL-3
     resolve('target'),
     inGame('target', 'R-TARGET-OUT'),
@@ -188,9 +188,10 @@ const KILL = K.action({
   effect(b, a) {
     const s = b.state;
     const r = s.v.round;
-    b.emit('kill.ordered', { by: a.me, target: a.args.target, round: r }, killerTeam(s));
+    const team = killerTeam(s);
+    b.emit('kill.ordered', { by: a.me, target: a.args.target, round: r }, team);
     b.tell([a.me], msg('MSG-ACK', { command: a.line }));
-    b.say(killerTeam(s), msg('MSG-KILL-ORDER-ACK', { r, target: nameOf(s, a.args.target), sender: nameOf(s, a.me) }));
+    b.say(team, msg('MSG-KILL-ORDER-ACK', { r, target: nameOf(s, a.args.target), sender: nameOf(s, a.me) }));
   },
 });
 
@@ -235,9 +236,10 @@ const OUT = K.action({
     const v = s.v;
     // PAL-OUT-8: resolved at the first main-vote close after the submission.
     const round = v.phase === 'runoff' ? v.round + 1 : v.round;
-    b.emit('outing.submitted', { outer: a.me, target: a.args.target, round }, killerTeam(s));
+    const team = killerTeam(s);
+    b.emit('outing.submitted', { outer: a.me, target: a.args.target, round }, team);
     b.tell([a.me], msg('MSG-ACK', { command: a.line }));
-    b.say(killerTeam(s), msg('MSG-OUT-TEAM', { sender: nameOf(s, a.me), target: nameOf(s, a.args.target) }));
+    b.say(team, msg('MSG-OUT-TEAM', { sender: nameOf(s, a.me), target: nameOf(s, a.args.target) }));
     b.announce(msg('MSG-OUT-RECEIVED')); // PAL-OUT-6
   },
 });
@@ -260,9 +262,10 @@ const WITHDRAW_OUTING = K.action({
   ],
   effect(b, a) {
     const s = b.state;
-    b.emit('outing.withdrawn', { outer: a.me }, killerTeam(s));
+    const team = killerTeam(s);
+    b.emit('outing.withdrawn', { outer: a.me }, team);
     b.tell([a.me], msg('MSG-ACK', { command: a.line }));
-    b.say(killerTeam(s), msg('MSG-OUT-TEAM-WITHDRAW', { sender: nameOf(s, a.me) }));
+    b.say(team, msg('MSG-OUT-TEAM-WITHDRAW', { sender: nameOf(s, a.me) }));
   },
 });
 
@@ -278,7 +281,7 @@ const PROTECT = K.action({
   checks: [
     inTheGame,
     role('nurse', 'R-ROLE'),
-    ...K.window('protect', { phase: runoffPending, round: 'R-ROUND1', closed: afterMurder }),
+    K.window('protect', { phase: runoffPending, round: 'R-ROUND1', closed: afterMurder }),
     resolve('target'),
     inGame('target', 'R-TARGET-OUT'),
     notSelf('target', 'R-NURSE-SELF'),
@@ -307,8 +310,13 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   }
   const lines = parseCommands(cmd.text, syntaxOf(b.variant));
   publishPost(b, actor.id, cmd.text, cmd.postId);
-  const act = (l: CommandLine) => void perform(b, ACTIONS, actor, 'post', l, cmd);
-  voteLines(b, actor, lines, act, act);
+  voteLines(
+    b,
+    actor,
+    lines,
+    (l) => void perform(b, ACTIONS, actor, 'post', l, cmd),
+    (l) => void perform(b, ACTIONS, actor, 'post', l, cmd),
+  );
   // Orders written in the thread have no effect (PAL-OUT-1, PAL-CON-4): only PMs to the engine count.
 }
 
@@ -323,12 +331,31 @@ export function voteLines<V>(
   vote: (line: CommandLine) => void,
   ballot: (line: CommandLine) => void,
 ): void {
-  const votes = lines.filter((l) => l.command === 'vote');
-  const ballots = lines.filter((l) => l.command === 'ballot');
-  if (votes.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: votes.map((l) => l.line).join(' / ') });
-  else if (votes[0]) vote(votes[0]);
-  if (ballots.length > 1) b.reject(actor, 'R-VOTE-MULTI', {}, { line: ballots.map((l) => l.line).join(' / ') });
-  else if (ballots[0]) ballot(ballots[0]);
+  const v = single(lines, 'vote');
+  if (v === 'many') b.reject(actor, 'R-VOTE-MULTI', {}, { line: joined(lines, 'vote') });
+  else if (v) vote(v);
+  const r = single(lines, 'ballot');
+  if (r === 'many') b.reject(actor, 'R-VOTE-MULTI', {}, { line: joined(lines, 'ballot') });
+  else if (r) ballot(r);
+}
+
+/** The one line of a command in a post, 'many' when there are several, or undefined. */
+function single(lines: readonly CommandLine[], command: string): CommandLine | 'many' | undefined {
+  let first: CommandLine | undefined;
+  for (const l of lines) {
+    if (l.command !== command) continue;
+    if (first) return 'many';
+    first = l;
+  }
+  return first;
+}
+
+/** The lines of a command in a post, as the refusal quotes them. */
+function joined(lines: readonly CommandLine[], command: string): string {
+  return lines
+    .filter((l) => l.command === command)
+    .map((l) => l.line)
+    .join(' / ');
 }
 
 /** PAL-LW-4: edits of a last-words post move the open exception window; other edits change no vote (PAL-GEN-3). */
@@ -353,7 +380,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
   if (lines.length === 0) return forward(b, actor, cmd.text);
   b.emit('pm.received', { from: actor.id, text: cmd.text }, { kind: 'players', ids: [actor.id] });
   for (const line of lines) {
-    if (perform(b, ACTIONS, actor, 'pm', line, cmd)) continue;
+    if (perform(b, ACTIONS, actor, 'pm', line, cmd) !== undefined) continue;
     // PAL-VOTE-3: votes and ballots are thread posts; joining and leaving belong to the signup.
     reject(b, actor, line.command === 'vote' || line.command === 'ballot' ? 'R-VOTE-PM' : 'R-SIGNUP-CLOSED', {}, { line: line.line });
   }
