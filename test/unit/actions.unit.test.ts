@@ -4,6 +4,7 @@
 // with every name: what the legal actions list is accepted by `decide`, and everything else is refused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Command } from '../../src/core/types.ts';
 import { checkAction } from '../../src/engine/actions/check.ts';
 import { ctxOf } from '../../src/engine/actions/declare.ts';
@@ -12,6 +13,7 @@ import { rulebook } from '../../src/engine/actions/kit.ts';
 import { fullShape } from '../../src/engine/actions/legal.ts';
 import { commandLine, lineOf } from '../../src/engine/actions/text.ts';
 import { createGame, decide } from '../../src/engine/game.ts';
+import { modActionsOf } from '../../src/engine/modactions.ts';
 import type { GameState } from '../../src/engine/state.ts';
 import { drawSource } from '../../src/sim/random.ts';
 import { driveGame, prepare } from '../../src/sim/runner.ts';
@@ -253,6 +255,25 @@ describe('the declaration mechanism', () => {
     expect(typed.id).toBe('typed');
     // @ts-expect-error: an action without its effect does not compile
     K.action({ id: 'x', command: 'kill', via: 'pm', summary: { en: 'x' }, rules: 'none', params: {}, checks: [] });
+  });
+
+  it('types a moderator action’s arguments by its schema (tsc checks the expected errors)', () => {
+    const mod = modActionsOf<PalState, PalEvents>();
+    const action = mod({
+      summary: 'typed',
+      rules: 'none',
+      args: z.object({ minutes: z.literal([30, 60]), name: z.string() }).strict(),
+      run(_b, args) {
+        const minutes: 30 | 60 = args.minutes;
+        // @ts-expect-error: the schema makes `name` a string
+        const n: number = args.name;
+        // @ts-expect-error: the schema has no `hours`
+        void args.hours;
+        void [minutes, n];
+        return undefined;
+      },
+    });
+    expect(action.args.safeParse({ minutes: 45, name: 'x' }).success).toBe(false);
   });
 
   it('gives a rulebook that writes its own legal actions the full shape too', () => {
