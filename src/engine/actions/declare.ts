@@ -466,82 +466,34 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       case 'actor': {
         let memo = memos.get(check);
         if (!memo) {
-          const step = {
-            kind: 'actor',
-            index: -1,
-            ...fields(check),
-            test: check.test,
-            params: check.params,
-            note: check.note,
-            until: check.until,
-            ...ops<V, R>(check),
-          } as const;
-          memos.set(check, (memo = { step, ctx: undefined, result: false }));
+          memo = { step: stepOf('actor', -1, check), ctx: undefined, result: false };
+          memos.set(check, memo);
         }
         actorChecks.push(memo);
         steps.push(memo.step);
         break;
       }
       case 'word': {
-        const i = position(check.arg);
-        const step = {
-          kind: 'word',
-          index: i,
-          ...fields(check),
-          test: check.test,
-          params: check.params,
-          note: undefined,
-          until: undefined,
-          ...ops<V, R>(check),
-        } as const;
-        words[i]!.push(step);
+        const step = stepOf('word', position(check.arg), check);
+        words[step.index]!.push(step);
         steps.push(step);
         break;
       }
       case 'target': {
-        const i = position(check.arg);
         if (!resolved.has(check.arg)) throw new Error(`action ${def.id}: a target check on ${check.arg} precedes its resolve step`);
-        const step = {
-          kind: 'target',
-          index: i,
-          ...fields(check),
-          test: check.test,
-          params: check.params,
-          note: undefined,
-          until: undefined,
-          ...ops<V, R>(check),
-        } as const;
-        argChecks[i]!.push(step);
+        const step = stepOf('target', position(check.arg), check);
+        argChecks[step.index]!.push(step);
         steps.push(step);
         break;
       }
       case 'peek': {
-        const i = position(check.arg);
-        const step = {
-          kind: 'peek',
-          index: i,
-          ...fields(check),
-          test: check.test,
-          params: check.params,
-          note: undefined,
-          until: check.until,
-          ...ops<V, R>(check),
-        } as const;
-        argChecks[i]!.push(step);
+        const step = stepOf('peek', position(check.arg), check);
+        argChecks[step.index]!.push(step);
         steps.push(step);
         break;
       }
       case 'args': {
-        const step = {
-          kind: 'args',
-          index: -1,
-          ...fields(check),
-          test: check.test,
-          params: check.params,
-          note: undefined,
-          until: undefined,
-          ...ops<V, R>(check),
-        } as const;
+        const step = stepOf('args', -1, check);
         argsChecks.push(step);
         steps.push(step);
         break;
@@ -550,7 +502,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
         const i = position(check.arg);
         if (resolved.has(check.arg)) throw new Error(`action ${def.id}: resolve step for ${check.arg} is repeated`);
         resolved.add(check.arg);
-        const step = {
+        steps.push({
           kind: 'resolve',
           index: i,
           code: undefined,
@@ -563,8 +515,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
           why: undefined,
           op: OP_CALL,
           roles: undefined,
-        } as const;
-        steps.push(step);
+        });
         break;
       }
     }
@@ -595,13 +546,30 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   };
 }
 
-/** A condition's own evaluation fields, in the order every step lists them. */
-function ops<V, R>(check: { readonly builtin?: Builtin; why?(c: Ctx<V>): Reason<V, R> | undefined }) {
-  const b = check.builtin;
-  return { why: check.why, op: opOf(b), roles: b?.op === 'role' ? b.roles : undefined };
-}
+/** The condition of a step as its declaration wrote it: its function and parameters (`T`, `P`) and the optional parts. */
+type AnyCheck<V, R, T, P> = CheckBase<R> & {
+  readonly test: T;
+  readonly params?: P;
+  note?(c: Ctx<V>): Note;
+  until?(c: Ctx<V>): Millis | undefined;
+  why?(c: Ctx<V>): Reason<V, R> | undefined;
+};
 
-/** The code, flag and select of a condition, in the order every step lists them. */
-function fields<R>(check: { readonly code: R; readonly flag?: boolean; readonly select?: boolean }): { code: R; flag: boolean; select: boolean } {
-  return { code: check.code, flag: check.flag === true, select: check.select === true };
+/** A condition as a step: every step lists the same fields in the same order (one shape for the engine's loops). */
+function stepOf<V, R, K extends Step<V, R>['kind'], T, P>(kind: K, index: number, check: AnyCheck<V, R, T, P>): StepOf<K, V, R, T, P> {
+  const b = check.builtin;
+  return {
+    kind,
+    index,
+    code: check.code,
+    flag: check.flag === true,
+    select: check.select === true,
+    test: check.test,
+    params: check.params,
+    note: check.note,
+    until: check.until,
+    why: check.why,
+    op: opOf(b),
+    roles: b?.op === 'role' ? b.roles : undefined,
+  };
 }
