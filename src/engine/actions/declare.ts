@@ -60,8 +60,6 @@ interface CheckBase<R> {
   readonly flag?: boolean;
   /** When several declarations answer one command, the engine takes the first whose `select` checks hold. */
   readonly select?: boolean;
-  /** What must hold, in words, for `narrator rules` (default: the code alone). */
-  readonly what?: Words;
 }
 
 /** A condition on the actor, the state and the instant: who, when, and state that reads no argument. */
@@ -91,8 +89,7 @@ export interface TargetCheck<V, R, K extends string> extends CheckBase<R> {
 /**
  * A condition that reads an argument before the step that refuses it unresolved: `value` is undefined when the text
  * named no single player (or no value of a choice), `raw` is the text as written. It filters the argument's legal
- * list like a target check. (palermo's outing window depends on its target, PAL-OUT-3; a vote's «withdraw» word is
- * refused before the name, PAL-VOTE-4.)
+ * list like a target check (palermo's outing window depends on its target, PAL-OUT-3).
  */
 export interface PeekCheck<V, R, K extends string> extends CheckBase<R> {
   readonly kind: 'peek';
@@ -116,7 +113,7 @@ export interface WordCheck<R, K extends string> extends CheckBase<R> {
 /** The arguments of an action as the engine holds them: one string (a player id, a choice, a text) per parameter. */
 export type Args = Readonly<Record<string, string | undefined>>;
 
-/** A condition on several arguments together (two different players); legal lists do not apply it. */
+/** A condition on several arguments together (two different players); it filters an argument's legal list only when every other argument is optional. */
 export interface ArgsCheck<V, R> extends CheckBase<R> {
   readonly kind: 'args';
   test(c: Ctx<V>, args: Args): boolean;

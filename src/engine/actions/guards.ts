@@ -24,14 +24,13 @@ export function resolve<K extends string>(arg: K): Resolve<K> {
 
 /** The actor is in the game (status alive). */
 export function alive<R>(code: R, more: { readonly flag?: boolean } = {}): ActorCheck<unknown, R> {
-  return { kind: 'actor', code, ...more, builtin: { op: 'alive' }, test: (c) => isAlive(c.s, c.me), what: { en: 'in the game' } };
+  return { kind: 'actor', code, ...more, builtin: { op: 'alive' }, test: (c) => isAlive(c.s, c.me) };
 }
 
 /** The actor holds one of these roles. */
 export function role<R>(roles: string | readonly string[], code: R): ActorCheck<unknown, R> {
   const set = new Set(typeof roles === 'string' ? [roles] : roles);
-  const names = [...set].join(' or ');
-  return { kind: 'actor', code, builtin: { op: 'role', roles: set }, test: (c) => set.has(c.s.players[c.me]?.role ?? ''), what: { en: names } };
+  return { kind: 'actor', code, builtin: { op: 'role', roles: set }, test: (c) => set.has(c.s.players[c.me]?.role ?? '') };
 }
 
 /** `{ name }` of a target, the parameter most target refusals show. */
@@ -41,12 +40,12 @@ export function nameParam(c: Ctx<unknown>, id: PlayerId): Params {
 
 /** The target is not the actor himself. */
 export function notSelf<K extends string, R>(arg: K, code: R): TargetCheck<unknown, R, K> {
-  return { kind: 'target', arg, code, builtin: { op: 'not-self' }, test: (c, id) => id !== c.me, what: { en: 'not himself' } };
+  return { kind: 'target', arg, code, builtin: { op: 'not-self' }, test: (c, id) => id !== c.me };
 }
 
 /** The target is in the game (status alive); the refusal names him. */
 export function inGame<K extends string, R>(arg: K, code: R): TargetCheck<unknown, R, K> {
-  return { kind: 'target', arg, code, builtin: { op: 'in-game' }, test: (c, id) => isAlive(c.s, id), params: nameParam, what: { en: 'in the game' } };
+  return { kind: 'target', arg, code, builtin: { op: 'in-game' }, test: (c, id) => isAlive(c.s, id), params: nameParam };
 }
 
 /** The target is (`same`) or is not of the actor's team, as `teamOf` reads teams; the refusal names him. */
@@ -57,7 +56,6 @@ export function team<K extends string, R, V>(arg: K, code: R, same: boolean, tea
     code,
     test: (c, id) => (teamOf(c.s, id) === teamOf(c.s, c.me)) === same,
     params: nameParam,
-    what: { en: same ? 'of his team' : 'not of his team' },
   };
 }
 
@@ -149,6 +147,5 @@ export function windowOpen<V, R>(schedule: ScheduleDef, id: string, refuse: Refu
     test: (c) => why(c) === undefined,
     why,
     until: (c) => pendingAt(c.s, closesKind),
-    what: { en: `window ${id}` },
   };
 }

@@ -2,7 +2,6 @@
 // rejection codes, so a misspelt code, a check on an argument the action lacks, or a missing effect does not
 // compile, and a condition's `c.s.v` is the rulebook's own slice.
 import type { Millis, Params, PlayerId } from '../../core/types.ts';
-import type { Words } from '../schedule.ts';
 import {
   type ActionDef,
   type ActionTable,
@@ -24,7 +23,6 @@ interface More<P extends unknown[]> {
   params?(...args: P): Params;
   readonly flag?: boolean;
   readonly select?: boolean;
-  readonly what?: Words;
 }
 
 /** The declaration helpers of one rulebook. */
