@@ -199,6 +199,14 @@ program
       // A long `when` gets a line of its own, so the descriptions stay in one column.
       for (const l of timeline(v.timetable.schedule, loc, v.optionsSchema.parse({})))
         out(l.when.length > 32 ? `  ${l.when}\n  ${''.padEnd(34)} ${l.what}` : `  ${l.when.padEnd(34)} ${l.what}`);
+      if (v.actions) {
+        // Each declared player action: its command line as the game's locale teaches it, where it is sent, what it
+        // does, and its refusals in the order they are checked (engine/actions/text.ts).
+        const { describeActions } = await import('../engine/actions/text.ts');
+        out('');
+        out('Player actions (as the role messages teach them):');
+        for (const l of describeActions(v.actions, loc)) out(l);
+      }
       out('');
       out('Moderator actions (POST /mod, or `mod:` in scripts):');
       const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');

@@ -3,12 +3,14 @@
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Audience, Message, Millis, Param, PlayerId, Ref } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
+import { commandLine } from '../../engine/actions/text.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
 import { deadlineOf, openPhase } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import { ACTIONS } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
 import type { PalRejectionCode } from './rejections.ts';
@@ -127,14 +129,16 @@ export function deal(b: B): void {
       b.emit('pal.knowledge', { informant: id, killers: shuffled.slice(0, k), fixed: false, drawn: d.used, check }, { kind: 'players', ids: [id] });
     }
   }
-  // PAL-DIST-4: role PMs right after the deal; the killers also share one group conversation.
+  // PAL-DIST-4: role PMs right after the deal; the killers also share one group conversation. The command lines they
+  // teach are the declared actions' (PAL-GEN-8: the keywords of the game's locale).
   const st = b.state;
+  const line = (id: string) => commandLine(ACTIONS, id, st.config.locale);
   for (const id of st.order) {
     const role = roles[id]!;
     b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
-    if (role === 'killer') b.tell([id], msg('MSG-ROLE-KILLER', { killers: namesOf(st, killers) }));
+    if (role === 'killer') b.tell([id], msg('MSG-ROLE-KILLER', { killers: namesOf(st, killers), kill: line('kill'), out: line('out') }));
     else if (role === 'informant') b.tell([id], msg('MSG-ROLE-INFORMANT', { known: namesOf(st, st.v.knows[id] ?? [], '—') }));
-    else if (role === 'nurse') b.tell([id], msg('MSG-ROLE-NURSE'));
+    else if (role === 'nurse') b.tell([id], msg('MSG-ROLE-NURSE', { protect: line('protect') }));
     else if (role === 'henchman') b.tell([id], msg('MSG-ROLE-HENCHMAN', { killers: namesOf(st, killers) }));
     else b.tell([id], msg('MSG-ROLE-CITIZEN'));
   }
