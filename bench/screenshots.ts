@@ -7,11 +7,15 @@ import { chromium, type Page } from 'playwright-core';
 import { ManualClock } from '../src/app/clock.ts';
 import { serve } from '../src/server/main.ts';
 import { Client, NINE, startedGame, T0 } from '../test/support/harness.ts';
+import { mailbox } from '../test/support/mailbox.ts';
 
 const out = join(import.meta.dirname, '..', 'docs', 'screenshots');
 mkdirSync(out, { recursive: true });
 const clock = new ManualClock(T0);
+// A real SMTP server on loopback, so the settings page shows its e-mail section and an address can be verified.
+const mbox = await mailbox();
 const server = await serve({
+  smtp: mbox.url,
   port: 0,
   host: '127.0.0.1',
   db: ':memory:',
@@ -29,6 +33,8 @@ const at = async (iso: string) => {
   clock.t = Date.parse(`${iso}:00+02:00`);
   await server.scheduler.pollOnce();
   await server.service.idle();
+  await server.notify.notifier.idle();
+  await server.notify.notifier.pollOnce();
 };
 const g = await startedGame({ client }, '', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'en', title: 'Palermo #12 — the harbour' });
 await client('Late');
@@ -109,5 +115,18 @@ await shot('vote-history', town[4]!, `#/games/${id}/main`, {
   },
 });
 await shot('russian', killers[1]!, `#/games/${id}/me`, { locale: 'ru' });
+// Notifications (issue 26): a verified address, the 17:00 reminders of round 2's vote, a mention; the list, the
+// settings and the forgotten-password page.
+// He has not voted in round 2, so the vote's 3-hour reminder is his too.
+const notified = g.players[town[0]!]!;
+await notified.req('POST', '/api/me/email', { email: 'reader@example.org' });
+await mbox.waitFor(1);
+await notified.req('POST', '/api/email/verify', { token: /#\/verify-email\/([A-Za-z0-9_-]+)/.exec(mbox.messages[0]!.mail.text ?? '')![1] });
+await post(town[3]!, `@${town[0]} you were the first to speak yesterday; who do you suspect today?`);
+await at('2025-11-04T17:00');
+await shot('notifications', town[0]!, '#/notifications');
+await shot('settings', town[0]!, '#/settings');
+await shot('forgot', null, '#/forgot');
 await browser.close();
 await server.close();
+await mbox.close();

@@ -31,7 +31,7 @@ await esbuild.build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'linked',
-  external: ['better-sqlite3', 'pg', 'playwright-core', 'tsx', 'fastify', '@fastify/*', 'pino', 'ws'],
+  external: ['better-sqlite3', 'pg', 'playwright-core', 'tsx', 'fastify', '@fastify/*', 'pino', 'ws', 'nodemailer', 'web-push'],
   // Bundled CommonJS packages (commander) call require(); an ES module has to provide it.
   banner: { js: "import { createRequire as __narratorRequire } from 'node:module'; const require = __narratorRequire(import.meta.url);" },
   logLevel: 'warning',

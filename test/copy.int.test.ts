@@ -1,9 +1,8 @@
-// `narrator copy` (issue 16): a SQLite community with a finished and a running game, accounts, sessions and readers'
-// unread markers moves
-// to an empty PostgreSQL database. The copied games serve the originals' state hashes and timers, the finished
-// game's export verifies, the running one's is reported unpublished, a session of the old server still works on the
-// new one, a second copy into the now non-empty database is refused (exit 2), and `narrator migrate` reports the
-// database up to date. Under CI=true an unreachable PostgreSQL fails.
+// `narrator copy` (issue 16): a SQLite community with a finished and a running game, accounts, sessions, readers'
+// unread markers and notifications moves to an empty PostgreSQL database. The copied games serve the originals'
+// state hashes and timers, the finished game's export verifies, the running one's is reported unpublished, a session
+// of the old server still works on the new one, a second copy into the now non-empty database is refused (exit 2),
+// and `narrator migrate` reports the database up to date. Under CI=true an unreachable PostgreSQL fails.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,8 @@ import { PostgresStore } from '../src/store/postgres.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { freshDatabase, pgProblem, ROOT } from './support/cluster.ts';
 import { Client, harness, NINE, startedGame } from './support/harness.ts';
+import { notifyHarness } from './support/notify-harness.ts';
+import { pushService } from './support/push-service.ts';
 
 const problem = await pgProblem();
 const dir = mkdtempSync(join(tmpdir(), 'narrator-copy-'));
@@ -29,7 +30,7 @@ if (problem === null || process.env.CI === 'true') {
     it('copies games, accounts, sessions and timers; states, exports and sessions hold on the copy', async () => {
       expect(problem).toBeNull();
       const file = join(dir, 'community.db');
-      const h = await harness(await SqliteStore.open(file));
+      const h = await notifyHarness({ store: await SqliteStore.open(file) });
       const done = await startedGame(h, 'F');
       const running = await startedGame(h, 'R');
       for (const n of NINE.slice(0, 5)) await done.players[n]!.req('POST', `/api/games/${done.id}/posts`, { text: `Vote: F${NINE[8]}` });
@@ -47,7 +48,23 @@ if (problem === null || process.env.CI === 'true') {
       await h.store.markRead({ accountId: anna, gameId: done.id, channel: 'team:killers', post: 1, updatedAt: 2 });
       const markers = await h.store.everyReadMarker();
       expect(markers).toHaveLength(2);
+      // Notifications: the role messages in the lists, a device's subscription, a language, the planned slots.
+      const ps = await pushService();
+      const sub = ps.subscribe();
+      expect((await running.players.Anna!.req('POST', '/api/push/subscriptions', { endpoint: sub.endpoint, keys: sub.keys })).status).toBe(201);
+      expect((await running.players.Anna!.req('POST', '/api/me/notify', { locale: 'el' })).status).toBe(200);
+      await h.settle();
       await h.close();
+      await ps.close();
+      // As the server left them (its stop writes the feed cursors).
+      const source = await SqliteStore.open(file);
+      const notices = await source.notify.dump();
+      const vapid = await source.meta('notify.vapid');
+      await source.close();
+      expect(notices.notifications.length).toBeGreaterThan(9);
+      expect(notices.subscriptions).toHaveLength(1);
+      expect(notices.reminders.length).toBeGreaterThan(0);
+      expect(vapid).toBeDefined();
 
       const db = await freshDatabase('narrator_copy');
       try {
@@ -55,12 +72,16 @@ if (problem === null || process.env.CI === 'true') {
         expect(r.err).toBe('');
         expect(r.code).toBe(0);
         expect(r.out).toContain('Copied 2 games');
+        expect(r.out).toContain('2 read markers and');
+        expect(r.out).toContain(`and ${notices.notifications.length} notifications`);
         expect(r.out).toContain('Every copied game replays to the state hash of its original.');
 
         const pgh = await harness(await PostgresStore.open(db.url));
         try {
           expect(await pgh.store.timers()).toEqual(timers);
           expect(await pgh.store.everyReadMarker()).toEqual(markers);
+          expect(await pgh.store.notify.dump()).toEqual(notices);
+          expect(await pgh.store.meta('notify.vapid')).toBe(vapid);
           const mod = Object.assign(new Client(pgh.app, 'RMod'), session);
           expect((await mod.req('GET', '/api/me')).status).toBe(200);
           const fmod = await new Client(pgh.app, 'FMod');

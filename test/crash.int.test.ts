@@ -1,9 +1,12 @@
 // Crash test (DESIGN.md §5): a real server process (the CLI bundled once with esbuild, so a restart takes about a
 // second) on a SQLite file, a scaled clock (two game hours per real second, surviving restarts), three palermo
 // games of ten players driven concurrently over HTTP, and more than twenty SIGKILLs at random moments, every
-// third one just before a deadline when one is near. Then it checks that every acknowledged command is in the log
+// third one just before a deadline when one is near, and others just before a reminder is due (issue 26: after its
+// slot was planned, before it was sent). Then it checks that every acknowledged command is in the log
 // at the sequence numbers it was acknowledged with, that every deadline fired exactly once (none left overdue,
-// none twice), and that the server's state equals a clean replay.
+// none twice), that the server's state equals a clean replay, and that the reminders lost none and doubled none: every
+// due slot done, one notification per player, slot and lead, each notification pushed to every subscribed device and
+// mailed to every verified address once (by its id, which the push Topic and the mail's Message-ID carry).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +20,9 @@ import { canSee } from '../src/engine/view.ts';
 import { SqliteStore } from '../src/store/sqlite.ts';
 import { getVariant } from '../src/variants/registry.ts';
 import { bundleCli } from './support/bundle.ts';
+import { mailbox } from './support/mailbox.ts';
 import { freePort } from './support/net.ts';
+import { pushService } from './support/push-service.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const dir = mkdtempSync(join(tmpdir(), 'narrator-crash-'));
@@ -54,6 +59,8 @@ describe('crash recovery', () => {
     const base = `http://127.0.0.1:${port}`;
     // Monday 3 November 2025, 09:00 in Athens, at the moment the test starts (round 1 closes at 20:00 that day).
     const clock = new ScaledClock(Date.now(), Date.parse('2025-11-03T07:00:00Z'), SPEED);
+    const mbox = await mailbox();
+    const ps = await pushService();
     let child: ChildProcess | undefined;
     const start = async () => {
       const c = spawn(
@@ -71,6 +78,14 @@ describe('crash recovery', () => {
           'error',
           '--signup-limit',
           '1000',
+          '--smtp',
+          mbox.url,
+          '--insecure-push',
+          '--public-url',
+          'http://narrator.test',
+          // A delivery a killed process held is sent again after this long (real ms).
+          '--delivery-lease-ms',
+          '1500',
         ],
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
@@ -131,6 +146,16 @@ describe('crash recovery', () => {
         const s = await signUp(`G${g}P${p}`);
         expect((await call('POST', `/api/games/${created.json.id}/signup`, undefined, s)).json.accepted).toBe(true);
         players.push(s);
+        // The first three of each game hear reminders by mail (a verified address) and by push (a device).
+        if (p < 3) {
+          const before = mbox.messages.length;
+          expect((await call('POST', '/api/me/email', { email: `g${g}p${p}@example.org` }, s)).status).toBe(202);
+          await mbox.waitFor(before + 1);
+          const token = /#\/verify-email\/([A-Za-z0-9_-]+)/.exec(mbox.messages[before]!.mail.text ?? '')![1]!;
+          expect((await call('POST', '/api/email/verify', { token })).status).toBe(200);
+          const sub = ps.subscribe();
+          expect((await call('POST', '/api/push/subscriptions', { endpoint: sub.endpoint, keys: sub.keys }, s)).status).toBe(201);
+        }
       }
       expect((await call('POST', `/api/games/${created.json.id}/start`, undefined, mod)).json.accepted).toBe(true);
       games.push({ id: created.json.id, players });
@@ -161,12 +186,34 @@ describe('crash recovery', () => {
         }
       }
     };
-    const drivers = games.flatMap((g) => g.players.map((p) => drive(g.id, p)));
+    // The three players of each game who hear reminders never act, so their reminders are due all day long.
+    const drivers = games.flatMap((g) => g.players.slice(3).map((p) => drive(g.id, p)));
 
     // The kills.
     let nearDeadline = 0;
+    let nearReminder = 0;
+    /** The next reminder slot due, over the games (game ms). */
+    const nextReminder = async () => {
+      let next = Number.POSITIVE_INFINITY;
+      for (const g of games) {
+        const r = await call('GET', `/api/games/${g.id}/reminders`, undefined, mod);
+        for (const x of (r.json?.slots ?? []) as { dueAt: number; done: boolean }[]) if (!x.done && x.dueAt > clock.now()) next = Math.min(next, x.dueAt);
+      }
+      return next;
+    };
     for (let k = 0; k < KILLS; k++) {
       if (!child) await start();
+      // Every third kill (the others' turns permitting) falls just before a reminder is due: planned, not yet sent.
+      if (k % 3 === 1) {
+        const wait = clock.realAt(await nextReminder()) - Date.now();
+        if (Number.isFinite(wait) && wait < 10_000) {
+          await sleep(wait - 5 - Math.random() * 20);
+          nearReminder++;
+          await kill();
+          await sleep(Math.random() * 300);
+          continue;
+        }
+      }
       // The first kills go just before a deadline while the games surely still run (on a loaded machine each restart
       // costs game hours, and the games may be over by the later kills); after that every third kill does.
       if (nearDeadline < 4 || k % 3 === 2) {
@@ -182,9 +229,10 @@ describe('crash recovery', () => {
       await sleep(Math.random() * 300);
     }
 
-    // Final boot: let the scheduler catch up, stop the drivers, read each game's state hash, stop gracefully.
+    // Final boot: let the scheduler catch up (and a delivery a killed process held lapse), stop the drivers, read
+    // each game's state hash, stop gracefully.
     await start();
-    await sleep(800);
+    await sleep(2500);
     driving = false;
     await Promise.all(drivers);
     await sleep(300);
@@ -243,7 +291,53 @@ describe('crash recovery', () => {
       const meta = head.reduce(foldMeta, { title: '', host: '', moderators: [], teams: {}, teamsEver: {}, publicEvents: 0 } as GameMeta);
       expect(stateHash({ state: replay(variant, head), meta })).toBe(s.hash);
     }
+    // Reminders: every slot due by now is done, one notification per (player, slot), each delivered once per target.
+    const slots = await store.notify.reminders();
+    for (const r of slots) if (r.doneAt === null) expect(r.dueAt, r.id).toBeGreaterThan(finalNow - 3 * SPEED * 1000);
+    const accounts = await store.everyAccount();
+    const notices = (await Promise.all(accounts.map((a) => store.notify.notificationsOf(a.id, 10_000)))).flat();
+    const reminded = notices.filter((n) => n.kind === 'reminder').map((n) => n.data as { deadline: { at: number }; lead: number; game: string });
+    const perSlot = new Map<string, number>();
+    for (const [i, r] of reminded.entries()) {
+      const key = `${notices.filter((n) => n.kind === 'reminder')[i]!.accountId} ${r.game} ${r.deadline.at} ${r.lead}`;
+      perSlot.set(key, (perSlot.get(key) ?? 0) + 1);
+    }
+    expect([...perSlot.values()].every((n) => n === 1)).toBe(true);
+    expect(reminded.length).toBeGreaterThan(GAMES * 3);
+    expect(await store.notify.pendingDeliveries()).toEqual([]);
+    // What crossed the wire: each notification pushed to each device, and mailed, once by its id; none missing.
+    const pushedIds = ps.pushed.map((p) => `${p.sub} ${p.payload.id}`);
+    // (The verification mails have message ids of their own.)
+    const mailedIds = mbox.messages
+      .filter((m) => /^<[A-Za-z0-9_-]{22}@narrator\.test>$/.test(m.mail.messageId ?? ''))
+      .map((m) => `${m.to[0]} ${m.mail.messageId}`);
+    const subsByAccount = new Map<string, string[]>();
+    for (const a of accounts)
+      subsByAccount.set(
+        a.id,
+        (await store.notify.subscriptionsOf(a.id)).map((x) => x.endpoint.split('/').pop()!),
+      );
+    const contacts = new Map<string, string>();
+    for (const a of accounts) {
+      const c = await store.notify.contact(a.id);
+      if (c?.email && c.verifiedAt !== null) contacts.set(a.id, c.email);
+    }
+    const wantPushed = notices.flatMap((n) => (subsByAccount.get(n.accountId) ?? []).map((sub) => `${sub} ${n.id}`)).sort();
+    const wantMailed = notices
+      .filter((n) => (n.kind === 'reminder' || n.kind === 'digest') && contacts.has(n.accountId))
+      .map((n) => `${contacts.get(n.accountId)} <${n.id}@narrator.test>`)
+      .sort();
+    expect([...new Set(pushedIds)].sort()).toEqual(wantPushed);
+    expect([...new Set(mailedIds)].sort()).toEqual(wantMailed);
+    // A kill between a send and its record sends it again, with the same id (push Topic, Message-ID): counted.
+    const repeats = pushedIds.length - new Set(pushedIds).size + mailedIds.length - new Set(mailedIds).size;
     await store.close();
+    await mbox.close();
+    await ps.close();
+    expect(nearReminder).toBeGreaterThan(0);
+    console.log(
+      `reminders: ${reminded.length} reminders (${slots.length} slots still planned), ${wantPushed.length} pushes, ${wantMailed.length} mails, ${repeats} repeated sends; ${nearReminder} kills just before a reminder`,
+    );
     expect(acks.length).toBeGreaterThan(500);
     expect(fired).toBeGreaterThanOrEqual(GAMES * 3);
     expect(nearDeadline).toBeGreaterThan(0);

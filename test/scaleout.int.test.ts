@@ -8,6 +8,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type Client, type Cluster, cluster, errorLines, freshDatabase, pgProblem } from './support/cluster.ts';
+import { type Mailbox, mailbox } from './support/mailbox.ts';
+import { type PushService, pushService } from './support/push-service.ts';
 
 const problem = await pgProblem();
 const NINE = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'Hara', 'Ilias'];
@@ -46,6 +48,8 @@ if (problem === null || process.env.CI === 'true') {
   describe('three instances on one PostgreSQL', () => {
     let db: Awaited<ReturnType<typeof freshDatabase>> | undefined;
     let c: Cluster;
+    let mbox: Mailbox;
+    let ps: PushService;
     const realT0 = Date.now();
     /** The game's local time (Athens, UTC+2 in November) `minutes` game minutes from now, as move-deadline wants it. */
     const localIn = (minutes: number) => {
@@ -61,11 +65,15 @@ if (problem === null || process.env.CI === 'true') {
     beforeAll(async () => {
       expect(problem).toBeNull();
       db = await freshDatabase();
-      c = await cluster(3, db.url, ['--clock', `${realT0}:${GAME_T0}:${SPEED}`]);
+      mbox = await mailbox();
+      ps = await pushService();
+      c = await cluster(3, db.url, ['--clock', `${realT0}:${GAME_T0}:${SPEED}`, '--smtp', mbox.url, '--insecure-push', '--public-url', 'http://narrator.test']);
     }, 60_000);
     afterAll(async () => {
       await c?.close();
       await db?.drop();
+      await mbox?.close();
+      await ps?.close();
     });
 
     it('a game created on one instance is served by the others at once; signups and the start spread over all three', async () => {
@@ -168,6 +176,70 @@ if (problem === null || process.env.CI === 'true') {
       expect(note.status).toBe(200);
       const v0 = (await c.call(0, 'GET', `/api/games/${id}`, undefined, mod)).json.version;
       expect(v0).toBe(note.json.version);
+    }, 60_000);
+
+    it('reminders: each planned and sent once by three instances, in the app, by push and by mail', async () => {
+      // Every player has a verified address and a device, registered through his own instance.
+      for (const n of NINE) {
+        const i = home(n);
+        const before = mbox.messages.length;
+        expect((await c.call(i, 'POST', '/api/me/email', { email: `${n.toLowerCase()}@example.org` }, players[n])).status).toBe(202);
+        for (let t = 0; t < 100 && mbox.messages.length <= before; t++) await sleep(50);
+        const mail = mbox.messages.find((m) => m.to[0] === `${n.toLowerCase()}@example.org`)!;
+        const token = /#\/verify-email\/([A-Za-z0-9_-]+)/.exec(mail.mail.text ?? '')![1]!;
+        expect((await c.call((i + 1) % 3, 'POST', '/api/email/verify', { token })).status).toBe(200);
+        const sub = ps.subscribe();
+        expect((await c.call(i, 'POST', '/api/push/subscriptions', { endpoint: sub.endpoint, keys: sub.keys }, players[n])).status).toBe(201);
+      }
+      // Leads of 3 and 1 game minutes, set through one instance; the next deadline (the close, or a runoff after a
+      // tie) moved 5 game minutes ahead through another.
+      expect((await c.call(0, 'POST', `/api/games/${id}/reminders`, { minutes: [3, 1] }, mod)).status).toBe(200);
+      const next = (await c.call(1, 'GET', `/api/games/${id}`, undefined, mod)).json.nextDeadline as { id: string; kind: string };
+      const moved = await c.call(1, 'POST', `/api/games/${id}/mod`, { action: 'move-deadline', args: { deadline: next.kind, to: localIn(5) } }, mod);
+      expect(moved.json.accepted, JSON.stringify(moved.json)).toBe(true);
+      const source = `r:${id} ${next.id}@%`;
+      const direct = new pg.Client({ connectionString: c.db });
+      await direct.connect();
+      try {
+        // Past the 1-minute slot (4 game minutes, real seconds at this speed), then for the outbox to empty.
+        await sleep(4500);
+        for (let t = 0; t < 100; t++) {
+          if ((await direct.query('select count(*)::int as n from deliveries where done_at is null')).rows[0].n === 0) break;
+          await sleep(100);
+        }
+        await sleep(1000);
+        const rows = (
+          await direct.query("select n.id, a.name from notifications n join accounts a on a.id = n.account_id where n.kind = 'reminder' and n.source like $1", [
+            source,
+          ])
+        ).rows as { id: string; name: string }[];
+        // Nobody has acted on this deadline yet: each player reminded got both leads, once each.
+        const byName = new Map<string, number>();
+        for (const r of rows) byName.set(r.name, (byName.get(r.name) ?? 0) + 1);
+        expect(byName.size).toBeGreaterThanOrEqual(3);
+        expect(
+          [...byName.values()].every((x) => x === 2),
+          JSON.stringify([...byName]),
+        ).toBe(true);
+        const ids = rows.map((r) => r.id).sort();
+        // On the wire: each pushed once to its device and mailed once, whichever instance sent it.
+        expect(
+          ps.pushed
+            .filter((p) => ids.includes(p.payload.id))
+            .map((p) => p.payload.id)
+            .sort(),
+        ).toEqual(ids);
+        const mailed = mbox.messages
+          .map((m) => /^<([A-Za-z0-9_-]{22})@narrator\.test>$/.exec(m.mail.messageId ?? '')?.[1] ?? '')
+          .filter((x) => ids.includes(x));
+        expect(mailed.sort()).toEqual(ids);
+        expect((await direct.query('select count(*)::int as n from deliveries where done_at is null')).rows[0].n).toBe(0);
+      } finally {
+        await direct.end();
+      }
+      // Every instance shows a player the same list.
+      const lists = await Promise.all([0, 1, 2].map((i) => c.call(i, 'GET', '/api/notifications', undefined, players.Anna)));
+      expect(new Set(lists.map((l) => JSON.stringify(l.json.items.map((x: { id: string }) => x.id)))).size).toBe(1);
     }, 60_000);
 
     it('SIGTERM drains an instance: its sockets are told to reconnect (1012), it exits 0, the others serve on', async () => {

@@ -2,12 +2,14 @@
 // store gets a schema of its own, dropped on close. Under CI=true an unreachable server is a failure, not a skip.
 // A game also runs through the API on it (GameService, Scheduler and routes over PostgreSQL).
 import { randomBytes } from 'node:crypto';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { GameService, SNAPSHOT_FORMAT, snapshotOf } from '../src/app/game-service.ts';
 import { stateHash } from '../src/app/state-hash.ts';
 import { replay } from '../src/engine/evolve.ts';
-import { PostgresStore } from '../src/store/postgres.ts';
+import { DEFAULT_PREFS } from '../src/store/notify.ts';
+import { PG_MIGRATIONS, PostgresStore } from '../src/store/postgres.ts';
 import { getVariant } from '../src/variants/registry.ts';
 import { harness, NINE, startedGame } from './support/harness.ts';
 import { storeContract } from './support/store-contract.ts';
@@ -28,6 +30,57 @@ async function reachable(): Promise<string | null> {
 }
 
 const problem = await reachable();
+
+/** The notification tables (0006_notify) and their columns, in the database's order. */
+const NOTIFY_TABLES = ['contacts', 'deliveries', 'feed_cursors', 'mail_tokens', 'notifications', 'push_subscriptions', 'reminder_plans', 'reminders'];
+const NOTIFY_COLUMNS = [
+  'contacts.account_id text not null',
+  'contacts.email text',
+  'contacts.email_key text',
+  'contacts.verified_at bigint',
+  'contacts.locale text',
+  'contacts.prefs text not null',
+  'deliveries.notification_id text not null',
+  'deliveries.target text not null',
+  'deliveries.due_at bigint not null',
+  'deliveries.claimed_until bigint',
+  'deliveries.attempts integer not null',
+  'deliveries.done_at bigint',
+  'feed_cursors.game_id text not null',
+  'feed_cursors.seq bigint not null',
+  'mail_tokens.hash text not null',
+  'mail_tokens.account_id text not null',
+  'mail_tokens.purpose text not null',
+  'mail_tokens.email text not null',
+  'mail_tokens.created_at bigint not null',
+  'mail_tokens.expires_at bigint not null',
+  'mail_tokens.used_at bigint',
+  'notifications.id text not null',
+  'notifications.account_id text not null',
+  'notifications.source text not null',
+  'notifications.game_id text',
+  'notifications.kind text not null',
+  'notifications.created_at bigint not null',
+  'notifications.data text not null',
+  'notifications.read_at bigint',
+  'push_subscriptions.endpoint text not null',
+  'push_subscriptions.account_id text not null',
+  'push_subscriptions.p256dh text not null',
+  'push_subscriptions.auth text not null',
+  'push_subscriptions.created_at bigint not null',
+  'reminder_plans.game_id text not null',
+  'reminder_plans.version bigint not null',
+  'reminder_plans.sig text not null',
+  'reminders.id text not null',
+  'reminders.game_id text not null',
+  'reminders.kind text not null',
+  'reminders.deadline_id text not null',
+  'reminders.deadline_at bigint not null',
+  'reminders.lead_ms bigint not null',
+  'reminders.due_at bigint not null',
+  'reminders.claimed_until bigint',
+  'reminders.done_at bigint',
+];
 
 const open = () => PostgresStore.open(url, { schema: `narrator_t_${randomBytes(6).toString('hex')}`, dropSchemaOnClose: true });
 
@@ -207,8 +260,12 @@ if (problem === null || process.env.CI === 'true') {
            where table_schema = $1 and table_name not like 'kysely%' order by table_name, ordinal_position`,
           [schema],
         );
+        // The notification tables (0006_notify, issue 26) apart; the rest as the store's own migrations made it.
+        const notify = (table: string) => NOTIFY_TABLES.includes(table);
+        const described = cols.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === 'NO' ? ' not null' : ''}`);
+        expect(described.filter((x) => notify(x.split('.')[0]!))).toEqual(NOTIFY_COLUMNS);
         // The columns the PostgreSQL store's own migrations made before both stores shared one definition.
-        expect(cols.rows.map((r) => `${r.table_name}.${r.column_name} ${r.data_type}${r.is_nullable === 'NO' ? ' not null' : ''}`)).toEqual([
+        expect(described.filter((x) => !notify(x.split('.')[0]!))).toEqual([
           'accounts.id text not null',
           'accounts.name text not null',
           'accounts.name_key text not null',
@@ -252,8 +309,27 @@ if (problem === null || process.env.CI === 'true') {
           'warnings.created_at bigint not null',
           'warnings.revoked_seq bigint',
         ]);
-        const idx = await c.query(`select indexname from pg_indexes where schemaname = $1 and tablename not like 'kysely%' order by indexname`, [schema]);
-        expect(idx.rows.map((r) => r.indexname)).toEqual([
+        const idx = await c.query(`select indexname, tablename from pg_indexes where schemaname = $1 and tablename not like 'kysely%' order by indexname`, [
+          schema,
+        ]);
+        expect(idx.rows.filter((r) => NOTIFY_TABLES.includes(r.tablename)).map((r) => r.indexname)).toEqual([
+          'contacts_email',
+          'contacts_pkey',
+          'deliveries_due',
+          'deliveries_pk',
+          'feed_cursors_pkey',
+          'mail_tokens_pkey',
+          'notifications_account',
+          'notifications_pkey',
+          'notifications_source',
+          'push_subscriptions_account',
+          'push_subscriptions_pkey',
+          'reminder_plans_pkey',
+          'reminders_due',
+          'reminders_game',
+          'reminders_pkey',
+        ]);
+        expect(idx.rows.filter((r) => !NOTIFY_TABLES.includes(r.tablename)).map((r) => r.indexname)).toEqual([
           'accounts_name_key_key',
           'accounts_name_skeleton',
           'accounts_pkey',
@@ -269,10 +345,43 @@ if (problem === null || process.env.CI === 'true') {
           'warnings_pk',
         ]);
         const names = await c.query(`select name from ${schema}.kysely_migration order by name`);
-        expect(names.rows.map((r) => r.name)).toEqual(['0001_initial', '0002_meta', '0003_name_skeletons', '0004_warnings', '0005_read_markers']);
+        expect(names.rows.map((r) => r.name)).toEqual([
+          '0001_initial',
+          '0002_meta',
+          '0003_name_skeletons',
+          '0004_warnings',
+          '0005_read_markers',
+          '0006_notify',
+        ]);
       } finally {
         await c.end();
         await store.close();
+      }
+    });
+
+    it('a database of the read markers’ schema (0005, before the notification tables) migrates forward keeping its rows', async () => {
+      const schema = `narrator_t_${randomBytes(6).toString('hex')}`;
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`create schema ${schema}`);
+      const pool = new pg.Pool({ connectionString: url, max: 1, options: `-c search_path=${schema}` });
+      const k = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+      const before = Object.fromEntries(Object.entries(PG_MIGRATIONS).filter(([name]) => name < '0006'));
+      const migrated = await new Migrator({ db: k, provider: { getMigrations: async () => before }, migrationTableSchema: schema }).migrateToLatest();
+      expect(migrated.error).toBeUndefined();
+      await k.insertInto('read_markers').values({ account_id: 'a', game_id: 'g', channel: 'main', post: 4, updated_at: 9 }).execute();
+      await k.destroy();
+      const store = await PostgresStore.open(url, { schema, dropSchemaOnClose: true });
+      try {
+        expect(await store.everyReadMarker()).toEqual([{ accountId: 'a', gameId: 'g', channel: 'main', post: 4, updatedAt: 9 }]);
+        const contact = { accountId: 'a', email: 'a@example.org', verifiedAt: null, locale: 'el', prefs: DEFAULT_PREFS };
+        await store.notify.saveContact(contact);
+        expect(await store.notify.contact('a')).toEqual(contact);
+        const names = await c.query(`select name from ${schema}.kysely_migration order by name`);
+        expect(names.rows.map((r) => r.name).slice(-2)).toEqual(['0005_read_markers', '0006_notify']);
+      } finally {
+        await store.close();
+        await c.end();
       }
     });
   });

@@ -8,6 +8,7 @@ import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameEvent } from '../src/core/types.ts';
 import { MemoryStore } from '../src/store/memory.ts';
+import { DEFAULT_PREFS } from '../src/store/notify.ts';
 import { MIGRATIONS, SqliteStore } from '../src/store/sqlite.ts';
 import { storeContract } from './support/store-contract.ts';
 
@@ -104,16 +105,41 @@ describe('sqlite file', () => {
   // 0006: readers' unread markers (issue 26).
   const READ_MARKERS_DDL =
     'CREATE TABLE "read_markers" ("account_id" text not null, "game_id" text not null, "channel" text not null, "post" integer not null, "updated_at" integer not null, constraint "read_markers_pk" primary key ("account_id", "game_id", "channel"))';
-  /** The schema after every migration, in the order `ddlOf` lists it (by name). */
-  const LATEST_DDL = [...SQLITE_DDL.slice(0, 5), READ_MARKERS_DDL, ...SQLITE_DDL.slice(5), ...WARNINGS_DDL];
+  // 0007: the notification tables (issue 26).
+  const NOTIFY_DDL = [
+    'CREATE TABLE "contacts" ("account_id" text primary key, "email" text, "email_key" text, "verified_at" integer, "locale" text, "prefs" text not null)',
+    'CREATE INDEX "contacts_email" on "contacts" ("email_key")',
+    'CREATE TABLE "deliveries" ("notification_id" text not null, "target" text not null, "due_at" integer not null, "claimed_until" integer, "attempts" integer not null, "done_at" integer, constraint "deliveries_pk" primary key ("notification_id", "target"))',
+    'CREATE INDEX "deliveries_due" on "deliveries" ("due_at")',
+    'CREATE TABLE "feed_cursors" ("game_id" text primary key, "seq" integer not null)',
+    'CREATE TABLE "mail_tokens" ("hash" text primary key, "account_id" text not null, "purpose" text not null, "email" text not null, "created_at" integer not null, "expires_at" integer not null, "used_at" integer)',
+    'CREATE TABLE "notifications" ("id" text primary key, "account_id" text not null, "source" text not null, "game_id" text, "kind" text not null, "created_at" integer not null, "data" text not null, "read_at" integer, constraint "notifications_source" unique ("account_id", "source"))',
+    'CREATE INDEX "notifications_account" on "notifications" ("account_id", "created_at")',
+    'CREATE TABLE "push_subscriptions" ("endpoint" text primary key, "account_id" text not null, "p256dh" text not null, "auth" text not null, "created_at" integer not null)',
+    'CREATE INDEX "push_subscriptions_account" on "push_subscriptions" ("account_id")',
+    'CREATE TABLE "reminder_plans" ("game_id" text primary key, "version" integer not null, "sig" text not null)',
+    'CREATE TABLE "reminders" ("id" text primary key, "game_id" text not null, "kind" text not null, "deadline_id" text not null, "deadline_at" integer not null, "lead_ms" integer not null, "due_at" integer not null, "claimed_until" integer, "done_at" integer)',
+    'CREATE INDEX "reminders_due" on "reminders" ("due_at")',
+    'CREATE INDEX "reminders_game" on "reminders" ("game_id")',
+  ];
+  /** The schema after every migration, sorted (`ddlOf` lists it by name, which no DDL text sorts by). */
+  const LATEST_DDL = [...SQLITE_DDL, ...WARNINGS_DDL, READ_MARKERS_DDL, ...NOTIFY_DDL].sort();
   const ddlOf = (db: Database.Database) =>
     (db.prepare("select sql from sqlite_master where sql is not null and name not like 'kysely%' order by name").all() as { sql: string }[]).map((r) => r.sql);
 
   it('the shared migrations make the schema the SQLite store made before, under the same migration ids', async () => {
     const s = await SqliteStore.open(join(dir, 'ddl.db'));
-    expect(ddlOf(s.db)).toEqual(LATEST_DDL);
+    expect(ddlOf(s.db).sort()).toEqual(LATEST_DDL);
     const names = s.db.prepare('select name from kysely_migration order by name').all() as { name: string }[];
-    expect(names.map((r) => r.name)).toEqual(['0001_initial', '0002_commits', '0003_meta', '0004_name_skeletons', '0005_warnings', '0006_read_markers']);
+    expect(names.map((r) => r.name)).toEqual([
+      '0001_initial',
+      '0002_commits',
+      '0003_meta',
+      '0004_name_skeletons',
+      '0005_warnings',
+      '0006_read_markers',
+      '0007_notify',
+    ]);
     await s.close();
   });
 
@@ -135,8 +161,9 @@ describe('sqlite file', () => {
     const s = await SqliteStore.open(file);
     expect(await s.read('g')).toEqual([{ seq: 1, event: ev(7) }]);
     expect(await s.append('g', 1, [ev(8)])).toBe(2);
-    // The database of the older code gets the warnings (0005) and read markers (0006) tables and nothing else changes.
-    expect(ddlOf(s.db)).toEqual(LATEST_DDL);
+    // The database of the older code gets the warnings (0005), read markers (0006) and notification (0007) tables,
+    // and nothing else changes.
+    expect(ddlOf(s.db).sort()).toEqual(LATEST_DDL);
     await s.close();
   });
 
@@ -171,12 +198,17 @@ describe('sqlite file', () => {
     await s.close();
   });
 
+  /** A new database file migrated by the shared migrations whose ids sort before `id` (as older code left it). */
+  async function migratedBefore(file: string, id: string): Promise<Kysely<any>> {
+    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: new Database(file) }) });
+    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < id));
+    expect((await new Migrator({ db: k, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    return k;
+  }
+
   it('migration 0004 gives existing accounts their skeletons, oldest first; a look-alike of an older one keeps none', async () => {
     const file = join(dir, 'accounts-before-skeletons.db');
-    const db = new Database(file);
-    const k = new Kysely<any>({ dialect: new SqliteDialect({ database: db }) });
-    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0004'));
-    expect((await new Migrator({ db: k, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+    const k = await migratedBefore(file, '0004');
     const row = (id: string, name: string, at: number) => ({ id, name, name_key: name.toLowerCase(), password_hash: 'h', created_at: at });
     await k
       .insertInto('accounts')
@@ -187,6 +219,20 @@ describe('sqlite file', () => {
     expect((await s.account('a'))?.skeleton).toBe('anna');
     expect((await s.account('b'))?.skeleton).toBeUndefined();
     expect((await s.accountBySkeleton('strasse'))?.id).toBe('c');
+    await s.close();
+  });
+
+  it('a database of the read markers’ schema (0006, before the notification tables) migrates forward keeping its rows', async () => {
+    const file = join(dir, 'before-notify.db');
+    const k = await migratedBefore(file, '0007');
+    await k.insertInto('read_markers').values({ account_id: 'a', game_id: 'g', channel: 'main', post: 4, updated_at: 9 }).execute();
+    await k.destroy();
+    const s = await SqliteStore.open(file);
+    expect(ddlOf(s.db).sort()).toEqual(LATEST_DDL);
+    expect(await s.everyReadMarker()).toEqual([{ accountId: 'a', gameId: 'g', channel: 'main', post: 4, updatedAt: 9 }]);
+    const contact = { accountId: 'a', email: 'a@example.org', verifiedAt: null, locale: 'el', prefs: DEFAULT_PREFS };
+    await s.notify.saveContact(contact);
+    expect(await s.notify.contact('a')).toEqual(contact);
     await s.close();
   });
 

@@ -1,12 +1,14 @@
 // `narrator copy`: moves a community from one store to another (SQLite → PostgreSQL when it outgrows one
 // machine): every game's events (with its snapshot and its timer as they are), accounts, sessions, readers' unread
-// markers and the game clock's origin. The destination must be empty, so a copy never merges two communities. Afterwards each copied
+// markers, notifications (with their reminder slots, deliveries, push subscriptions and contacts) and the game
+// clock's origin. The destination must be empty, so a copy never merges two communities. Afterwards each copied
 // game is replayed from the destination and its state hash compared with the source's replay: a copy that
 // changed a single event is reported, not trusted. Until the last game is in and checked the destination is marked
 // incomplete (COPY_STATE_KEY), and a server refuses to serve it.
 import type { GameEvent } from '../core/types.ts';
 import { typed } from '../engine/events.ts';
 import { replay } from '../engine/evolve.ts';
+import { LINK_SECRET_META_KEY, VAPID_META_KEY } from '../store/notify.ts';
 import type { Store } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import { AppError } from './errors.ts';
@@ -21,12 +23,17 @@ export interface CopyReport {
   readonly timers: number;
   /** Readers' unread markers. */
   readonly readMarkers: number;
+  /** Notifications (with their reminder slots, deliveries, subscriptions and contacts alongside). */
+  readonly notifications: number;
   /** Games whose replayed state hash differs between source and destination (empty after a good copy). */
   readonly mismatched: readonly string[];
 }
 
-/** The meta keys a copy carries over (the scaled clock's origin, so game time continues). */
-const META_KEYS = ['clock'] as const;
+/**
+ * The meta keys a copy carries over: the scaled clock's origin, so game time continues; the VAPID keys, which the
+ * browsers' push subscriptions are bound to; the secret of the unsubscribe links already mailed.
+ */
+const META_KEYS = ['clock', VAPID_META_KEY, LINK_SECRET_META_KEY] as const;
 
 /**
  * The destination's meta key that says a copy into it began and did not finish: written before anything else,
@@ -68,6 +75,9 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   // Readers' unread markers (where each account stopped reading each channel).
   const markers = await from.everyReadMarker();
   for (const m of markers) await to.markRead(m);
+  // Reminder slots (sent ones stay sent), notifications, the outbox, push subscriptions, contacts, mail tokens.
+  const notices = await from.notify.dump();
+  await to.notify.load(notices);
   for (const key of META_KEYS) {
     const v = await from.meta(key);
     if (v !== undefined) await to.setMeta(key, v);
@@ -100,5 +110,14 @@ export async function copyStore(from: Store, to: Store, progress: (done: number,
   }
   // A copy whose games differ from their originals stays marked incomplete: it is reported, not served.
   if (mismatched.length === 0) await to.setMeta(COPY_STATE_KEY, 'complete');
-  return { games: ids.length, events, accounts: accounts.length, sessions: sessions.length, timers: timers.size, readMarkers: markers.length, mismatched };
+  return {
+    games: ids.length,
+    events,
+    accounts: accounts.length,
+    sessions: sessions.length,
+    timers: timers.size,
+    readMarkers: markers.length,
+    notifications: notices.notifications.length,
+    mismatched,
+  };
 }

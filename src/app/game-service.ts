@@ -40,6 +40,8 @@ export interface GameMeta {
   readonly teamsEver: Readonly<Record<string, readonly string[]>>;
   /** Public events in the stream: a spectator's version, known without the game's cursor index. */
   readonly publicEvents: number;
+  /** The moderator's reminder leads in minutes (`reminders.set`); absent: the defaults (app/reminder-plan.ts). */
+  readonly reminderMinutes?: readonly number[];
 }
 
 /** A game held in memory: its current state and version (= number of events in its stream). */
@@ -82,7 +84,7 @@ type Job =
   | { kind: 'run'; fn: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 /** Service events: the game's title and moderators, and team chat. The engine ignores them (evolve is total). */
-export const SERVICE_EVENTS = ['game.hosted', 'moderator.added', 'team.chat'] as const;
+export const SERVICE_EVENTS = ['game.hosted', 'moderator.added', 'team.chat', 'reminders.set'] as const;
 
 /** Folds a service event into the meta. */
 export function foldMeta(m: GameMeta, e: GameEvent): GameMeta {
@@ -108,6 +110,7 @@ function foldService(meta: GameMeta, e: GameEvent): GameMeta {
   const ev = typed(e);
   if (ev.type === 'game.hosted') return { ...meta, title: String(ev.data.title), host: String(ev.data.host), moderators: [String(ev.data.host)] };
   if (ev.type === 'moderator.added') return { ...meta, moderators: [...meta.moderators, String(ev.data.name)] };
+  if (ev.type === 'reminders.set') return { ...meta, reminderMinutes: [...ev.data.minutes] };
   const a = e.audience;
   if (a.kind === 'team') {
     const ever = own(meta.teamsEver, a.team) ?? [];

@@ -351,6 +351,8 @@ const AUDIT = new Set([
   // CIT-ACT-7: warnings issued to (and revoked from) players' cross-game profiles.
   'player.warned',
   'player.warning.revoked',
+  // The moderator's reminder leads (issue 26).
+  'reminders.set',
 ]);
 
 /**

@@ -199,6 +199,14 @@ program
       // A long `when` gets a line of its own, so the descriptions stay in one column.
       for (const l of timeline(v.timetable.schedule, loc, v.optionsSchema.parse({})))
         out(l.when.length > 32 ? `  ${l.when}\n  ${''.padEnd(34)} ${l.what}` : `  ${l.when.padEnd(34)} ${l.what}`);
+      if (v.actions) {
+        // Each declared player action: its command line as the game's locale teaches it, where it is sent, what it
+        // does, and its refusals in the order they are checked (engine/actions/text.ts).
+        const { describeActions } = await import('../engine/actions/text.ts');
+        out('');
+        out('Player actions (as the role messages teach them):');
+        for (const l of describeActions(v.actions, loc)) out(l);
+      }
       out('');
       out('Moderator actions (POST /mod, or `mod:` in scripts):');
       const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');
@@ -250,7 +258,7 @@ program
 
 program
   .command('copy')
-  .description('copy a community (games, accounts, sessions, timers) from a SQLite file into an empty PostgreSQL database')
+  .description('copy a community (games, accounts, sessions, timers, read markers, notifications) from a SQLite file into an empty PostgreSQL database')
   .requiredOption('--from <file>', 'the SQLite database file to read (it is not changed)')
   .requiredOption('--to <url>', 'the destination: a postgres:// URL (or another SQLite file) holding no games or accounts')
   .action((opts: { from: string; to: string }) =>
@@ -269,7 +277,7 @@ program
         });
         if (process.stderr.isTTY) process.stderr.write('\n');
         process.stdout.write(
-          `Copied ${r.games} games (${r.events} events, ${r.timers} timers), ${r.accounts} accounts and ${r.sessions} sessions from ${from.kind} to ${to.kind}.\n`,
+          `Copied ${r.games} games (${r.events} events, ${r.timers} timers), ${r.accounts} accounts, ${r.sessions} sessions, ${r.readMarkers} read markers and ${r.notifications} notifications from ${from.kind} to ${to.kind}.\n`,
         );
         if (r.mismatched.length > 0) {
           process.stdout.write(`The state of ${r.mismatched.length} copied game(s) differs from the original: ${r.mismatched.join(', ')}\n`);
@@ -285,6 +293,17 @@ program
       }
     }),
   );
+
+/** A public URL (http or https), else a usage error. */
+function checkedUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.protocol === 'http:' || u.protocol === 'https:') return url.replace(/\/$/, '');
+  } catch {
+    // below
+  }
+  throw new UsageError(`--public-url: "${url}" is not an http(s) URL`);
+}
 
 /** The options commander parses for `narrator serve`. */
 interface ServeOpts {
@@ -303,6 +322,12 @@ interface ServeOpts {
   trustProxy?: string;
   pool?: number;
   secureCookies?: boolean;
+  smtp?: string;
+  mailFrom?: string;
+  publicUrl?: string;
+  insecurePush?: boolean;
+  notifyPollMs?: number;
+  deliveryLeaseMs?: number;
 }
 
 program
@@ -337,6 +362,28 @@ program
   .option('--pool <n>', 'PostgreSQL connections of this instance (default 10)', intArg(1, 1000))
   .option('--secure-cookies', 'mark the session cookies Secure and send HSTS (serve behind HTTPS)')
   .option(
+    '--smtp <url>',
+    'send e-mail (reminders, address verification, password reset) through smtp://user:pass@host:port; default $SMTP_URL, none (e-mail off)',
+    process.env.SMTP_URL || undefined,
+  )
+  .option(
+    '--mail-from <address>',
+    'the From address of mail; default $MAIL_FROM, else "Narrator <narrator@host of the public URL>"',
+    process.env.MAIL_FROM || undefined,
+  )
+  .option(
+    '--public-url <url>',
+    'the URL players reach this server at, for links in mail and push; default $PUBLIC_URL, else the URL it listens on',
+    process.env.PUBLIC_URL || undefined,
+  )
+  .addOption(new Option('--insecure-push', 'accept http:// push endpoints (tests with a push service on loopback)').hideHelp())
+  .addOption(new Option('--notify-poll-ms <ms>', 'how often pages ask for their notifications (tests)').argParser(intArg(100, 3_600_000)).hideHelp())
+  .addOption(
+    new Option('--delivery-lease-ms <ms>', 'how long a push or mail delivery is held before it is tried again (tests)')
+      .argParser(intArg(100, 3_600_000))
+      .hideHelp(),
+  )
+  .option(
     '--spectators-per-address <n>',
     'anonymous WebSocket connections and subscriptions one client address may hold (default 16 and 32)',
     intArg(1, 1_000_000),
@@ -351,6 +398,9 @@ program
     runCli('serve', async () => {
       const { serve } = await import('../server/main.ts');
       const { ScaledClock } = await import('../app/clock.ts');
+      // A mistyped SMTP URL is found at the start, not when the first reminder is due.
+      const smtpProblem = opts.smtp ? (await import('../app/mail.ts')).checkSmtpUrl(opts.smtp) : undefined;
+      if (smtpProblem) throw new UsageError(`--smtp: ${smtpProblem}`);
       // The scaled clock's origin is kept in the database, so a restart continues game time (see persistentClock).
       const clock = opts.clock ? ScaledClock.parse(opts.clock) : undefined;
       let port = opts.port;
@@ -376,6 +426,12 @@ program
           ...(opts.trustProxy ? { trustProxy: opts.trustProxy } : {}),
           ...(opts.pool !== undefined ? { pool: opts.pool } : {}),
           ...(opts.secureCookies ? { secureCookies: true } : {}),
+          ...(opts.smtp ? { smtp: opts.smtp } : {}),
+          ...(opts.mailFrom ? { mailFrom: opts.mailFrom } : {}),
+          ...(opts.publicUrl ? { publicUrl: checkedUrl(opts.publicUrl) } : {}),
+          ...(opts.insecurePush ? { insecurePush: true } : {}),
+          ...(opts.notifyPollMs !== undefined ? { notifyPollMs: opts.notifyPollMs } : {}),
+          ...(opts.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: opts.deliveryLeaseMs } : {}),
           ...(clock ? { clock } : {}),
           ...(opts.speed !== undefined ? { speed: opts.speed } : {}),
           connections: {

@@ -3,9 +3,10 @@
 // quote button, mention links and quote blocks all read posts through these functions, so they agree on one syntax.
 //
 // A quote is BBCode, as phpBB and XenForo write it, with the quoted post's number: `[quote="Anna" post=12]…[/quote]`;
-// Discourse's form `[quote="Anna, post:12, topic:3"]` and a bare `[quote=Anna]` are read too. Only a post's own
-// quotes count (a quote inside a quote is the quoted author's, not this one's), and a mention inside a quote is the
-// quoted author's too.
+// Discourse's and XenForo's forms `[quote="Anna, post:12, topic:3"]`, vBulletin's `[quote=Anna;12]`, `[quote="Anna #12"]`
+// and a bare `[quote=Anna]` are read too. Only a post's own quotes count (a quote inside a quote is the quoted
+// author's, not this one's), and a mention inside a quote is the quoted author's too. A Markdown `>` quote names its
+// author on its first line (`> **Anna** wrote (#12):`); for a notification it counts as a quote of Anna.
 
 /** A quote of a post: its author as written, and the post's number when the quote names it. */
 export interface QuoteRef {
@@ -31,10 +32,11 @@ const QUOTE_TAG = /\[quote(?:=(?:"[^"\]\n]{0,64}"|[^\]\n]{0,64}?))?(?:\s+post=#?
 export function quoteAttrs(quotedAuthor?: string, bareAuthor?: string, postNumber?: string): { readonly author: string | null; readonly post: number | null } {
   let author = quotedAuthor ?? bareAuthor ?? null;
   let post = postNumber !== undefined ? Number(postNumber) : null;
-  const discourse = author === null ? null : /^(.*?),\s*post:(\d{1,9})(?:,.*)?$/.exec(author);
-  if (discourse) {
-    author = discourse[1]!;
-    post ??= Number(discourse[2]);
+  // Discourse's and XenForo's `Anna, post: 12, …`; vBulletin's `Anna;12`; `Anna #12`.
+  const numbered = author === null ? null : /^(.*?)(?:,\s*post:\s*|\s*;\s*|\s+#)(\d{1,9})(?:,.*)?$/.exec(author);
+  if (numbered) {
+    author = numbered[1]!;
+    post ??= Number(numbered[2]);
   }
   author = author?.trim() ?? null;
   return { author: author === '' ? null : author, post };
@@ -64,16 +66,42 @@ export function quotesIn(text: string): QuoteRef[] {
   });
 }
 
-/** What the post's author wrote himself: its text without its quote blocks and Markdown `>` quote lines. */
-export function ownText(text: string): string {
+/** An account name (accounts.ts NAME_PATTERN), unanchored. */
+const NAME = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}_.-]{0,22}[\\p{L}\\p{N}])?';
+/** A Markdown quote's first line naming its author: `> **Anna** wrote:`, `> Anna wrote (#12):`, `> @Anna:`. */
+const MD_AUTHOR = new RegExp(
+  `^ {0,3}> ?(?:\\*\\*|__)?@?(${NAME})(?:\\*\\*|__)?(?:\\s*\\(?#(\\d{1,9})\\)?)?(?:\\s+(?:wrote|schrieb|έγραψε|писал[аи]?))?(?:\\s*\\(?#(\\d{1,9})\\)?)?:`,
+  'u',
+);
+
+/** The authors Markdown `>` quotes name on their first lines (outside BBCode quotes), in order. */
+export function markdownQuotesIn(text: string): QuoteRef[] {
+  const out: QuoteRef[] = [];
+  const lines = outsideQuotes(text).split('\n');
+  lines.forEach((line, i) => {
+    // Only the first line of a `>` block can name its author.
+    if (i > 0 && /^ {0,3}>/.test(lines[i - 1]!)) return;
+    const m = MD_AUTHOR.exec(line);
+    const post = m?.[2] ?? m?.[3];
+    if (m) out.push({ author: m[1]!, ...(post !== undefined ? { post: Number(post) } : {}) });
+  });
+  return out;
+}
+
+/** A text without its (closed) BBCode quote blocks. */
+function outsideQuotes(text: string): string {
   let out = '';
   let last = 0;
   for (const q of quoted(text)) {
     out += text.slice(last, q.start);
     last = q.end;
   }
-  out += text.slice(last);
-  return out
+  return out + text.slice(last);
+}
+
+/** What the post's author wrote himself: its text without its quote blocks and Markdown `>` quote lines. */
+export function ownText(text: string): string {
+  return outsideQuotes(text)
     .split('\n')
     .filter((l) => !/^ {0,3}>/.test(l))
     .join('\n');
@@ -103,11 +131,12 @@ export function mentionsIn(text: string, names: readonly string[]): Mention[] {
 
 /**
  * Whom a post addresses: the names of `names` it mentions in its own text (each once, in order) and the posts it
- * quotes. A notification of a mention or a quote is for these.
+ * quotes, BBCode quotes first, then the authors its Markdown quotes name. A notification of a mention or a quote is
+ * for these.
  */
 export function postRefs(text: string, names: readonly string[]): { readonly mentioned: string[]; readonly quoted: QuoteRef[] } {
   const mentioned = [...new Set(mentionsIn(ownText(text), names).map((m) => m.name))];
-  return { mentioned, quoted: quotesIn(text) };
+  return { mentioned, quoted: [...quotesIn(text), ...markdownQuotesIn(text)] };
 }
 
 /**

@@ -8,6 +8,27 @@ export interface AbsenceCounter {
   readonly consecutive: number;
 }
 
+/** A player's counter towards a penalty (the moderator's digest lists those near their limit; see Variant.standing). */
+export interface Standing {
+  readonly player: PlayerId;
+  /** `absences` (in total), `consecutive` (absences in a row), `inactivity` (days), `warnings`. */
+  readonly counter: 'absences' | 'consecutive' | 'inactivity' | 'warnings';
+  readonly value: number;
+  readonly limit: number;
+}
+
+/** The absence counters of the players in the game, both kinds, where they are above zero. */
+export function absenceStanding(counters: Readonly<Record<PlayerId, AbsenceCounter>>, inGame: readonly PlayerId[], limits: AbsenceLimits): Standing[] {
+  return inGame.flatMap((player) => {
+    const c = counters[player];
+    if (!c) return [];
+    return [
+      ...(c.total > 0 ? [{ player, counter: 'absences' as const, value: c.total, limit: limits.total }] : []),
+      ...(c.consecutive > 0 ? [{ player, counter: 'consecutive' as const, value: c.consecutive, limit: limits.consecutive }] : []),
+    ];
+  });
+}
+
 /** Limits at which a player is removed. */
 export interface AbsenceLimits {
   readonly consecutive: number;

@@ -63,6 +63,8 @@ export type EngineEvents = {
   'game.hosted': { readonly title: string; readonly host: string };
   'moderator.added': { readonly name: string; readonly by: string };
   'team.chat': { readonly team: string; readonly from: PlayerId; readonly name: string; readonly text: string };
+  /** The moderator's reminder leads for the game, in minutes before each deadline (app/reminder-plan.ts). */
+  'reminders.set': { readonly minutes: readonly number[]; readonly by: string };
 };
 
 /** An event of the engine's vocabulary. */

@@ -142,6 +142,7 @@ function generic<V>(d: Draft<V>, e: EngineEvent): void {
     case 'game.hosted':
     case 'moderator.added':
     case 'team.chat':
+    case 'reminders.set':
     case 'pm.received':
     case 'post.edited':
     case 'team.formed':

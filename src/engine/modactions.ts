@@ -44,6 +44,22 @@ export interface ModAction<V, M = AnyEvents> extends ModActionInfo {
   run(b: Builder<V, M>, args: Record<string, unknown>, cmd: Extract<Command, { type: 'mod' }>): ModResult;
 }
 
+/** A moderator action as a rulebook writes it: its handler receives what its schema parses to. */
+export type ModActionDef<V, M, S extends z.ZodType<Record<string, unknown>>> = ModActionInfo & {
+  readonly args: S;
+  run(b: Builder<V, M>, args: z.output<S>, cmd: Extract<Command, { type: 'mod' }>): ModResult;
+};
+
+/**
+ * The declaration helper of one rulebook's moderator actions: the type an action's schema parses to is the type its
+ * `run` receives, so a handler reads `args.minutes` as the schema's `30 | 60` with no cast. Sound because the only
+ * caller, `runModAction`, runs `run` with what this very schema parsed (a table stores the action with its
+ * arguments as a record).
+ */
+export function modActionsOf<V, M>(): <S extends z.ZodType<Record<string, unknown>>>(def: ModActionDef<V, M, S>) => ModAction<V, M> {
+  return (def) => def;
+}
+
 /** A table of moderator actions by name. */
 export type ModActions<V, M = AnyEvents> = Record<string, ModAction<V, M>>;
 

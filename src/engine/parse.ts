@@ -117,6 +117,11 @@ export function compileSyntax(rules: readonly SyntaxRule[]): Syntax {
 
 const PLACEHOLDER: Readonly<Record<Locale, string>> = { el: '<όνομα>', en: '<name>', de: '<Name>', ru: '<имя>' };
 
+/** How a locale writes the placeholder of a player's name in a command line (`<όνομα>`, `<name>`). */
+export function namePlaceholder(locale: Locale): string {
+  return PLACEHOLDER[locale];
+}
+
 /** How a command is written in a locale: its taught keyword and form, e.g. `Vote: <name>` ('' if unknown). */
 export function commandExample(rules: readonly SyntaxRule[], command: string, locale: Locale, arg = PLACEHOLDER[locale]): string {
   const rule = rules.find((r) => r.command === command);

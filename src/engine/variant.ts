@@ -2,6 +2,9 @@
 // engine calls with a Builder. The engine never imports a variant; variants are registered and handed in.
 import type { z } from 'zod';
 import type { Audience, Command, Millis, PlayerId, Rejection } from '../core/types.ts';
+import type { Standing } from './absence.ts';
+import type { ActionTable } from './actions/declare.ts';
+import { legalOf } from './actions/legal.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Calendar } from './calendar.ts';
 import type { ChannelDef } from './channels.ts';
@@ -40,7 +43,20 @@ export interface SideDef {
   readonly names: Partial<Record<Locale, string>>;
 }
 
-/** What a player may do right now (for forms, bots and `legal actions` in the API). */
+/** One argument of a legal action, in order: what a form asks for. */
+export type LegalParam =
+  | {
+      readonly kind: 'player';
+      readonly key: string;
+      /** The players it may name now, in signup order (every one is accepted by the command check). */
+      readonly targets: readonly PlayerId[];
+      readonly optional?: boolean;
+      readonly label?: string;
+    }
+  | { readonly kind: 'choice'; readonly key: string; readonly values: readonly string[]; readonly optional?: boolean; readonly label?: string }
+  | { readonly kind: 'text'; readonly key: string; readonly multiline: boolean; readonly max?: number; readonly optional?: boolean; readonly label?: string };
+
+/** What a player may do right now (for forms, bots, reminders and `legal actions` in the API). */
 export interface LegalAction {
   /** The command id of the syntax table ('vote', 'kill', …). */
   readonly command: string;
@@ -48,14 +64,26 @@ export interface LegalAction {
   readonly via: 'post' | 'pm';
   /** For a post: the channel it is posted in, when the game has several (engine/channels.ts). */
   readonly channel?: string;
-  /** How to write it (the canonical keyword line with a placeholder). */
+  /** How to write it (the canonical keyword line with `{name}`, `{choice}`, `{text}` placeholders). */
   readonly template: string;
-  /** Allowed targets, in signup order (absent when the command takes none). */
+  /** Allowed targets of its first player argument, in signup order (absent when the command takes none). */
   readonly targets?: readonly PlayerId[];
-  /** Allowed values of a keyword argument (`{choice}` in the template), as the player writes them. */
+  /** Allowed values of its first choice argument (`{choice}` in the template), as the player writes them. */
   readonly choices?: readonly string[];
   /** When the current window for it closes, if known. */
   readonly until?: Millis;
+  /** The declaration it comes from (several may answer one command, e.g. one per card); declared actions only. */
+  readonly id?: string;
+  /** The keyword as the game's role messages teach it ('' when the action is a whole post, such as last words). */
+  readonly keyword?: string;
+  /** The line to send, with one `{key}` slot per argument (`Kill: {target}`). */
+  readonly line?: string;
+  /** Its arguments in order, each with what it may be now. */
+  readonly params?: readonly LegalParam[];
+  /** It cannot be replaced or undone once accepted (last words, a card). */
+  readonly irreversible?: boolean;
+  /** A form asks the player to confirm before sending it. */
+  readonly confirm?: boolean;
 }
 
 /** A rulebook's own live vote count (several votes at once, e.g. one per city): ids, with each line's channel. */
@@ -147,7 +175,12 @@ export interface Variant<V = unknown, M = AnyEvents> {
   mod(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>): boolean;
   /** The variant's own moderator actions with their argument schemas (the API describes and validates them). */
   readonly modActions?: Readonly<Record<string, ModActionInfo>>;
-  /** What a player may do now. */
+  /**
+   * The rulebook's player actions, each declared once (docs/actions.md): the engine derives their check, the legal
+   * actions, their command lines and `narrator rules` from it. Rulebooks not yet ported write `legalActions` instead.
+   */
+  readonly actions?: ActionTable<V, M, string>;
+  /** What a player may do now: derived from `actions` by `defineVariant` (or, until a rulebook declares them, its own). */
   legalActions(s: GameState<V>, player: PlayerId): LegalAction[];
   /** The role list the default table deals to `n` players (for `narrator rules` and balance reports). */
   defaultRoles(n: number): string[];
@@ -178,6 +211,11 @@ export interface Variant<V = unknown, M = AnyEvents> {
   voteSteps?(e: EventsOf<M>, names: NameIndex): readonly VoteStep[];
   /** How a recount ranks targets with equal votes and lists their voters (engine/vote-log.ts; default 'seat'). */
   readonly voteOrder?: VoteOrder;
+  /**
+   * The counters players are charged towards a penalty (absences, inactive days, warnings) with their limits, for the
+   * moderator's digest; a rulebook without such counters leaves it out.
+   */
+  standing?(s: GameState<V>): readonly Standing[];
   /** The number of the game day an event opens, else undefined (the day export cuts the thread at these events). */
   dayOf?(event: EventsOf<M>): number | undefined;
   /** Rewrites a rejection before it is recorded (rename an engine code, add parameters such as a game number). */
@@ -215,9 +253,19 @@ export type DefinedVariant<V, S extends z.ZodType<Record<string, unknown>>, M = 
   readonly options: (config: GameConfig) => z.output<S>;
 };
 
-/** Declares a rulebook: its options' type is inferred from its schema, and `options(config)` reads them typed. */
+/** A rulebook as it is written: with declared `actions`, its `legalActions` are derived and left out. */
+export type VariantDef<V, M> = Omit<Variant<V, M>, 'legalActions'> &
+  ({ readonly actions: ActionTable<V, M, string> } | { legalActions(s: GameState<V>, player: PlayerId): LegalAction[] });
+
+/**
+ * Declares a rulebook: its options' type is inferred from its schema, and `options(config)` reads them typed. A
+ * rulebook with declared `actions` gets its `legalActions` derived from them (engine/actions/legal.ts).
+ */
 export function defineVariant<V, S extends z.ZodType<Record<string, unknown>>, M = AnyEvents>(
-  def: Variant<V, M> & { readonly optionsSchema: S },
+  def: VariantDef<V, M> & { readonly optionsSchema: S },
 ): DefinedVariant<V, S, M> {
-  return { ...def, options: optionsReader(def.optionsSchema) };
+  const own = 'legalActions' in def ? def.legalActions : undefined;
+  const table = def.actions;
+  const legalActions = own ?? ((s: GameState<V>, player: PlayerId) => (table ? legalOf(table, s, player) : []));
+  return { ...def, legalActions, options: optionsReader(def.optionsSchema) };
 }

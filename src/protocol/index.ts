@@ -7,6 +7,7 @@ export * from './common.ts';
 export * from './games.ts';
 export * from './messages.ts';
 export * from './mod.ts';
+export * from './notify.ts';
 export * from './reading.ts';
 export * from './replies.ts';
 export * from './schedule.ts';

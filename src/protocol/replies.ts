@@ -52,14 +52,48 @@ export interface GameDetail extends Omit<GameSummary, 'players'> {
   readonly moderator?: { readonly stateHash: string; readonly deadlines: readonly Deadline[]; readonly roles: Readonly<Record<string, string | null>> };
 }
 
-/** Reply of GET /api/games/:id/actions: what the player may do now. */
+/** One argument of a legal action, in the order the line writes them (a player with the players it may name). */
+export type ActionParamReply =
+  | {
+      readonly kind: 'player';
+      readonly key: string;
+      readonly targets: readonly { readonly id: string; readonly name: string }[];
+      readonly optional: boolean;
+      readonly label: string | null;
+    }
+  | { readonly kind: 'choice'; readonly key: string; readonly values: readonly string[]; readonly optional: boolean; readonly label: string | null }
+  | {
+      readonly kind: 'text';
+      readonly key: string;
+      readonly multiline: boolean;
+      readonly max: number | null;
+      readonly optional: boolean;
+      readonly label: string | null;
+    };
+
+/**
+ * Reply of GET /api/games/:id/actions: what the player may do now. Every target it lists is accepted by the command
+ * check, and nothing else is. `template`, `targets` and `choices` are the first shape (one player or one choice);
+ * `line` and `params` carry every argument in order and are what new clients read.
+ */
 export interface ActionsReply {
   readonly alive: boolean;
   readonly actions: readonly {
     readonly command: string;
+    /** The declaration it comes from (unique in the list; several may share a command, e.g. one per card). */
+    readonly id: string;
     readonly via: 'post' | 'pm';
     /** For a post: the channel it goes to (null: the main thread). */
     readonly channel: string | null;
+    /** The keyword as the game's role messages teach it ('' when the whole post is the action, as last words are). */
+    readonly keyword: string;
+    /** The line to send, one `{key}` slot per argument (`Kill: {target}`). */
+    readonly line: string;
+    readonly params: readonly ActionParamReply[];
+    /** It cannot be replaced or undone once accepted: ask before sending. */
+    readonly irreversible: boolean;
+    /** Ask the player to confirm before sending. */
+    readonly confirm: boolean;
     readonly template: string;
     readonly targets: readonly { readonly id: string; readonly name: string }[] | null;
     readonly choices: readonly string[] | null;

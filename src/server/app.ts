@@ -19,6 +19,7 @@ import { type Lifecycle, registerReady } from './health.ts';
 import { type HeavyReadOptions, HeavyReads } from './heavy-reads.ts';
 import { classify, namedSchemas, sendError } from './http.ts';
 import { registerRoutes } from './routes/index.ts';
+import type { NotifyDeps } from './routes/notify.ts';
 import { installSecurityHeaders, securityHeaderOptions } from './security-headers.ts';
 import { DEFAULT_WS_OPTIONS, registerWs, type WsOptions } from './ws.ts';
 
@@ -50,6 +51,8 @@ export interface ServerDeps {
   readonly trustProxy?: string;
   /** Shutting down (turns /api/ready 503); the composition root owns it. */
   readonly lifecycle?: Lifecycle;
+  /** Notifications: reminders, the list, push and mail (issue 26); without them their routes are absent. */
+  readonly notify?: NotifyDeps;
 }
 
 /** The package's static folder. */
@@ -170,6 +173,7 @@ export async function buildServer(d: ServerDeps): Promise<FastifyInstance> {
     secureCookies: d.secureCookies ?? false,
     ...(d.balance ? { balance: d.balance } : {}),
     heavy: new HeavyReads(d.heavyReads),
+    ...(d.notify ? { notify: d.notify } : {}),
   });
   registerReady(app, d.store, d.service, d.lifecycle ?? { draining: false });
   registerWs(app, d.service, sessions, d.ws);

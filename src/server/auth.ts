@@ -78,6 +78,11 @@ export class SessionCache {
   drop(token: string): void {
     this.cache.delete(token);
   }
+
+  /** Forgets every session of an account (a password reset ended them all). */
+  dropAccount(accountId: string): void {
+    for (const [token, hit] of this.cache) if (hit.p.account.id === accountId) this.cache.delete(token);
+  }
 }
 
 /** Installs the authentication hook: resolves the caller, enforces `auth: 'account'` and the CSRF token. */

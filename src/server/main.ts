@@ -13,6 +13,7 @@ import type { Store } from '../store/types.ts';
 import { buildServer } from './app.ts';
 import { type ConnectionLimits, connectionLimits } from './connections.ts';
 import { setupDemo } from './demo.ts';
+import { setupNotifications } from './notify-setup.ts';
 import { DEFAULT_WS_OPTIONS, type WsOptions } from './ws.ts';
 
 /** Options of `narrator serve`. */
@@ -47,6 +48,20 @@ export interface ServeOptions {
   readonly print?: (line: string) => void;
   /** The web app's files to serve at `/` (default the package's public/, the build of web/). */
   readonly publicDir?: string;
+  /** `smtp://user:pass@host:port`: e-mail (reminders, verification, password reset) goes through it; none without. */
+  readonly smtp?: string;
+  /** The From address of mail (default `Narrator <narrator@host of the public URL>`). */
+  readonly mailFrom?: string;
+  /** The URL players reach this server at, for links in mail and push (default the URL it listens on). */
+  readonly publicUrl?: string;
+  /** Accept http:// push endpoints (tests with a push service on loopback); real push services are https. */
+  readonly insecurePush?: boolean;
+  /** How often pages ask for their notifications (real ms, default 30 s). */
+  readonly notifyPollMs?: number;
+  /** Notifier poll interval (real ms, default 250). */
+  readonly notifierPollMs?: number;
+  /** How long a delivery's claim holds before another instance may send it again (real ms, default 60 s). */
+  readonly deliveryLeaseMs?: number;
 }
 
 /** A running server. */
@@ -57,6 +72,8 @@ export interface RunningServer {
   readonly scheduler: Scheduler;
   readonly store: Store;
   readonly accounts: Accounts;
+  /** Reminders, the notification list, push and mail. */
+  readonly notify: Awaited<ReturnType<typeof setupNotifications>>;
   /** The game clock in force. */
   readonly clock: Clock;
   /**
@@ -84,6 +101,28 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
   const accounts = new Accounts(store, clock, o.accountOptions);
   const service = new GameService({ store, clock, log: logger });
   await service.boot();
+  // Links in mail and push name the public URL; without one, the URL this server listens on (known after listen).
+  let listening = '';
+  const notify = await setupNotifications({
+    store,
+    service,
+    accounts,
+    clock,
+    log: logger,
+    baseUrl: () => o.publicUrl ?? listening,
+    ...(o.smtp ? { smtp: o.smtp } : {}),
+    ...(o.mailFrom ? { mailFrom: o.mailFrom } : {}),
+    ...(o.insecurePush ? { insecurePush: true } : {}),
+    ...(o.notifyPollMs !== undefined ? { pagePollMs: o.notifyPollMs } : {}),
+    notifier: {
+      pollMs: o.notifierPollMs ?? 250,
+      ...(o.leaseMs ? { leaseMs: o.leaseMs } : {}),
+      ...(o.deliveryLeaseMs !== undefined ? { deliveryLeaseMs: o.deliveryLeaseMs } : {}),
+    },
+  });
+  // Heard before the feed connects, so every commit from here on is planned and fed; the notifier's boot (after the
+  // listener is up) heals what a crash left.
+  const detach = notify.notifier.attach();
   // After the boot: its first (re)connection compares every stream, which covers commits made during the boot.
   const unfollow = service.follow();
   const lifecycle = { draining: false };
@@ -99,25 +138,38 @@ export async function serve(o: ServeOptions): Promise<RunningServer> {
     connections: { ...connectionLimits(o.ws ?? DEFAULT_WS_OPTIONS), ...o.connections },
     ...(o.trustProxy ? { trustProxy: o.trustProxy } : {}),
     ...(o.publicDir ? { publicDir: o.publicDir } : {}),
+    notify,
   });
   await app.listen({ port: o.port, host: o.host });
   const addr = app.server.address();
   const port = typeof addr === 'object' && addr ? addr.port : o.port;
   const url = `http://${o.host.includes(':') ? `[${o.host}]` : o.host}:${port}`;
+  listening = url;
   const scheduler = new Scheduler({ timers: store, service, clock, log: logger, pollMs: o.pollMs ?? 100, ...(o.leaseMs ? { leaseMs: o.leaseMs } : {}) });
   scheduler.start();
-  logger.info({ url, store: store.kind, db: o.db, games: service.list().length }, 'narrator serving');
+  let closing: Promise<void> | undefined;
+  const notifierBoot = notify.notifier.boot().then(
+    () => {
+      if (!closing) notify.notifier.start();
+    },
+    (e: unknown) => logger.error({ err: e }, 'notifier boot failed; reminders wait for the next start'),
+  );
+  logger.info({ url, store: store.kind, db: o.db, games: service.list().length, mail: o.smtp !== undefined }, 'narrator serving');
   if (o.demo) for (const line of (await setupDemo(service, accounts, clock, url)).lines) print(line);
   print(`Narrator is serving on ${url}  (API docs: ${url}/docs)`);
-  let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       lifecycle.draining = true;
       await scheduler.stop();
       await app.close();
       await service.idle();
+      // After the last commits: their notifications are stored and the feed cursors written.
+      await notifierBoot;
+      await notify.notifier.stop();
+      detach();
       await unfollow();
+      notify.close();
       await store.close();
     })());
-  return { url, app, service, scheduler, store, accounts, clock, close };
+  return { url, app, service, scheduler, store, accounts, notify, clock, close };
 }

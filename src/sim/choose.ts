@@ -9,6 +9,37 @@ export function targetsOf(legal: readonly LegalAction[], command: string): reado
   return legal.find((a) => a.command === command)?.targets;
 }
 
+/**
+ * The line that takes legal action `a` with these arguments (player ids for player arguments), or undefined when an
+ * argument is not one the rules offer now: a bot writes only what a player could send. Without `params` (a rulebook
+ * that does not declare its actions yet) the first `{name}` of the template takes the first argument.
+ */
+export function fillLine(a: LegalAction, args: Readonly<Record<string, string>>, name: (id: PlayerId) => string): string | undefined {
+  if (!a.params || a.line === undefined) {
+    const target = Object.values(args)[0];
+    if (target === undefined || !a.targets?.includes(target)) return undefined;
+    return a.template.replace('{name}', name(target));
+  }
+  let line = a.line;
+  for (const p of a.params) {
+    const value = args[p.key];
+    if (value === undefined) {
+      if (!p.optional) return undefined;
+      line = line.replace(`{${p.key}}`, '');
+      continue;
+    }
+    if (p.kind === 'player' && !p.targets.includes(value)) return undefined;
+    if (p.kind === 'choice' && !p.values.includes(value)) return undefined;
+    line = line.replace(`{${p.key}}`, p.kind === 'player' ? name(value) : value);
+  }
+  return line;
+}
+
+/** The key of an action's first player argument ('target' when it declares none). */
+export function targetKey(a: LegalAction): string {
+  return a.params?.find((p) => p.kind === 'player')?.key ?? 'target';
+}
+
 /** The best-scored candidate; a little noise breaks ties at random, so equal candidates do not favour signup order. */
 export function best(rng: Rand, list: readonly PlayerId[], score: (id: PlayerId) => number): PlayerId | undefined {
   let top: PlayerId | undefined;

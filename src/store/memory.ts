@@ -1,6 +1,7 @@
 // The in-memory store for tests and the engine's own tools. Values are copied through JSON on the way in and out,
 // so a test catches anything the SQL stores could not persist (and nobody can mutate stored events by reference).
 import type { GameEvent, Millis } from '../core/types.ts';
+import { MemoryNotifyStore } from './notify-memory.ts';
 import type {
   AccountRecord,
   ReadMarker,
@@ -33,6 +34,8 @@ export class MemoryStore implements Store {
   private readonly metaRows = new Map<string, string>();
   private readonly warningRows = new Map<string, WarningRecord>();
   private readonly markers = new Map<string, ReadMarker>();
+  /** See Store.notify (its secrets live in the meta rows, as in SQL). */
+  readonly notify = new MemoryNotifyStore(this.metaRows);
 
   /** See EventStore.append. */
   async append(
@@ -181,6 +184,23 @@ export class MemoryStore implements Store {
   /** See AccountStore.everySession. */
   async everySession(): Promise<SessionRecord[]> {
     return [...this.sessions.values()].map(copy);
+  }
+
+  /** See AccountStore.setPasswordHash. */
+  async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
+    const a = this.accounts.get(accountId);
+    if (a) this.accounts.set(accountId, { ...a, passwordHash });
+  }
+
+  /** See AccountStore.deleteSessionsOf. */
+  async deleteSessionsOf(accountId: string): Promise<number> {
+    let n = 0;
+    for (const [id, s] of this.sessions)
+      if (s.accountId === accountId) {
+        this.sessions.delete(id);
+        n++;
+      }
+    return n;
   }
 
   /** See WarningStore.addWarning. */

@@ -3,6 +3,7 @@
 // SQLite's commit tables (0002_commits), which PostgreSQL never had. Each store keeps its own migration ids: they
 // are recorded in the databases already made, so never renumber, never edit a shipped step, add the next.
 import { type Kysely, type Migration, sql } from 'kysely';
+import { notifyTables } from './notify-migration.ts';
 import { backfillSkeletons, type Schema } from './schema.ts';
 
 /** The SQL dialects of the stores. */
@@ -159,6 +160,7 @@ export function migrationsOf(dialect: Dialect): Record<string, Migration> {
         '0004_name_skeletons': nameSkeletons,
         '0005_warnings': warnings('sqlite'),
         '0006_read_markers': readMarkers('sqlite'),
+        '0007_notify': notifyTables('sqlite'),
       }
     : {
         '0001_initial': initial('postgres'),
@@ -166,5 +168,6 @@ export function migrationsOf(dialect: Dialect): Record<string, Migration> {
         '0003_name_skeletons': nameSkeletons,
         '0004_warnings': warnings('postgres'),
         '0005_read_markers': readMarkers('postgres'),
+        '0006_notify': notifyTables('postgres'),
       };
 }

@@ -12,6 +12,8 @@ import pg from 'pg';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { isStoreFault } from './faults.ts';
 import { migrationsOf } from './migrations.ts';
+import type { NotifyStore } from './notify.ts';
+import { type NotifySchema, postgresRunner, SqlNotifyStore } from './notify-sql.ts';
 import { selectEveryReadMarker, selectReadMarker, selectReadMarkers, toReadMarker, upsertReadMarker } from './read-markers.ts';
 import { type Schema, toAccount, toWarning } from './schema.ts';
 import type {
@@ -96,6 +98,8 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 export class PostgresStore implements Store {
   /** Identifies the implementation. */
   readonly kind = 'postgres';
+  /** See Store.notify. */
+  readonly notify: NotifyStore;
 
   private readonly channel: string;
   /** Commit notices waiting for this turn's NOTIFY (see `announce`). */
@@ -113,6 +117,7 @@ export class PostgresStore implements Store {
     private readonly connectionString: string,
   ) {
     this.channel = channelOf(options.schema);
+    this.notify = new SqlNotifyStore(k.withTables<NotifySchema>(), postgresRunner(k.withTables<NotifySchema>()), 'postgres');
     this.notifier = new pg.Pool({ connectionString, max: 1, connectionTimeoutMillis: options.connectTimeoutMs ?? 2000, options: '-c synchronous_commit=off' });
     this.notifier.on('error', () => {});
   }
@@ -569,6 +574,17 @@ export class PostgresStore implements Store {
       createdAt: r.created_at,
       expiresAt: r.expires_at,
     }));
+  }
+
+  /** See AccountStore.setPasswordHash. */
+  async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
+    await this.k.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId).execute();
+  }
+
+  /** See AccountStore.deleteSessionsOf. */
+  async deleteSessionsOf(accountId: string): Promise<number> {
+    const r = await this.k.deleteFrom('sessions').where('account_id', '=', accountId).executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 
   /** See WarningStore.addWarning. */

@@ -11,6 +11,8 @@ import Database from 'better-sqlite3';
 import { type Compilable, Kysely, type Migration, Migrator, SqliteDialect, sql } from 'kysely';
 import type { GameEvent, Millis } from '../core/types.ts';
 import { migrationsOf } from './migrations.ts';
+import type { NotifyStore } from './notify.ts';
+import { type NotifySchema, SqlNotifyStore, sqliteRunner } from './notify-sql.ts';
 import { selectEveryReadMarker, selectReadMarker, selectReadMarkers, toReadMarker, upsertReadMarker } from './read-markers.ts';
 import { type Schema, toAccount, toWarning } from './schema.ts';
 import type {
@@ -140,6 +142,8 @@ type SqliteSchema = Omit<Schema, 'events'> & { commits: CommitRow; commits_stage
 export class SqliteStore implements Store {
   /** Identifies the implementation. */
   readonly kind = 'sqlite';
+  /** See Store.notify. */
+  readonly notify: NotifyStore;
 
   /** See Store.ping: the file is open and readable. */
   async ping(): Promise<void> {
@@ -166,6 +170,7 @@ export class SqliteStore implements Store {
     options: SqliteOptions,
     private readonly checkpointer?: Worker,
   ) {
+    this.notify = new SqlNotifyStore(k.withTables<NotifySchema>(), sqliteRunner(db), 'sqlite');
     this.compactEvents = options.compactEvents ?? DEFAULT_COMPACT_EVENTS;
     this.onError = options.onError ?? ((e) => process.emitWarning(`SQLite compaction failed: ${(e as Error).message ?? String(e)}`));
     // The hot path's statements, built by Kysely once and bound by name (see `Hot`).
@@ -564,6 +569,16 @@ export class SqliteStore implements Store {
       createdAt: r.created_at,
       expiresAt: r.expires_at,
     }));
+  }
+
+  /** See AccountStore.setPasswordHash. */
+  async setPasswordHash(accountId: string, passwordHash: string): Promise<void> {
+    this.run(this.k.updateTable('accounts').set({ password_hash: passwordHash }).where('id', '=', accountId));
+  }
+
+  /** See AccountStore.deleteSessionsOf. */
+  async deleteSessionsOf(accountId: string): Promise<number> {
+    return this.run(this.k.deleteFrom('sessions').where('account_id', '=', accountId)).changes;
   }
 
   /** See WarningStore.addWarning. */

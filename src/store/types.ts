@@ -2,6 +2,7 @@
 // scheduler polls, and accounts with their sessions. Narrow on purpose so memory, SQLite and PostgreSQL can all
 // implement them and one contract suite can check every implementation.
 import type { GameEvent, Millis } from '../core/types.ts';
+import type { NotifyStore } from './notify.ts';
 
 /** An event as stored: its 1-based position in its stream is its sequence number. */
 export interface StoredEvent {
@@ -156,6 +157,10 @@ export interface AccountStore {
   everyAccount(): Promise<AccountRecord[]>;
   /** Every session (`narrator copy`). */
   everySession(): Promise<SessionRecord[]>;
+  /** Replaces an account's password hash (a password reset). */
+  setPasswordHash(accountId: string, passwordHash: string): Promise<void>;
+  /** Ends every session of an account (a password reset); returns how many there were. */
+  deleteSessionsOf(accountId: string): Promise<number>;
 }
 
 /**
@@ -258,6 +263,8 @@ export interface StoreFeed {
 export interface Store extends EventStore, TimerStore, AccountStore, MetaStore, WarningStore, ReadMarkerStore {
   /** Which implementation (for logs and the health route). */
   readonly kind: string;
+  /** Reminders, notifications, deliveries, push subscriptions, contacts and mail tokens (store/notify.ts). */
+  readonly notify: NotifyStore;
   /**
    * Present on a store that several server processes share (PostgreSQL): starts hearing every commit, reconnecting
    * by itself after a loss. Returns the function that stops it.

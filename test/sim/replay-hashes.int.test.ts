@@ -1,9 +1,10 @@
 // 200 recorded sensible-bot games of the four rulebooks (test/support/replay-games.ts) play to the same commands,
 // the same event log and the same final state as when they were recorded (test/sim/replay-hashes.json), and a
 // replay of each log folds to that state. A faster engine or bot must not change a single game. The hashes were
-// recorded with main's engine, rulebooks and bots before the speed work of issue 23: first at 64fb702, then again
-// at 797680b, whose palermo-intrigue and mafia-cities rule fixes changed 94 of those games (palermo's and mafia-de's
-// hashes were the same at both). A rule change that is meant to change games re-records them (see replay-games.ts).
+// recorded with main's engine, rulebooks and bots, without the speed work of issue 23: first at 64fb702; again at
+// 797680b, whose palermo-intrigue and mafia-cities rule fixes changed 94 of those games; and again at 841bbe7, whose
+// declared palermo actions (the bots send what the derived list offers) changed the 50 palermo games. mafia-de's
+// hashes are the same at all three. A rule change meant to change games re-records them (see replay-games.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -7,7 +7,7 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { ManualClock } from '../../src/app/clock.ts';
 import { PUBLIC_DIR } from '../../src/server/app.ts';
-import { type RunningServer, serve } from '../../src/server/main.ts';
+import { type RunningServer, type ServeOptions, serve } from '../../src/server/main.ts';
 import { Client, T0 } from './harness.ts';
 
 /** Debian's Chromium. */
@@ -42,8 +42,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** Starts the web server at T0 (Monday 3 November 2025, 10:00 in Athens). */
-export async function webServer(t0 = T0): Promise<WebServer> {
+/** Starts the web server at T0 (Monday 3 November 2025, 10:00 in Athens); `extra` adds serve options (mail, push). */
+export async function webServer(t0 = T0, extra: Partial<ServeOptions> = {}): Promise<WebServer> {
   const clock = new ManualClock(t0);
   const server = await serve({
     port: 0,
@@ -54,6 +54,7 @@ export async function webServer(t0 = T0): Promise<WebServer> {
     pollMs: 20,
     accountOptions: { scryptN: 1024, signupLimit: { max: 10_000, windowMs: 60_000 } },
     print: () => {},
+    ...extra,
   });
   return {
     server,
@@ -69,6 +70,10 @@ export async function webServer(t0 = T0): Promise<WebServer> {
       clock.t = /[Z+]/.test(when.slice(10)) ? Date.parse(when) : Date.parse(`${when}:00+02:00`);
       await server.scheduler.pollOnce();
       await server.service.idle();
+      // The reminders due by then, and their deliveries.
+      await server.notify.notifier.idle();
+      await server.notify.notifier.pollOnce();
+      await server.notify.notifier.pollOnce();
     },
     close: () => server.close(),
   };

@@ -67,42 +67,56 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts an in-process server. */
-export async function harness(store: Store = new MemoryStore(), t0 = T0): Promise<Harness> {
+/** Every test client shares one address: whole-log reads are budgeted per address in test/heavy-reads.int.test.ts only. */
+export const TEST_HEAVY_READS = { ...DEFAULT_HEAVY_READS, burst: 100_000 };
+
+/** What every in-process server is built on: the game clock at `t0`, the real clock, fast hashing, the booted service. */
+export async function serverParts(store: Store, t0: number, loginsPerMinute = 5) {
   const clock = new ManualClock(t0);
   // The rate limits run on real time; tests move this clock by hand (and sign up many accounts from one address).
   const real = new ManualClock(Date.now());
   const accounts = new Accounts(store, clock, {
     scryptN: 1024,
-    loginLimit: { max: 5, windowMs: 60_000 },
+    loginLimit: { max: loginsPerMinute, windowMs: 60_000 },
     signupLimit: { max: 10_000, windowMs: 60_000 },
     realNow: () => real.now(),
   });
   const service = new GameService({ store, clock, snapshotEvery: 25 });
   await service.boot();
-  // Every test client shares one address: whole-log reads are budgeted per address in test/heavy-reads.int.test.ts only.
-  const app = await buildServer({ store, service, accounts, clock, heavyReads: { ...DEFAULT_HEAVY_READS, burst: 100_000 } });
-  const scheduler = new Scheduler({ timers: store, service, clock });
+  return { clock, real, accounts, service };
+}
+
+/** Starts an in-process server. */
+export async function harness(store: Store = new MemoryStore(), t0 = T0): Promise<Harness> {
+  const { clock, real, accounts, service } = await serverParts(store, t0);
+  const app = await buildServer({ store, service, accounts, clock, heavyReads: TEST_HEAVY_READS });
+  return harnessOf({ app, clock, real, service, scheduler: new Scheduler({ timers: store, service, clock }), store, accounts });
+}
+
+/**
+ * The harness of a built server: `at` fires what is due, then runs `after` (a notifier settling); `close` stops the
+ * server, lets the games go idle, runs `stop` and closes the store.
+ */
+export function harnessOf(
+  p: Omit<Harness, 'client' | 'at' | 'close'>,
+  hooks: { readonly after?: () => Promise<void>; readonly stop?: () => Promise<void> } = {},
+): Harness {
   return {
-    app,
-    clock,
-    real,
-    service,
-    scheduler,
-    store,
-    accounts,
+    ...p,
     async client(name, anonymous = false) {
-      const c = new Client(app, name);
+      const c = new Client(p.app, name);
       return anonymous ? c : c.signUp();
     },
     async at(iso) {
-      clock.t = Date.parse(iso);
-      await scheduler.pollOnce();
+      p.clock.t = Date.parse(iso);
+      await p.scheduler.pollOnce();
+      await hooks.after?.();
     },
     async close() {
-      await app.close();
-      await service.idle();
-      await store.close();
+      await p.app.close();
+      await p.service.idle();
+      await hooks.stop?.();
+      await p.store.close();
     },
   };
 }

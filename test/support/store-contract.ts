@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/types.ts';
 import { DuplicateError, StaleVersionError, type Store } from '../../src/store/types.ts';
+import { notifyContract } from './notify-contract.ts';
 
 const ev = (type: string, at: number, data: unknown = {}): GameEvent => ({ type, at, audience: { kind: 'public' }, data });
 
@@ -239,4 +240,5 @@ export function storeContract(name: string, make: () => Promise<Store>): void {
       await s.close();
     });
   });
+  notifyContract(name, make);
 }

@@ -1,6 +1,7 @@
-// What a post refers to (core/post-refs.ts): the quotes and mentions the web app renders and the notifications read.
+// What a post refers to (core/post-refs.ts): the quotes and mentions the web app renders and the notifications read
+// (issue 26: one reader of posts for both).
 import { describe, expect, it } from 'vitest';
-import { mentionsIn, ownText, postRefs, quoteOf, quotesIn } from '../../src/core/post-refs.ts';
+import { markdownQuotesIn, mentionsIn, ownText, postRefs, quoteOf, quotesIn } from '../../src/core/post-refs.ts';
 
 const NAMES = ['Anna', 'Anna Maria', 'Βασίλης', 'Борис'];
 
@@ -29,6 +30,38 @@ describe('post references', () => {
   it('a post addresses whom it mentions in its own words and whose posts it quotes (not mentions inside a quote)', () => {
     const text = '[quote="Anna" post=7]@Борис is lying[/quote]\n> @Βασίλης said so\nI agree with @Anna, @anna.';
     expect(postRefs(text, NAMES)).toEqual({ mentioned: ['Anna'], quoted: [{ author: 'Anna', post: 7 }] });
+  });
+
+  it('a post addresses the game’s names it mentions (once each, punctuation off, not e-mail addresses, not inside quotes) and the authors it quotes in BBCode and Markdown', () => {
+    const names = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos', 'Hara_2', 'Ilias', 'example', 'nobody'];
+    const text = [
+      '[quote="Babis" post=12]I saw @Chris at night[/quote]',
+      '@Anna, and @anna again; @Dora. Mail x@example.org or @-nobody',
+      '[quote=Eleni;7]hm[/quote]',
+      '> **Fotis** wrote (#9):',
+      '> @Giorgos did it',
+      'plain @Hara_2',
+    ].join('\n');
+    expect(postRefs(text, names)).toEqual({
+      mentioned: ['Anna', 'Dora', 'Hara_2'],
+      quoted: [
+        { author: 'Babis', post: 12 },
+        { author: 'Eleni', post: 7 },
+        { author: 'Fotis', post: 9 },
+      ],
+    });
+    expect(postRefs('Ψήφος: @Ελένη!', ['Ελένη'])).toEqual({ mentioned: ['Ελένη'], quoted: [] });
+    expect(postRefs('> Ilias wrote:\n> stuff', names).quoted).toEqual([{ author: 'Ilias' }]);
+    // Only a block's first line names its author; a Markdown quote inside a BBCode quote is the quoted author's.
+    expect(markdownQuotesIn('> Ilias wrote:\n> Dora: no\n\n[quote=Anna]> Babis wrote:[/quote]')).toEqual([{ author: 'Ilias' }]);
+  });
+
+  it('reads the post number of vBulletin’s, XenForo’s and a `#` form of a quote', () => {
+    expect(quotesIn('[quote=Anna;12]a[/quote][quote="Борис, post: 40, member: 3"]b[/quote][quote="Βασίλης #5"]c[/quote]')).toEqual([
+      { author: 'Anna', post: 12 },
+      { author: 'Борис', post: 40 },
+      { author: 'Βασίλης', post: 5 },
+    ]);
   });
 
   it('quotes a post for the composer with its author and number, leaving its own quotes out', () => {

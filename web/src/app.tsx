@@ -3,11 +3,15 @@
 import { useEffect, useState } from 'preact/hooks';
 import { live } from './api/live.ts';
 import { LOCALE_NAMES, LOCALES, type Locale, locale, onLocale, setLocale, t } from './i18n/i18n.ts';
+import { notices, onNotices, startNotices, stopNotices } from './notify/notices.ts';
 import { noteHash, parseRoute } from './route.ts';
 import { Create } from './screens/Create.tsx';
 import { GameScreen } from './screens/Game.tsx';
 import { Lobby } from './screens/Lobby.tsx';
 import { Login } from './screens/Login.tsx';
+import { Forgot, Reset, Unsubscribe, VerifyEmail } from './screens/MailLinks.tsx';
+import { Notifications } from './screens/Notifications.tsx';
+import { Settings } from './screens/Settings.tsx';
 import { currentAccount, leave, onSession } from './session.ts';
 
 function useRerender(subscribe: (f: () => void) => () => void): void {
@@ -21,6 +25,7 @@ export function App() {
   const [up, setUp] = useState(live.up);
   useRerender(onLocale);
   useRerender(onSession);
+  useRerender(onNotices);
   useEffect(() => {
     const f = () => {
       noteHash(location.hash);
@@ -36,6 +41,9 @@ export function App() {
     };
   }, []);
   const account = currentAccount();
+  // The notification list follows the session: asked for while someone is logged in.
+  useEffect(() => (account ? startNotices() : stopNotices()), [account?.id]);
+  const unread = notices().unread;
   return (
     <>
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
@@ -67,6 +75,20 @@ export function App() {
           )}
           {account ? (
             <>
+              <a href="#/notifications" class={`bell${unread > 0 ? ' has-unread' : ''}`} data-testid="bell" aria-label={t('nav.notifications', { n: unread })}>
+                <svg class="bell-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+                  <path
+                    fill="currentColor"
+                    d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3a1.5 1.5 0 0 0-3 0v1.16A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+                  />
+                </svg>
+                {unread > 0 && (
+                  <span class="count" aria-hidden="true">
+                    {unread}
+                  </span>
+                )}
+              </a>
+              <a href="#/settings">{t('nav.settings')}</a>
               <span class="me">{t('nav.signedInAs', { name: account.name })}</span>
               <button type="button" onClick={() => void leave()}>
                 {t('nav.logout')}
@@ -82,6 +104,12 @@ export function App() {
         {route.screen === 'login' && <Login />}
         {route.screen === 'create' && <Create />}
         {route.screen === 'game' && <GameScreen id={route.id} tab={route.tab} post={route.post} player={route.player} />}
+        {route.screen === 'notifications' && <Notifications />}
+        {route.screen === 'settings' && <Settings />}
+        {route.screen === 'forgot' && <Forgot />}
+        {route.screen === 'reset' && <Reset token={route.token} />}
+        {route.screen === 'verify-email' && <VerifyEmail token={route.token} />}
+        {route.screen === 'unsubscribe' && <Unsubscribe token={route.token} />}
       </main>
     </>
   );

@@ -7,7 +7,12 @@ export type Route =
   | { readonly screen: 'lobby' }
   | { readonly screen: 'login' }
   | { readonly screen: 'create' }
-  | { readonly screen: 'game'; readonly id: string; readonly tab: string; readonly post?: number; readonly player?: string };
+  | { readonly screen: 'game'; readonly id: string; readonly tab: string; readonly post?: number; readonly player?: string }
+  | { readonly screen: 'notifications' }
+  | { readonly screen: 'settings' }
+  | { readonly screen: 'forgot' }
+  /** The screens behind the links of the mails, each with its token. */
+  | { readonly screen: 'reset' | 'verify-email' | 'unsubscribe'; readonly token: string };
 
 /** The tab of the main thread; `thread` in a permalink names it too. */
 const MAIN = 'main';
@@ -17,6 +22,10 @@ export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
   if (parts[0] === 'login') return { screen: 'login' };
   if (parts[0] === 'new') return { screen: 'create' };
+  if (parts[0] === 'notifications') return { screen: 'notifications' };
+  if (parts[0] === 'settings') return { screen: 'settings' };
+  if (parts[0] === 'forgot') return { screen: 'forgot' };
+  if ((parts[0] === 'reset' || parts[0] === 'verify-email' || parts[0] === 'unsubscribe') && parts[1]) return { screen: parts[0], token: parts[1] };
   if (parts[0] === 'games' && parts[1]) {
     const id = parts[1];
     if (parts[2] === 'player' && parts[3]) return { screen: 'game', id, tab: MAIN, player: parts[3] };
@@ -48,6 +57,12 @@ export function href(r: Route): string {
       return '#/new';
     case 'game':
       return `#/games/${encodeURIComponent(r.id)}/${encodeURIComponent(r.tab)}`;
+    case 'notifications':
+    case 'settings':
+    case 'forgot':
+      return `#/${r.screen}`;
+    default:
+      return `#/${r.screen}/${encodeURIComponent(r.token)}`;
   }
 }
 

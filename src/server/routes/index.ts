@@ -11,6 +11,7 @@ import { registerClientRoutes } from './client.ts';
 import { registerExportRoutes } from './exports.ts';
 import { registerGameRoutes } from './games.ts';
 import { registerModerationRoutes } from './moderation.ts';
+import { registerNotifyRoutes } from './notify.ts';
 import { registerPrivateRoutes } from './private.ts';
 import { registerReadingRoutes } from './reading.ts';
 import { registerScheduleRoutes } from './schedule.ts';
@@ -35,6 +36,7 @@ export function registerRoutes(app: FastifyInstance, d: RouteDeps): void {
   registerModerationRoutes(app, d);
   registerExportRoutes(app, d);
   registerClientRoutes(app, d);
+  if (d.notify) registerNotifyRoutes(app, d, d.notify);
 
   route(app, {
     method: 'GET',

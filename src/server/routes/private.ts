@@ -5,6 +5,7 @@ import { AppError } from '../../app/errors.ts';
 import { teamChannel } from '../../app/thread-index.ts';
 import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
+import { fullShape } from '../../engine/actions/legal.ts';
 import { isoLocal } from '../../engine/time.ts';
 import { type ActionsReply, commandReply, gameParams, pageReply, textBody, textSchema } from '../../protocol/index.ts';
 import { requirePlayer, roleIn, viewerOf } from '../access.ts';
@@ -101,16 +102,32 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
       const g = service.get(params.id);
       const p = requirePlayer(roleIn(g, req.principal));
       const s = g.state;
-      const actions = g.variant.legalActions(s, p.id).map((a) => ({
-        command: a.command,
-        via: a.via,
-        channel: a.channel ?? null,
-        template: a.template,
-        targets: a.targets?.map((id) => ({ id, name: s.players[id]?.name ?? id })) ?? null,
-        choices: a.choices ?? null,
-        until: a.until ?? null,
-        untilTime: a.until !== undefined ? isoLocal(a.until, s.config.timeZone) : null,
-      }));
+      const named = (ids: readonly string[]) => ids.map((id) => ({ id, name: s.players[id]?.name ?? id }));
+      const actions = g.variant.legalActions(s, p.id).map((legal) => {
+        // Rulebooks that do not declare their actions yet give the first shape; fullShape reads its arguments.
+        const a = fullShape(legal);
+        return {
+          command: a.command,
+          id: a.id ?? a.command,
+          via: a.via,
+          channel: a.channel ?? null,
+          keyword: a.keyword ?? '',
+          line: a.line ?? a.template,
+          params: (a.params ?? []).map((x) => {
+            const common = { key: x.key, optional: x.optional === true, label: x.label ?? null };
+            if (x.kind === 'player') return { kind: x.kind, ...common, targets: named(x.targets) };
+            if (x.kind === 'choice') return { kind: x.kind, ...common, values: x.values };
+            return { kind: x.kind, ...common, multiline: x.multiline, max: x.max ?? null };
+          }),
+          irreversible: a.irreversible === true,
+          confirm: a.confirm === true,
+          template: a.template,
+          targets: a.targets ? named(a.targets) : null,
+          choices: a.choices ?? null,
+          until: a.until ?? null,
+          untilTime: a.until !== undefined ? isoLocal(a.until, s.config.timeZone) : null,
+        };
+      });
       return { alive: p.alive, actions } satisfies ActionsReply;
     },
   });

@@ -25,6 +25,7 @@ import { roleIn, viewerOf } from '../access.ts';
 import type { SessionCache } from '../auth.ts';
 import type { HeavyReads } from '../heavy-reads.ts';
 import { type AuthMode, route } from '../http.ts';
+import type { NotifyDeps } from './notify.ts';
 
 /** What the routes need. */
 export interface RouteDeps {
@@ -38,6 +39,8 @@ export interface RouteDeps {
   readonly balance?: BalanceOptions;
   /** The whole-log reads' cache, computations and budgets (heavy-reads.ts). */
   readonly heavy: HeavyReads;
+  /** Notifications (reminders, push, mail); their routes exist only where the composition root built them. */
+  readonly notify?: NotifyDeps;
 }
 
 /** Largest slice of a stream one page scans. */

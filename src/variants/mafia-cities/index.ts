@@ -263,6 +263,15 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     commandLines(syntaxOf(mafiaCities), cmd)
       .slice(0, 1)
       .map((l) => (l.arg === '' ? { command: l.command } : { command: l.command, target: l.arg })),
+  // The moderator's digest: inactive days towards the Prokurator's kill (CIT-ACT-2); none when it is off.
+  standing: (s) => {
+    const limit = citOptions(s.config).inactivityDaysToKill;
+    if (limit === 0) return [];
+    return living(s).flatMap((player) => {
+      const value = s.v.inactive[player] ?? 0;
+      return value > 0 ? [{ player, counter: 'inactivity' as const, value, limit }] : [];
+    });
+  },
   defaultRoles,
   channels,
   voteCount,

@@ -187,6 +187,12 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
+  // The moderator's digest: warnings towards the disqualifying one (DE-MOD).
+  standing: (s) =>
+    playersIn(s).flatMap((p) => {
+      const value = s.v.warnings[p.id] ?? 0;
+      return value > 0 ? [{ player: p.id, counter: 'warnings' as const, value, limit: opts(s).maxWarnings }] : [];
+    }),
   defaultRoles: (n) => defaultRoles(n),
   signup: {
     limits: (config) => ({ min: Number(config.options.minPlayers ?? 7), max: Number(config.options.maxPlayers ?? 30) }),

@@ -52,7 +52,7 @@ export const DETENTION_HOURS = 5;
 /** INT-CARD-9: hours from an echo's play to its start. */
 export const ECHO_HOURS = 3;
 /** PAL-ABS limits, unchanged (INT-ABS-1). */
-const ABSENCE_LIMITS = { consecutive: 2, total: 3 };
+export const ABSENCE_LIMITS = { consecutive: 2, total: 3 };
 /** Minutes an exception window stays open after a last-words post (PAL-OUT-4). */
 export const EXCEPTION_MINUTES = 60;
 

@@ -1,6 +1,7 @@
 // The `palermo-intrigue` rulebook: palermo with player states, Intrigue Cards, night roles, the Rival Mafioso and
 // the 20:10 count. It reuses palermo's calendar, round-one check, texts and helpers, and replaces the day.
 import type { PlayerId } from '../../core/types.ts';
+import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
 import { fold } from '../../engine/names.ts';
 import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
@@ -13,6 +14,7 @@ import { CARDS, cardCounts } from './cards.ts';
 import type { IntEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import {
+  ABSENCE_LIMITS,
   deal,
   resolveClose,
   resolveDawn,
@@ -30,7 +32,7 @@ import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { intOptions, options } from './options.ts';
 import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
-import { cond } from './rules.ts';
+import { active, cond } from './rules.ts';
 import { INT_SCHEDULE, type IntInstant } from './schedule.ts';
 import { evolveInt, type IntState, initialInt } from './state.ts';
 import { intrigueVoteSteps } from './vote-log.ts';
@@ -132,6 +134,8 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   mod: moderate,
   modActions: MOD_ACTIONS,
   legalActions,
+  // The moderator's digest: absences of the active players towards INT-ABS's limits.
+  standing: (s) => absenceStanding(s.v.absences, active(s), ABSENCE_LIMITS),
   defaultRoles,
   signup: {
     // INT-ABS-5: a player banned by the previous game of the series cannot sign up (the ΣΕ lifts it by editing the list).

@@ -3,18 +3,23 @@
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Audience, Message, Millis, Param, PlayerId, Ref } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
+import { commandLine } from '../../engine/actions/text.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
 import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import { ACTIONS } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
 import type { PalRejectionCode } from './rejections.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
 import { CLOSE_TIME, PAL_SCHEDULE, palContext } from './schedule.ts';
 import type { PalState } from './state.ts';
+
+/** PAL-ABS: out at two absences in a row or three in total. */
+export const PAL_ABSENCE_LIMITS = { consecutive: 2, total: 3 } as const;
 
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
 type S = GameState<PalState>;
@@ -124,14 +129,16 @@ export function deal(b: B): void {
       b.emit('pal.knowledge', { informant: id, killers: shuffled.slice(0, k), fixed: false, drawn: d.used, check }, { kind: 'players', ids: [id] });
     }
   }
-  // PAL-DIST-4: role PMs right after the deal; the killers also share one group conversation.
+  // PAL-DIST-4: role PMs right after the deal; the killers also share one group conversation. The command lines they
+  // teach are the declared actions' (PAL-GEN-8: the keywords of the game's locale).
   const st = b.state;
+  const line = (id: string) => commandLine(ACTIONS, id, st.config.locale);
   for (const id of st.order) {
     const role = roles[id]!;
     b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
-    if (role === 'killer') b.tell([id], msg('MSG-ROLE-KILLER', { killers: namesOf(st, killers) }));
+    if (role === 'killer') b.tell([id], msg('MSG-ROLE-KILLER', { killers: namesOf(st, killers), kill: line('kill'), out: line('out') }));
     else if (role === 'informant') b.tell([id], msg('MSG-ROLE-INFORMANT', { known: namesOf(st, st.v.knows[id] ?? [], '—') }));
-    else if (role === 'nurse') b.tell([id], msg('MSG-ROLE-NURSE'));
+    else if (role === 'nurse') b.tell([id], msg('MSG-ROLE-NURSE', { protect: line('protect') }));
     else if (role === 'henchman') b.tell([id], msg('MSG-ROLE-HENCHMAN', { killers: namesOf(st, killers) }));
     else b.tell([id], msg('MSG-ROLE-CITIZEN'));
   }
@@ -313,7 +320,7 @@ export function resolveClose(b: B): void {
   const inGame = playersIn(s).map((p) => p.id);
   const ballots = new Map(Object.entries(s.v.votes).filter(([voter, target]) => isAlive(s, voter) && isAlive(s, target)));
   // Step 2: absences (PAL-ABS-1/2/3).
-  const abs = chargeAbsences(s.v.absences, inGame, new Set(ballots.keys()), new Set(s.v.waived), { consecutive: 2, total: 3 });
+  const abs = chargeAbsences(s.v.absences, inGame, new Set(ballots.keys()), new Set(s.v.waived), PAL_ABSENCE_LIMITS);
   const A = abs.reached;
   // Step 3: tally (PAL-VOTE-8).
   const t = tally(ballots, s.order);

@@ -57,10 +57,10 @@ export const el: Record<string, string> = {
   'MSG-RESTORED': 'Με απόφαση της ΣΕ ο/η {name} επιστρέφει στο παιχνίδι.',
   'MSG-RUNOFF-LENGTH': 'Η ΣΕ όρισε ότι μια παράταση της δημοσκόπησης θα διαρκέσει {minutes} λεπτά.',
   'MSG-ROLE-KILLER':
-    'Είσαι ΔΟΛΟΦΟΝΟΣ. Οι δολοφόνοι είναι: {killers}. Από τον 2ο γύρο στέλνετε μέχρι τις 13:00: «ΔΟΛΟΦΟΝΙΑ: <όνομα>». Από τις 20:00 του 1ου γύρου μπορείτε να καρφώσετε τον ρουφιάνο (20:00–13:00): «ΚΑΡΦΩΜΑ: <όνομα>».',
+    'Είσαι ΔΟΛΟΦΟΝΟΣ. Οι δολοφόνοι είναι: {killers}. Από τον 2ο γύρο στέλνετε μέχρι τις 13:00: «{kill}». Από τις 20:00 του 1ου γύρου μπορείτε να καρφώσετε τον ρουφιάνο (20:00–13:00): «{out}».',
   'MSG-ROLE-INFORMANT': 'Είσαι ο ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ (ρουφιάνος). Γνωρίζεις ότι είναι δολοφόνος/-οι: {known}. Αν οι δολοφόνοι σε καρφώσουν σωστά, κερδίζουν.',
   'MSG-ROLE-NURSE':
-    'Είσαι η ΝΟΣΟΚΟΜΑ. Από τον 2ο γύρο, μέχρι τις 13:00, στείλε «ΠΡΟΣΤΑΣΙΑ: <όνομα>». Αν ο παίκτης αυτός είναι ο στόχος των δολοφόνων, σώζεται. Όχι τον εαυτό σου, όχι τον ίδιο παίκτη σε δύο διαδοχικούς γύρους.',
+    'Είσαι η ΝΟΣΟΚΟΜΑ. Από τον 2ο γύρο, μέχρι τις 13:00, στείλε «{protect}». Αν ο παίκτης αυτός είναι ο στόχος των δολοφόνων, σώζεται. Όχι τον εαυτό σου, όχι τον ίδιο παίκτη σε δύο διαδοχικούς γύρους.',
   'MSG-ROLE-HENCHMAN': 'Είσαι το ΤΣΙΡΑΚΙ. Κερδίζεις μαζί με τους δολοφόνους: {killers}. Εκείνοι δεν ξέρουν ποιος είσαι. Σε αποκάλυψη εμφανίζεσαι ως πολίτης.',
   'MSG-ROLE-CITIZEN': 'Είσαι ΠΟΛΙΤΗΣ. Βρες τους δολοφόνους και ψήφιζε κάθε μέρα μέχρι τις 20:00.',
   'MSG-INFORM-ADD': 'Νέα πληροφορία: ο/η {name} είναι δολοφόνος.',
@@ -170,10 +170,10 @@ export const en: Record<string, string> = {
   'MSG-RESTORED': 'By decision of the moderators, {name} returns to the game.',
   'MSG-RUNOFF-LENGTH': 'The moderators set a runoff extension to {minutes} minutes.',
   'MSG-ROLE-KILLER':
-    'You are a KILLER. The killers are: {killers}. From round 2 send before 13:00: “Kill: <name>”. From 20:00 of round 1 you may out the informant (20:00–13:00): “Out: <name>”.',
+    'You are a KILLER. The killers are: {killers}. From round 2 send before 13:00: “{kill}”. From 20:00 of round 1 you may out the informant (20:00–13:00): “{out}”.',
   'MSG-ROLE-INFORMANT': 'You are the INFORMANT. You know these killer(s): {known}. If the killers out you correctly, they win.',
   'MSG-ROLE-NURSE':
-    'You are the NURSE. From round 2, before 13:00, send “Protect: <name>”. If that player is the killers’ target, he or she is saved. Not yourself, not the same player two rounds in a row.',
+    'You are the NURSE. From round 2, before 13:00, send “{protect}”. If that player is the killers’ target, he or she is saved. Not yourself, not the same player two rounds in a row.',
   'MSG-ROLE-HENCHMAN': 'You are the HENCHMAN. You win with the killers: {killers}. They do not know who you are. A reveal shows you as a citizen.',
   'MSG-ROLE-CITIZEN': 'You are a CITIZEN. Find the killers and vote every day before 20:00.',
   'MSG-INFORM-ADD': 'New information: {name} is a killer.',

@@ -8,10 +8,10 @@ import type { Builder } from '../../engine/builder.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import {
   argPlayer,
-  isDateList,
   livePlayerArg,
   type ModActionInfo,
   type ModActions,
+  modActionsOf,
   modArg,
   notRunning,
   refuse,
@@ -43,8 +43,11 @@ function livePlayer(s: S, args: Record<string, unknown>, key = 'name'): PlayerId
   return livePlayerArg(s, args, matchName, key, 'text');
 }
 
+/** A palermo moderator action: its arguments typed by its schema. */
+const mod = modActionsOf<PalState, PalEvents>();
+
 const ACTIONS: ModActions<PalState, PalEvents> = {
-  'move-deadline': {
+  'move-deadline': mod({
     summary: 'Move one deadline of the open round earlier or later (the close, the murder or the runoff); the new local time is posted.',
     rules: 'PAL-MOD-3',
     args: z
@@ -59,7 +62,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const s = b.state;
       const stopped = notRunning(s);
       if (stopped) return stopped;
-      const to = typeof args.to === 'string' ? parseTimestamp(args.to, s.config.timeZone) : null;
+      const to = parseTimestamp(args.to, s.config.timeZone);
       if (to === null) return refuse('"to" must be a time like 2025-10-07T20:30');
       if (to <= b.at) return refuse('the new deadline must be in the future');
       const what = args.deadline;
@@ -74,20 +77,18 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
         if (to >= s.v.closeAt) return refuse('the murder must come before the close');
         b.emit('round.timing', { killAt: to });
         b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'kill', palContext(s), { exactly: to }));
-      } else if (what === 'runoff') {
+      } else {
         const ru = s.v.runoff;
         if (!ru) return refuse('no runoff is open');
         b.emit('runoff.timing', { endsAt: to });
         b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, ru.stage === 'poll' ? 'runoff' : 'extension', palContext(s, ru.round), { exactly: to }));
-      } else {
-        return refuse('"deadline" must be close, kill or runoff');
       }
       const label = what === 'close' ? 'WHAT-CLOSE' : what === 'kill' ? 'WHAT-KILL' : 'WHAT-RUNOFF';
       b.announce(msg('MSG-DEADLINE-MOVED', { what: phrase(label), r, ...stamp(s, to) }));
     },
-  },
+  }),
 
-  calendar: {
+  calendar: mod({
     summary: 'Make future dates extra working days or extra pause days; the open round moves if its date changes.',
     rules: 'PAL-CAL-5, PAL-MOD-2',
     args: z
@@ -99,16 +100,11 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
     run(b, args) {
       const s = b.state;
       const today = localDate(b.at, s.config.timeZone);
-      const dates = (k: string): string[] | Rejection => {
-        const v = args[k] ?? [];
-        if (!isDateList(v)) return refuse(`"${k}" must be a list of dates`);
-        for (const d of v) if (d <= today) return refuse(`${d} is not after the current date`);
-        return v;
-      };
-      const work = dates('addWorkingDays');
-      if (refused(work)) return work;
-      const pause = dates('addPauseDays');
-      if (refused(pause)) return pause;
+      // The schema checked the dates' form; only a past date is left to refuse.
+      const work = args.addWorkingDays ?? [];
+      const pause = args.addPauseDays ?? [];
+      const past = [...work, ...pause].find((d) => d <= today);
+      if (past !== undefined) return refuse(`${past} is not after the current date`);
       if (work.length + pause.length === 0) return refuse('no date given');
       const cal = s.calendar;
       const calendar = {
@@ -129,14 +125,14 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const description = list([...work.map((d) => `+${d}`), ...pause.map((d) => `-${d}`)], 'comma');
       b.announce(msg('MSG-CALENDAR', { description, date: ddmm(date) }));
     },
-  },
+  }),
 
-  'runoff-length': {
+  'runoff-length': mod({
     summary: 'Choose the length of a runoff extension (30 or 60 minutes); only before the runoff ends, never for an announced extension.',
     rules: 'PAL-MOD-4, PAL-TIE-4',
     args: z.object({ minutes: z.literal([30, 60]).describe('30 or 60') }).strict(),
     run(b, args) {
-      const minutes = Number(args.minutes);
+      const minutes = args.minutes;
       const s = b.state;
       const ru = s.v.runoff;
       // PAL-TIE-4: the length is chosen before the runoff ends; once the extension is announced its end stands
@@ -150,9 +146,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       b.emit('runoff.length', { minutes });
       b.announce(msg('MSG-RUNOFF-LENGTH', { minutes }));
     },
-  },
+  }),
 
-  designate: {
+  designate: mod({
     summary: 'Designate the runoff candidate who leaves if the extension ends still tied (instead of the lot).',
     rules: 'PAL-MOD-4, PAL-TIE-5',
     args: z.object({ name: modArg.name('a runoff candidate') }).strict(),
@@ -163,9 +159,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       if (!s.v.runoff?.candidates.includes(id)) return refuse(`${nameOf(s, id)} is not a runoff candidate`);
       b.emit('runoff.designated', { player: id }, { kind: 'moderator' });
     },
-  },
+  }),
 
-  waive: {
+  waive: mod({
     summary: "Waive a player's absence at the coming close.",
     rules: 'PAL-MOD-5, PAL-ABS-2',
     args: z.object({ name: modArg.name() }).strict(),
@@ -175,9 +171,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       if (refused(id)) return id;
       b.emit('absence.waived', { player: id }, { kind: 'moderator' });
     },
-  },
+  }),
 
-  absences: {
+  absences: mod({
     summary: "Set a player's absence counters.",
     rules: 'PAL-MOD-5, PAL-MOD-1',
     args: z.object({ name: modArg.name(), total: z.number().int().min(0).max(1000), consecutive: z.number().int().min(0).max(1000) }).strict(),
@@ -185,16 +181,13 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const s = b.state;
       const id = player(s, args);
       if (refused(id)) return id;
-      const total = Number(args.total);
-      const consecutive = Number(args.consecutive);
-      if (!Number.isInteger(total) || !Number.isInteger(consecutive) || total < 0 || consecutive < 0 || consecutive > total) {
-        return refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
-      }
+      const { total, consecutive } = args;
+      if (consecutive > total) return refuse('"total" and "consecutive" must be whole numbers with consecutive ≤ total');
       b.emit('absence.adjusted', { player: id, counter: { total, consecutive } }, { kind: 'moderator' });
     },
-  },
+  }),
 
-  status: {
+  status: mod({
     summary: 'Post how many killers remain and whether each dealt special role is still in the game.',
     rules: 'PAL-MOD-6, PAL-REV-6',
     args: modArg.none(),
@@ -208,9 +201,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       );
       b.announce(msg('MSG-STATUS', { m: killersIn(s).length, statusList: list(lines, 'none') }));
     },
-  },
+  }),
 
-  'void-vote': {
+  'void-vote': mod({
     summary: "Void a player's current vote.",
     rules: 'PAL-MOD-7',
     args: z.object({ name: modArg.name('the voter') }).strict(),
@@ -221,9 +214,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       if (s.v.votes[id] === undefined) return refuse(`${nameOf(s, id)} has no current vote`);
       b.emit('votes.voided', { target: s.v.votes[id], voters: [id], byModerator: true });
     },
-  },
+  }),
 
-  substitute: {
+  substitute: mod({
     summary: 'A substitute takes over a seat with its role, knowledge, votes and counters.',
     rules: 'PAL-MOD-8',
     args: z.object({ old: modArg.name('the player who leaves'), new: modArg.name('the substitute (an account name)') }).strict(),
@@ -236,9 +229,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       b.announce(msg('MSG-SUBSTITUTE', { new: nameOf(b.state, id), old }));
       b.emit('role.assigned', { player: id, role: roleOf(s, id), substitute: true }, { kind: 'players', ids: [id] });
     },
-  },
+  }),
 
-  remove: {
+  remove: mod({
     summary: 'Expel a player: out at once, full role revealed, no last words, votes for him void.',
     rules: 'PAL-MOD-9',
     args: z.object({ name: modArg.name() }).strict(),
@@ -249,9 +242,9 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       b.emit('revealed', { players: [id] });
       removeNow(b, id, 'moderator', [msg('MSG-PENALTY', { name: nameOf(s, id), roleName: roleRef(s, id), team: teamRef(s, id) })]);
     },
-  },
+  }),
 
-  inform: {
+  inform: mod({
     summary: 'Tell an informant one more killer.',
     rules: 'PAL-MOD-10, PAL-DIST-3',
     args: z.object({ informant: modArg.name('the informant'), killer: modArg.name('the killer he learns') }).strict(),
@@ -267,20 +260,18 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       b.emit('informant.told', { informant: inf, killer }, { kind: 'players', ids: [inf] });
       b.tell([inf], msg('MSG-INFORM-ADD', { name: nameOf(s, killer) }));
     },
-  },
+  }),
 
-  stop: {
+  stop: mod({
     summary: 'Stop the game and declare the result.',
     rules: 'PAL-MOD-1',
     args: z.object({ side: z.enum(['citizens', 'killers', 'none']) }).strict(),
     run(b, args) {
       const stopped = notRunning(b.state);
       if (stopped) return stopped;
-      const side = args.side;
-      if (side !== 'citizens' && side !== 'killers' && side !== 'none') return refuse('"side" must be citizens, killers or none');
-      endGame(b, side, 'MOD', true);
+      endGame(b, args.side, 'MOD', true);
     },
-  },
+  }),
 
   restore: restoreAction<PalState, PalEvents>({
     rules: 'PAL-MOD-1',

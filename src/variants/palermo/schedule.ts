@@ -79,3 +79,8 @@ export const PAL_SCHEDULE: ScheduleDef<PalInstant> = {
 export function palContext(s: GameState<PalState>, round = s.v.round, date: IsoDate = s.v.date): PlanContext {
   return { round, date, opensAt: s.clock, timeZone: s.config.timeZone, options: palOptions(s.config) };
 }
+
+/** The open phase of the schedule: the round's day or its runoff (none before the start or after the end). */
+export function palPhase(s: GameState<PalState>): 'day' | 'runoff' | undefined {
+  return s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined;
+}

@@ -6,7 +6,7 @@ import { typed } from '../../engine/events.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { parseCommands } from '../../engine/parse.ts';
 import type { GameState } from '../../engine/state.ts';
-import { best, observing, targetsOf } from '../../sim/choose.ts';
+import { best, fillLine, observing, targetKey, targetsOf } from '../../sim/choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
 import type { PalEvents } from './events.ts';
 import { palermo } from './index.ts';
@@ -242,11 +242,11 @@ function counts(v: PalView): ReadonlyMap<PlayerId, number> {
   return v.tally;
 }
 
-/** The targets of an action, or none. */
-
-function write(turn: Turn<PalView>, command: string, target: PlayerId): Intent {
-  const a = turn.legal.find((x) => x.command === command)!;
-  return { via: a.via, text: a.template.replace('{name}', turn.name(target)) };
+/** The intent that takes `command` on `target`, or none when the rules do not offer that target now. */
+function write(turn: Turn<PalView>, command: string, target: PlayerId | undefined): Intent[] {
+  const a = turn.legal.find((x) => x.command === command);
+  const text = a && target !== undefined ? fillLine(a, { [targetKey(a)]: target }, turn.name) : undefined;
+  return a && text !== undefined ? [{ via: a.via, text }] : [];
 }
 
 /** The leading target of the live count (ties broken at random), with its votes. */
@@ -259,7 +259,7 @@ function leader(turn: Turn<PalView>, among: readonly PlayerId[]): { id: PlayerId
 /** A vote intent, or nothing when it would not change the current vote. */
 function voteFor(turn: Turn<PalView>, target: PlayerId | undefined): Intent[] {
   if (target === undefined || turn.view.votes.get(turn.player) === target) return [];
-  return [write(turn, 'vote', target)];
+  return write(turn, 'vote', target);
 }
 
 /** Random ballot in a runoff (everybody may take part; nobody must). */
@@ -267,7 +267,7 @@ function ballot(turn: Turn<PalView>, prefer?: (id: PlayerId) => number): Intent[
   const t = targetsOf(turn.legal, 'ballot');
   if (!t || t.length === 0 || turn.pass > 0) return [];
   const target = prefer ? best(turn.rng, t, prefer) : turn.rng.pick(t);
-  return target ? [write(turn, 'ballot', target)] : [];
+  return write(turn, 'ballot', target);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -330,7 +330,8 @@ const informant: Policy<PalView> = {
     if (turn.pass === 1 && me) {
       // About to be voted out: claim and name the killer (he risks the outing, but the town learns a killer).
       v.claimed = true;
-      return [...out, { via: 'post', text: `${CLAIM}\n${write(turn, 'vote', target).text}` }];
+      const [vote] = write(turn, 'vote', target);
+      if (vote) return [...out, { via: 'post', text: `${CLAIM}\n${vote.text}` }];
     }
     if (v.round < 2 && !(l.id !== undefined && v.known.has(l.id))) return [...out, ...townVote(turn)];
     return [...out, ...voteFor(turn, target)];
@@ -347,7 +348,7 @@ const nurse: Policy<PalView> = {
     if (t && t.length > 0 && turn.pass === 0) {
       const claim = liveClaim(v);
       const pick = claim && t.includes(claim.claimer) ? claim.claimer : best(turn.rng, t, (id) => record(v, id).hits * 2 - record(v, id).misses);
-      if (pick) out.push(write(turn, 'protect', pick));
+      if (pick) out.push(...write(turn, 'protect', pick));
     }
     return out;
   },
@@ -394,17 +395,17 @@ const killer: Policy<PalView> = {
     const kill = targetsOf(turn.legal, 'kill')?.filter((id) => !v.mates.has(id));
     if (kill && kill.length > 0) {
       const target = best(turn.rng, kill, (id) => informantScore(v, id) * 2 + record(v, id).hits);
-      if (target) out.push(write(turn, 'kill', target));
+      if (target) out.push(...write(turn, 'kill', target));
     }
     const outing = targetsOf(turn.legal, 'out');
     if (outing && outing.length > 0) {
       // Out a claimer at once (a true claim wins); otherwise only a unique player with hits in two rounds or more.
       const claimed = outing.find((id) => v.claims.has(id));
-      if (claimed) out.push(write(turn, 'out', claimed));
+      if (claimed) out.push(...write(turn, 'out', claimed));
       else {
         const scored = outing.map((id) => ({ id, s: informantScore(v, id) })).sort((a, b) => b.s - a.s);
         const [a, b] = scored;
-        if (a && a.s >= 2 && (!b || b.s < a.s) && turn.rng.chance(0.5)) out.push(write(turn, 'out', a.id));
+        if (a && a.s >= 2 && (!b || b.s < a.s) && turn.rng.chance(0.5)) out.push(...write(turn, 'out', a.id));
       }
     }
     return out;
@@ -431,7 +432,7 @@ const random: Policy<PalView> = {
       if (a.command === 'vote' && turn.pass === 1 && !turn.rng.chance(0.3)) continue;
       if ((a.command === 'kill' || a.command === 'protect' || a.command === 'ballot') && turn.pass === 1) continue;
       if (a.command === 'out' && !turn.rng.chance(0.05)) continue;
-      out.push(write(turn, a.command, turn.rng.pick(t)));
+      out.push(...write(turn, a.command, turn.rng.pick(t)));
     }
     return out;
   },
@@ -453,7 +454,7 @@ const model: Policy<PalView> = {
     if (turn.pass > 0) return [];
     const out: Intent[] = [];
     const kill = targetsOf(turn.legal, 'kill');
-    if (kill && leads(v)) out.push(write(turn, 'kill', turn.rng.pick(kill.filter((id) => !v.mates.has(id)))));
+    if (kill && leads(v)) out.push(...write(turn, 'kill', turn.rng.pick(kill.filter((id) => !v.mates.has(id)))));
     const targets = targetsOf(turn.legal, 'vote');
     if (targets && turn.next.kind === 'close') {
       const key = `day${v.round}`;
@@ -462,10 +463,10 @@ const model: Policy<PalView> = {
         chosen = turn.rng.pick(v.order.filter((id) => v.alive.has(id)));
         turn.table.set(key, chosen);
       }
-      out.push(write(turn, 'vote', chosen === v.me ? turn.rng.pick(targets) : chosen));
+      out.push(...write(turn, 'vote', chosen === v.me ? turn.rng.pick(targets) : chosen));
     }
     const b = targetsOf(turn.legal, 'ballot');
-    if (b && b.length > 0) out.push(write(turn, 'ballot', turn.rng.pick(b)));
+    if (b && b.length > 0) out.push(...write(turn, 'ballot', turn.rng.pick(b)));
     return out;
   },
 };

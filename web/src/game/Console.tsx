@@ -3,9 +3,9 @@
 // from its argument schema, the audit log, forum copies, the fairness commitment and, after the end, the seed
 // with its verification.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { AuditReply, GameDetail, ModActionsReply, ServerFrame, SignupWarningsReply } from '../../../src/protocol/index.ts';
+import type { AuditReply, DigestReply, GameDetail, ModActionsReply, ServerFrame, SignupWarningsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
-import { dateTime, localZone, t } from '../i18n/i18n.ts';
+import { dateTime, list, localZone, t } from '../i18n/i18n.ts';
 import { coalesce, Notice } from '../ui.tsx';
 import { instantOf, localOf } from '../zone.ts';
 import { SchemaForm } from './SchemaForm.tsx';
@@ -102,6 +102,7 @@ export function Console({
         </div>
       </section>
       <Deadlines detail={detail} action={actions.find((a) => a.name === 'move-deadline')} run={run} zone={zone} />
+      <Reminders id={detail.id} zone={zone} />
       {has('substitute') && <Substitute detail={detail} run={run} />}
       {others.length > 0 && <OtherActions actions={others} run={run} />}
       <Copies id={detail.id} round={detail.votes?.round ?? 1} />
@@ -356,4 +357,78 @@ function Audit({ id, onLive, zone }: { readonly id: string; readonly onLive: (f:
 function brief(data: unknown): string {
   const s = JSON.stringify(data) ?? '';
   return s.length > 160 ? `${s.slice(0, 160)}…` : s;
+}
+
+/** The game's reminder leads (minutes before each deadline) and the moderator's digest, now or mailed. */
+function Reminders({ id, zone }: { readonly id: string; readonly zone: string }) {
+  const [minutes, setMinutes] = useState('');
+  const [digest, setDigest] = useState<DigestReply | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState<string | null>(null);
+  useEffect(() => {
+    void api.reminders(id).then((r) => setMinutes(r.minutes.join(', ')), setError);
+  }, [id]);
+  const save = () => {
+    const list = minutes
+      .split(/[,\s]+/)
+      .filter(Boolean)
+      .map(Number);
+    void api.setReminders(id, list).then((r) => {
+      setMinutes(r.minutes.join(', '));
+      setDone(t('console.remindersSaved'));
+      setError(null);
+    }, setError);
+  };
+  return (
+    <section aria-labelledby="c-reminders" class="reminders">
+      <h3 id="c-reminders">{t('console.reminders')}</h3>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <p class="field">
+          <label for="c-leads">{t('console.leads')}</label>
+          <input id="c-leads" inputMode="numeric" value={minutes} onInput={(e) => setMinutes(e.currentTarget.value)} />
+        </p>
+        <div class="buttons">
+          <button type="submit">{t('console.remindersSave')}</button>
+          <button type="button" onClick={() => void api.digest(id).then(setDigest, setError)}>
+            {t('console.digest')}
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              void api.sendDigest(id).then((d) => {
+                setDigest(d);
+                setDone(t('console.digestSent'));
+              }, setError)
+            }
+          >
+            {t('console.digestSend')}
+          </button>
+        </div>
+      </form>
+      <Notice error={error} text={done} />
+      {digest && (
+        <ul class="digest" data-testid="digest">
+          {digest.deadlines.map((d) => (
+            <li key={d.id}>
+              {t('console.digestPending', { when: dateTime(d.at, zone), n: d.pending.length })}{' '}
+              {d.pending.map((p) => (
+                <bdi key={p.name}>{p.name} </bdi>
+              ))}
+            </li>
+          ))}
+          {digest.counters.map((c) => (
+            <li key={`${c.name} ${c.counter}`}>
+              <bdi>{c.name}</bdi>: {c.counter} {c.value}/{c.limit}
+            </li>
+          ))}
+          {digest.quiet.length > 0 && <li>{t('console.digestQuiet', { names: list(digest.quiet) })}</li>}
+        </ul>
+      )}
+    </section>
+  );
 }

@@ -13,6 +13,7 @@ import { useGame } from '../game/useGame.ts';
 import { VoteHistory } from '../game/VoteHistory.tsx';
 import type { MessageKey } from '../i18n/en.ts';
 import { t } from '../i18n/i18n.ts';
+import { MuteToggle } from '../notify/MuteToggle.tsx';
 import { href } from '../route.ts';
 import { currentAccount } from '../session.ts';
 import { Notice } from '../ui.tsx';
@@ -71,6 +72,7 @@ export function GameScreen({
         <Countdown deadline={d.nextDeadline} zone={zone} />
         <JoinButton detail={d} onDone={g.refresh} />
       </header>
+      {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
       <nav class="tabs" aria-label={d.title}>
         {tabs.map((x) => (
           <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>

@@ -1,5 +1,6 @@
 // Log in, or sign up with a new name (the same two fields; the server's refusal says which went wrong).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api/client.ts';
 import { t } from '../i18n/i18n.ts';
 import { previousHash } from '../route.ts';
 import { enter } from '../session.ts';
@@ -11,6 +12,14 @@ export function Login() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // The reset by mail is offered only where the server sends mail.
+  const [mail, setMail] = useState(false);
+  useEffect(() => {
+    void api.notifyConfig().then(
+      (c) => setMail(c.mail),
+      () => setMail(false),
+    );
+  }, []);
   const go = async (signUp: boolean) => {
     setBusy(true);
     try {
@@ -57,6 +66,11 @@ export function Login() {
           </button>
         </div>
         <Notice error={error} />
+        {mail && (
+          <p>
+            <a href="#/forgot">{t('auth.forgot')}</a>
+          </p>
+        )}
       </form>
     </section>
   );

@@ -1,0 +1,135 @@
+// The legal actions derived from the declarations: an action is open to a player when every condition of its check
+// holds, and each argument lists exactly the values its own conditions accept. So the browser's forms, reminders and
+// bots are offered what the command check accepts, and nothing else (test/unit/actions.unit.test.ts proves it over
+// bot-played games).
+import type { Millis, PlayerId } from '../../core/types.ts';
+import type { GameState, Locale } from '../state.ts';
+import type { LegalAction, LegalParam } from '../variant.ts';
+import { type ActionTable, actorHolds, type Compiled, type CompiledParam, type Ctx, ctxOf, targetHolds } from './declare.ts';
+import { textsOf, wordsIn } from './text.ts';
+
+/** What player `me` may do now by the rulebook's declarations (nothing unless the game runs). */
+export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: GameState<V>, me: PlayerId): LegalAction[] {
+  if (s.status !== 'running' || s.players[me] === undefined) return [];
+  const c = ctxOf(table, s, me, s.clock, '');
+  const out: LegalAction[] = [];
+  for (const a of table.actions) {
+    const legal = legalOne(a, c, s.config.locale);
+    if (legal) out.push(legal);
+  }
+  return out;
+}
+
+/** One action for the context's player, or undefined when a condition fails or an argument has no legal value. */
+function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, locale: Locale): LegalAction | undefined {
+  let until: Millis | undefined;
+  for (const m of a.actorChecks) {
+    if (m.ctx !== c) {
+      m.ctx = c;
+      m.result = actorHolds(m.step, c);
+    }
+    if (!m.result) return undefined;
+    if (until === undefined && m.step.until !== undefined) until = m.step.until(c);
+  }
+  // Conditions on several arguments filter the list of an argument that may stand alone; with none they hold or not.
+  if (a.params.length === 0) for (const check of a.argsChecks) if (!check.test(c, {})) return undefined;
+  const params: LegalParam[] = [];
+  let targets: readonly PlayerId[] | undefined;
+  let choices: readonly string[] | undefined;
+  for (const cp of a.params) {
+    const p = cp.def;
+    for (const step of cp.checks) if (until === undefined && step.until !== undefined) until = step.until(c);
+    const label = p.label ? wordsIn(p.label, locale) : undefined;
+    if (p.kind === 'player') {
+      const list: PlayerId[] = [];
+      const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
+      for (const id of c.s.order) {
+        if (barred?.has(id)) continue;
+        if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
+      }
+      if (list.length === 0 && !p.optional) return undefined;
+      targets ??= list;
+      params.push({ kind: 'player', key: cp.key, targets: list, optional: p.optional, label });
+    } else if (p.kind === 'choice') {
+      const values: string[] = [];
+      for (const value of p.values) {
+        const shown = p.show(value, locale);
+        if (cp.words.every((w) => w.test(shown)) && accepts(a, cp, c, value, shown)) values.push(shown);
+      }
+      if (values.length === 0 && !p.optional) return undefined;
+      choices ??= values;
+      params.push({ kind: 'choice', key: cp.key, values, optional: p.optional, label });
+    } else {
+      params.push({ kind: 'text', key: cp.key, multiline: p.multiline === true || p.lines !== undefined, max: p.max, optional: p.optional, label });
+    }
+  }
+  const t = textsOf(a, locale);
+  return {
+    command: a.command,
+    via: a.via,
+    channel: a.channel?.(c),
+    template: t.template,
+    targets,
+    choices,
+    until,
+    id: a.id,
+    keyword: t.keyword,
+    line: t.line,
+    params,
+    irreversible: a.irreversible,
+    confirm: a.confirm,
+  };
+}
+
+/** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */
+function unnameable<V, R>(cp: CompiledParam<V, R>, s: GameState<V>): ReadonlySet<PlayerId> | null {
+  let out = cp.unnameable.get(s.players);
+  if (out === undefined) {
+    const ids = s.order.filter((id) => !cp.words.every((w) => w.test(s.players[id]?.name ?? '')));
+    out = ids.length > 0 ? new Set(ids) : null;
+    cp.unnameable.set(s.players, out);
+  }
+  return out;
+}
+
+/** True when every condition on an argument accepts `value` (written `raw`), with those on several when it may stand alone. */
+function accepts<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>, value: string, raw: string): boolean {
+  for (const step of cp.checks) {
+    if (step.kind === 'target' ? !targetHolds(step, c, value) : !step.test(c, value, raw)) return false;
+  }
+  if (cp.alone && a.argsChecks.length > 0) {
+    const args = { [cp.key]: value };
+    for (const check of a.argsChecks) if (!check.test(c, args)) return false;
+  }
+  return true;
+}
+
+const FREE = /^<[^<>]+>$/;
+const SLOT = /\{(name|choice|text|pseudonym|to)\}/g;
+
+/**
+ * A legal action of a rulebook that still writes its own (not yet declared) in the full shape: its arguments read
+ * from the template's slots (`{name}` a player from `targets`, `{choice}` one of `choices`, a `<…>` template the
+ * whole text), its keyword the template before the first slot. Declared actions are returned as they are.
+ */
+export function fullShape(a: LegalAction): LegalAction {
+  if (a.params) return a;
+  if (FREE.test(a.template)) {
+    return { ...a, keyword: '', line: '{text}', params: [{ kind: 'text', key: 'text', multiline: true }], irreversible: false, confirm: false };
+  }
+  const params: LegalParam[] = [];
+  let players = 0;
+  const line = a.template.replace(SLOT, (_, slot: string) => {
+    if (slot === 'name' || slot === 'to') {
+      const key = slot === 'to' ? 'to' : players === 0 ? 'target' : `target${players + 1}`;
+      players++;
+      params.push({ kind: 'player', key, targets: a.targets ?? [] });
+      return `{${key}}`;
+    }
+    if (slot === 'choice') params.push({ kind: 'choice', key: 'choice', values: a.choices ?? [] });
+    else params.push({ kind: 'text', key: slot, multiline: slot === 'text' });
+    return `{${slot}}`;
+  });
+  const keyword = a.template.replace(/\s*:?\s*\{[\s\S]*$/, '').trim();
+  return { ...a, id: a.id ?? a.command, keyword, line, params, irreversible: false, confirm: false };
+}
