@@ -100,12 +100,12 @@ export function foldMetaAll(m: GameMeta, events: readonly GameEvent[]): GameMeta
   let pub = 0;
   for (const e of events) {
     if (e.audience.kind === 'public') pub++;
-    if (e.type === 'game.hosted' || e.type === 'moderator.added' || e.audience.kind === 'team') meta = foldService(meta, e);
+    meta = foldService(meta, e);
   }
   return pub === 0 ? meta : { ...meta, publicEvents: (meta.publicEvents ?? 0) + pub };
 }
 
-/** Folds a service event (title and moderators, a team channel's members) into the meta. */
+/** Folds a service event (title and moderators, reminder leads, a team channel's members) into the meta; others change nothing. */
 function foldService(meta: GameMeta, e: GameEvent): GameMeta {
   const ev = typed(e);
   if (ev.type === 'game.hosted') return { ...meta, title: String(ev.data.title), host: String(ev.data.host), moderators: [String(ev.data.host)] };
