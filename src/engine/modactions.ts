@@ -7,7 +7,7 @@ import type { Command, PlayerId, Rejection } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import type { Named, NameMatch } from './names.ts';
 import type { GameState } from './state.ts';
-import { isAlive, nameOf } from './state.ts';
+import { isAlive, nameOf, signedUp } from './state.ts';
 import { isIsoDate } from './time.ts';
 
 /** What a handler returns: nothing when the action ran, else its refusal (and then it has emitted nothing). */
@@ -125,10 +125,7 @@ export function argPlayer<V>(
 ): PlayerId | Rejection {
   const raw = args[key];
   if (typeof raw !== 'string') return refuse(`"${key}" must be a player name`);
-  const m = match(
-    raw,
-    s.order.map((id) => s.players[id]!),
-  );
+  const m = match(raw, signedUp(s));
   if (m.kind !== 'one') return { code: 'R-NAME', params: { [nameParam]: raw } };
   return m.id;
 }

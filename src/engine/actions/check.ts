@@ -6,7 +6,7 @@ import type { Actor, Params } from '../../core/types.ts';
 import type { Builder } from '../builder.ts';
 import type { Named } from '../names.ts';
 import type { CommandLine } from '../parse.ts';
-import type { GameState } from '../state.ts';
+import { type GameState, signedUp } from '../state.ts';
 import { type ActionTable, type Args, actorHolds, type Compiled, type Ctx, ctxOf, matchIn, type Note, targetHolds } from './declare.ts';
 
 /** A refusal as the check found it. */
@@ -155,9 +155,12 @@ function refusal<R>(code: R, params: Params | undefined, flag: boolean | undefin
   return { ok: false, refusal: { code, params: params ?? EMPTY, flag: flag === true, note } };
 }
 
-/** Every player who signed up, in signup order: the names an argument may match. */
+/**
+ * Every player who signed up, in signup order: the names an argument may match. One list while the players stand
+ * (`signedUp`), so name matching indexes it once instead of once per command.
+ */
 function everyone<V>(s: GameState<V>): readonly Named[] {
-  return s.order.map((id) => s.players[id]!);
+  return signedUp(s);
 }
 
 /**
