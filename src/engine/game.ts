@@ -285,7 +285,8 @@ function onPm<V>(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void {
   const from = cmd.actor.kind === 'player' ? cmd.actor.id : undefined;
   if (s.status === 'running' && from) return b.variant.pm(b, cmd);
   const lines = parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.command !== 'join' && l.command !== 'leave');
-  if (lines.length > 0) {
+  const refuseGuest = s.status === 'running' && cmd.actor.kind === 'guest' && b.variant.signup?.refuseGuestPms === true;
+  if (lines.length > 0 || refuseGuest) {
     const code =
       s.status === 'ended' || s.status === 'cancelled'
         ? 'R-GAME-OVER'

@@ -113,6 +113,11 @@ export interface SignupPolicy<V = unknown, M = AnyEvents> {
   readonly duplicate?: string;
   /** Thread posts of forum members who are not signed up are ignored instead of rejected. */
   readonly ignoreGuestPosts?: boolean;
+  /**
+   * While the game runs, PMs of forum members who are not signed up are refused even without a command, instead of
+   * forwarded (mafia-de's DE-GEN-11 checks that the sender is a participant before it looks for a command).
+   */
+  readonly refuseGuestPms?: boolean;
   /** Tells a new participant he is registered (replaces the engine's MSG-SIGNUP-OK). */
   joined?(b: Builder<V, M>, id: PlayerId): void;
   /** Tells a participant he has withdrawn (replaces the engine's MSG-SIGNOFF-OK). */

@@ -21,19 +21,21 @@ function keywordIn<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale)
   return rule.taught?.[locale] ?? rule.keywords[0] ?? '';
 }
 
-function slot<R>(key: string, p: ParamDef<R>, style: LineStyle, locale: Locale): string {
+/** `last`: the action's last text parameter, the one a legacy template writes `{text}`; an earlier one names its slot by its key (an ad's `{pseudonym}`). */
+function slot<R>(key: string, p: ParamDef<R>, style: LineStyle, locale: Locale, last: boolean): string {
   if (style === 'line') return `{${key}}`;
   if (p.kind === 'player') return style === 'human' ? namePlaceholder(locale) : '{name}';
   if (p.kind === 'choice') return style === 'human' ? `<${p.label ? wordsIn(p.label, locale) : p.values.map((v) => p.show(v, locale)).join('|')}>` : '{choice}';
   if (style === 'human' || p.whole) return `<${wordsIn(p.placeholder, locale)}>`;
-  return '{text}';
+  return last ? '{text}' : `{${key}}`;
 }
 
 /** An action's command line in a locale and style, e.g. `ΔΟΛΟΦΟΝΙΑ: <όνομα>`, `Kill: {target}`, `Kill: {name}`. */
 function write<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale, style: LineStyle): string {
   let args = '';
+  const lastText = a.params.filter((x) => x.def.kind === 'text').at(-1)?.key;
   for (const { key, def: p } of a.params) {
-    const s = slot(key, p, style, locale);
+    const s = slot(key, p, style, locale, key === lastText);
     if (args === '') args = s;
     else if (p.lines !== undefined) args += `\n${s}`;
     else args += `${p.sep ? wordsIn(p.sep.taught, locale) : ' '}${s}`;
