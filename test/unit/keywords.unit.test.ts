@@ -1,8 +1,10 @@
 // Issue 15 item 6: a game's own texts, hints and forms teach the keywords of its locale, and every keyword set
 // stays accepted in every game (PAL-GEN-8, DE-GEN-8).
 import { describe, expect, it } from 'vitest';
+import { splitArgs } from '../../src/engine/actions/check.ts';
 import { commandExample, compileSyntax, parseCommands } from '../../src/engine/parse.ts';
-import { PM_KEYWORDS, parsePm, parseRoleChoice, splitPair } from '../../src/variants/mafia-de/commands.ts';
+import { ACTIONS, PM_KEYWORDS, parseRoleChoice } from '../../src/variants/mafia-de/actions.ts';
+import { parsePm as readPm } from '../../src/variants/mafia-de/commands.ts';
 import { VARIANTS } from '../../src/variants/registry.ts';
 
 const quoted = (kw: string) => [`«${kw}:`, `“${kw}:`, `„${kw}:`, `"${kw}:`, `«${kw}»`, `“${kw}”`, `„${kw}“`];
@@ -39,9 +41,11 @@ describe('keywords per locale', () => {
 
   it('DE-GEN-8: a running mafia-de game reads the PN keywords of both languages; English ones need their colon', () => {
     const none = () => false;
-    for (const [command, k] of Object.entries(PM_KEYWORDS)) {
-      expect(parsePm(`${k.de}: Anna`, undefined, none)?.command).toBe(command);
-      expect(parsePm(`${k.en}: Anna`, undefined, none)?.command).toBe(command);
+    const parsePm = (text: string, subject: string | undefined, isName: (t: string) => boolean) => readPm(text, subject, isName, PM_KEYWORDS);
+    for (const a of ACTIONS.actions) {
+      const [de, en] = a.def.syntax![0]!.keywords;
+      expect(parsePm(`${de}: Anna`, undefined, none)?.command).toBe(a.command);
+      expect(parsePm(`${en}: Anna`, undefined, none)?.command).toBe(a.command);
     }
     // German keywords may take whitespace instead of the colon (DE-GEN-8); everyday English words may not.
     expect(parsePm('Stimme Anna', undefined, none)?.command).toBe('vote');
@@ -53,6 +57,8 @@ describe('keywords per locale', () => {
     expect(parseRoleChoice('Voodoo doll')).toBe('voodoo-doll');
     expect(parseRoleChoice('Framer')).toBe('framer');
     expect(parseRoleChoice('none')).toBe('none');
-    expect(splitPair('Anna and Bernd')).toEqual(['Anna', 'Bernd']);
+    const compare = ACTIONS.actions.find((a) => a.id === 'compare')!;
+    expect(splitArgs(compare, { arg: 'Anna and Bernd', text: '' })).toEqual(['Anna', 'Bernd']);
+    expect(splitArgs(compare, { arg: 'Anna, Bernd', text: '' })).toEqual(['Anna', 'Bernd']);
   });
 });

@@ -13,6 +13,7 @@ import { type Deadline, type GameConfig, isAlive, nameOf, playersIn } from '../.
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
 import { addDays, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import { taught } from './actions.ts';
 import {
   type B,
   citizensIn,
@@ -131,12 +132,12 @@ export function deal(b: B): void {
   // DE-SIGN-6: the base PN to everybody, then the Sonderstatus PNs.
   for (const id of st.order) {
     b.emit('role.assigned', { player: id, role: roles[id] }, { kind: 'players', ids: [id] });
-    pn(b, [id], 'Status', msg('MSG-ROLE-BASE', { game: gameNo(st) }), msg('BLANK'), msg('MSG-HELP-BASE', help));
+    pn(b, [id], 'Status', msg('MSG-ROLE-BASE', { game: gameNo(st) }), msg('BLANK'), taught(st, 'MSG-HELP-BASE', help));
   }
   for (const id of st.order) {
     const role = roles[id]!;
     const key = { detective: 'DET', matchmaker: 'MM', 'guardian-angel': 'GA' }[role];
-    if (key) pn(b, [id], 'Sonderstatus', msg(`MSG-ROLE-${key}`), msg('BLANK'), msg(`MSG-HELP-${key}`, help));
+    if (key) pn(b, [id], 'Sonderstatus', msg(`MSG-ROLE-${key}`), msg('BLANK'), taught(st, `MSG-HELP-${key}`, help));
     if (partyOf(st, id) === MAFIA) {
       const others = mafia.filter((x) => x !== id);
       const variant = others.length === 0 ? '0' : others.length === 1 ? '1' : 'N';
@@ -146,7 +147,7 @@ export function deal(b: B): void {
         'Sonderstatus',
         msg(`MSG-ROLE-MAFIA-${variant}`, { names: nameList(st, others), boss: boss ? nameOf(st, boss) : '' }),
         msg('BLANK'),
-        msg(role === 'mafia-boss' ? 'MSG-HELP-BOSS' : 'MSG-HELP-MAFIOSO', help),
+        taught(st, role === 'mafia-boss' ? 'MSG-HELP-BOSS' : 'MSG-HELP-MAFIOSO', help),
       );
     }
   }
@@ -402,7 +403,7 @@ export function resolveDay(b: B): void {
     const choosers = playersIn(st)
       .filter((p) => p.role === 'mafioso' && st.v.choices[p.id] === undefined)
       .map((p) => p.id);
-    pn(b, choosers, 'Sonderstatus', msg('MSG-ROLE-CHOICE', { deadline: when(st, deadline), free: rolesParam(freeSpecials(st)) }));
+    pn(b, choosers, 'Sonderstatus', taught(st, 'MSG-ROLE-CHOICE', { deadline: when(st, deadline), free: rolesParam(freeSpecials(st)) }));
   }
   b.announce(...body, msg('MSG-NIGHT-START', { N, deadline: when(b.state, deadline) }));
 }
@@ -522,7 +523,9 @@ export function resolveNight(b: B): void {
       }
       b.emit('role.chosen', { player: id, role: role ?? 'none', random: true }, { kind: 'players', ids: [id] });
       if (role) b.emit('role.changed', { player: id, role }, { kind: 'players', ids: [id] });
-      rolePns.push(() => pn(b, [id], 'Sonderstatus', role ? msg(`MSG-ROLE-RANDOM-${role}`, { nightEnd: o.nightEnd }) : msg('MSG-ROLE-RANDOM-NONE')));
+      rolePns.push(() =>
+        pn(b, [id], 'Sonderstatus', role ? taught(b.state, `MSG-ROLE-RANDOM-${role}`, { nightEnd: o.nightEnd }) : msg('MSG-ROLE-RANDOM-NONE')),
+      );
     }
   }
   // N10: succession; N11: post warnings of cycle N (at most one automatic warning per cycle, DE-INACT-3).

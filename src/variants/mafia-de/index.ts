@@ -1,76 +1,24 @@
-// The `mafia-de` rulebook (German forum Mafia, the "Durchführungsverordnung" of Mafia #136): data plus the hooks the
-// engine calls. The general mechanisms (private ballots, protection memory, falsifiable checks, role block,
-// linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
-import type { PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { matchStrict } from '../../engine/names.ts';
-import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
-import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
-import { isAlive, othersIn, playersIn, postAuthor } from '../../engine/state.ts';
-import { type DefinedVariant, defineVariant, type LegalAction, type Recognised } from '../../engine/variant.ts';
-import { decorateRejection, onPm, recognisePm } from './actions.ts';
-import { keywordOf, PM_KEYWORDS, SURRENDER_LINE } from './commands.ts';
-import { type B, gameNo, isBoss, msg, opts, partyOf, pn, roleOf, type S, when } from './common.ts';
+import { parseCommands, stripMarkup } from '../../engine/parse.ts';
+import { defineTimetable } from '../../engine/schedule.ts';
+import { playersIn, postAuthor } from '../../engine/state.ts';
+import { type DefinedVariant, defineVariant, type Recognised } from '../../engine/variant.ts';
+import { ACTIONS, decorateRejection, dePhase, onPm, recognisePm, SYNTAX } from './actions.ts';
+import { SURRENDER_LINE } from './commands.ts';
+import { type B, gameNo, msg, opts, pn, when } from './common.ts';
 import type { DeEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import * as flow from './flow.ts';
-import { expireSurrender, freeSpecials, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
+import { expireSurrender, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { deOptions, options } from './options.ts';
 import { onPost } from './posts.ts';
-import { adQuota } from './press.ts';
-import { defaultRoles, MAFIA, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
+import { defaultRoles, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
 import { DE_SCHEDULE, type DeInstant } from './schedule.ts';
 import { type DeState, evolveDe, initialDe } from './state.ts';
 import { mafiaDeVoteSteps } from './vote-log.ts';
-
-/** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
-function legalActions(s: S, me: PlayerId): LegalAction[] {
-  if (s.status !== 'running' || !isAlive(s, me)) return [];
-  const v = s.v;
-  const all = playersIn(s).map((p) => p.id);
-  const out: LegalAction[] = [];
-  const role = roleOf(s, me);
-  // The window of the open phase closes at its pending deadline (as moved, or shifted by a pause).
-  const until = v.phase === 'day' || v.phase === 'night' ? windowUntil(DE_SCHEDULE, s, v.phase === 'day' ? 'vote' : 'orders') : undefined;
-  if (v.phase === 'day') {
-    out.push({ command: 'vote', via: 'pm', template: `${kw(s, 'vote')}: {name}`, targets: all, until });
-    if (role === 'insider' && v.insiderDay !== v.n && !v.insiderDone)
-      out.push({ command: 'suspect', via: 'pm', template: `${kw(s, 'suspect')}: {name}`, targets: s.order.filter((x) => x !== me), until });
-  } else if (v.phase === 'night') {
-    // DE-KILL-2/3: without a valid death message on the following lines nobody dies, so the form asks for one.
-    if (isBoss(s, me)) out.push({ command: 'kill', via: 'pm', template: `${kw(s, 'kill')}: {name}\n{text}`, targets: othersIn(s, me), until });
-    if (role === 'guardian-angel')
-      out.push({ command: 'protect', via: 'pm', template: `${kw(s, 'protect')}: {name}`, targets: all.filter((x) => x !== v.lastProtected), until });
-    if (role === 'detective' && v.n % 2 === 0)
-      out.push({ command: 'query', via: 'pm', template: `${kw(s, 'query')}: {name}`, targets: othersIn(s, me), until });
-    if (role === 'matchmaker' && v.n % 2 === 1)
-      out.push({
-        command: 'compare',
-        via: 'pm',
-        template: `${kw(s, 'compare')}: {name} ${s.config.locale === 'en' ? 'and' : 'und'} {name}`,
-        targets: othersIn(s, me),
-        until,
-      });
-    if (role === 'framer') out.push({ command: 'frame', via: 'pm', template: `${kw(s, 'frame')}: {name}`, targets: othersIn(s, me), until });
-    if (role === 'voodoo-doll') out.push({ command: 'voodoo', via: 'pm', template: `${kw(s, 'voodoo')}: {name}`, targets: othersIn(s, me), until });
-    if (role === 'robber') out.push({ command: 'rob', via: 'pm', template: `${kw(s, 'rob')}: {name}`, targets: othersIn(s, me), until });
-    if (role === 'mafioso' && v.n === 1 && v.choices[me] === undefined) {
-      const en = s.config.locale === 'en';
-      const choices = [...freeSpecials(s).map((r) => ROLES.find((x) => x.id === r)?.names[en ? 'en' : 'de'] ?? r), en ? 'none' : 'keine'];
-      out.push({ command: 'role', via: 'pm', template: `${kw(s, 'role')}: {choice}`, choices, until });
-    }
-  }
-  // Any phase: the boss's successor (DE-BOSS-2), ads within the quota (DE-NEWS-1/4), the testament (DE-WILL).
-  if (isBoss(s, me)) {
-    const mates = all.filter((x) => x !== me && partyOf(s, x) === MAFIA);
-    if (mates.length > 0) out.push({ command: 'successor', via: 'pm', template: `${kw(s, 'successor')}: {name}`, targets: mates });
-  }
-  if ((v.adCount[me] ?? 0) < adQuota(s, me)) out.push({ command: 'ad', via: 'pm', template: `${kw(s, 'ad')}: {pseudonym}\n{text}` });
-  out.push({ command: 'will', via: 'pm', template: `${kw(s, 'will')}:\n{text}` });
-  return out;
-}
 
 /**
  * DE-SCHED-7 holds through engine/time.ts (a missing local time moves forward, a doubled one means the first).
@@ -91,28 +39,6 @@ function tooFew(b: B, n: number, min: number): boolean {
 }
 
 /**
- * The syntax table the engine reads before the game runs (signup posts, and PN commands answered with
- * R-NOT-RUNNING, DE-GEN-11); a running game reads PNs with commands.ts (the first line decides, DE-GEN-8), which
- * answers a PN without a command itself (DE-GEN-4), so PN keywords get no hint here.
- */
-const SYNTAX: readonly SyntaxRule[] = [
-  // DE-SIGN-1, DE-SIGN-3: «Anmeldung» / «Abmeldung» as the first word of a post.
-  { command: 'join', keywords: ['Anmeldung'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Anmeldung', en: 'Sign up' } },
-  { command: 'leave', keywords: ['Abmeldung'], form: 'lead', firstLine: true, where: 'post', taught: { de: 'Abmeldung', en: 'Withdraw' } },
-  // The English keywords are everyday words ("Withdraw your vote, Anna!"), so they count only as the whole first line.
-  { command: 'join', keywords: ['Sign up', 'Signup'], form: 'none', firstLine: true, where: 'post' },
-  { command: 'leave', keywords: ['Withdraw'], form: 'none', firstLine: true, where: 'post' },
-  ...Object.entries(PM_KEYWORDS)
-    .filter(([command]) => command !== 'surrender')
-    .map(([command, k]): SyntaxRule => ({ command, keywords: [k.de, k.en], form: 'colon', where: 'pm', hint: false, taught: k })),
-];
-
-/** How a PN command is written in this game's language (forms and bots), e.g. `Stimme: {name}` or `Vote: {name}`. */
-function kw(s: S, command: string): string {
-  return keywordOf(command, s.config.locale);
-}
-
-/**
  * mafia-de's schedule with its hooks (flow.ts). DE-GEN-2: the engine fires every deadline due at an input's stamp
  * before the input (a vote at 20:00:00 is late); DE-WIN-7: after the end it answers every command with R-GAME-OVER.
  */
@@ -123,7 +49,7 @@ const TIMETABLE = defineTimetable<DeState, DeEvents, DeInstant>({
     'night.end': resolveNight,
     surrender: (b, d) => expireSurrender(b, d.id.slice('surrender:'.length)),
   },
-  phaseOf: (s) => (s.v.phase === 'day' || s.v.phase === 'night' ? s.v.phase : undefined),
+  phaseOf: dePhase,
   options: deOptions,
 });
 
@@ -143,6 +69,7 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   roles: ROLES,
   sides: SIDES,
   syntax: SYNTAX,
+  actions: ACTIONS,
   recognise(s, cmd) {
     if (cmd.type === 'pm') {
       if (s.status === 'running') return recognisePm(s, cmd);
@@ -186,7 +113,6 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
-  legalActions,
   // The moderator's digest: warnings towards the disqualifying one (DE-MOD).
   standing: (s) =>
     playersIn(s).flatMap((p) => {
@@ -208,6 +134,8 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
     duplicate: 'R-SIGNUP-DUP',
     // Decision (interpretation 7): forum members who did not sign up may discuss in the thread; nothing answers them.
     ignoreGuestPosts: true,
+    // DE-GEN-11: step 2 (a participant) comes before step 4 (a command), so an outsider's free text is refused too.
+    refuseGuestPms: true,
     joined(b, id) {
       pn(b, [id], 'Anmeldung', msg('MSG-SIGNUP-OK', { game: gameNo(b.state), deadline: when(b.state, b.state.v.signupDeadline) }));
     },

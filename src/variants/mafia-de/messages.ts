@@ -18,39 +18,37 @@ const SUBJECTS_EN: Record<Subject, string> = {
 const SUBJECTS = Object.keys(SUBJECTS_EN);
 
 const PICKED_DE: Record<string, string> = {
-  framer: 'Du bist der Rufmörder.\n„Rufmord: Name“ in jeder Nacht bis {nightEnd} Uhr.',
-  'voodoo-doll': 'Du bist die Voodoo-Puppe.\n„Voodoo: Name“ in jeder Nacht bis {nightEnd} Uhr; die Verbindung gilt, bis du sie änderst.',
-  robber: 'Du bist der Räuber.\n„Raub: Name“ in jeder Nacht bis {nightEnd} Uhr.',
-  insider: 'Du bist der Insider.\n„Verdacht: Name“ an jedem Tag ab Tag 2, einmal pro Tag.',
+  framer: 'Du bist der Rufmörder.\n„{frame}“ in jeder Nacht bis {nightEnd} Uhr.',
+  'voodoo-doll': 'Du bist die Voodoo-Puppe.\n„{voodoo}“ in jeder Nacht bis {nightEnd} Uhr; die Verbindung gilt, bis du sie änderst.',
+  robber: 'Du bist der Räuber.\n„{rob}“ in jeder Nacht bis {nightEnd} Uhr.',
+  insider: 'Du bist der Insider.\n„{suspect}“ an jedem Tag ab Tag 2, einmal pro Tag.',
   none: 'Du bist einfacher Mafioso.',
 };
 
 const PICKED_EN: Record<string, string> = {
-  framer: 'You are the Framer.\n“Frame: Name” every night until {nightEnd}.',
-  'voodoo-doll': 'You are the Voodoo doll.\n“Voodoo: Name” every night until {nightEnd}; the link lasts until you change it.',
-  robber: 'You are the Robber.\n“Rob: Name” every night until {nightEnd}.',
-  insider: 'You are the Insider.\n“Suspect: Name” once a day from Day 2.',
+  framer: 'You are the Framer.\n“{frame}” every night until {nightEnd}.',
+  'voodoo-doll': 'You are the Voodoo doll.\n“{voodoo}” every night until {nightEnd}; the link lasts until you change it.',
+  robber: 'You are the Robber.\n“{rob}” every night until {nightEnd}.',
+  insider: 'You are the Insider.\n“{suspect}” once a day from Day 2.',
   none: 'You are a plain mafioso.',
 };
 
 const HELP_DE = {
-  base: 'So spielst du (alles per PN an die Spielleitung): „Stimme: Name“ ist deine Stimme für die Hinrichtung; bis zum Einsendeschluss um {dayEnd} Uhr darfst du sie beliebig ändern. Wer nicht wählt, wählt automatisch sich selbst. „Testament:“ und in den folgenden Zeilen der Text speichert dein Testament; mit „Empfänger: Name, Name“ als zweiter Zeile wird es nach deinem Tod nur an diese Personen geschickt.',
-  det: 'Als Detektiv schickst du in jeder geraden Nacht bis {nightEnd} Uhr „Abfrage: Name“. Mit „Anzeige: Pseudonym“ und dem Text in den folgenden Zeilen schaltest du 1 Anzeige pro Spieltag.',
-  mm: 'Als Matchmaker schickst du in jeder ungeraden Nacht bis {nightEnd} Uhr „Vergleich: Name und Name“ (ohne dich selbst). Mit „Anzeige: Pseudonym“ und dem Text in den folgenden Zeilen schaltest du 1 Anzeige pro Spieltag.',
-  ga: 'Als Schutzengel schickst du in jeder Nacht bis {nightEnd} Uhr „Schutz: Name“ (auch dich selbst, aber niemanden zwei Nächte hintereinander). Mit „Anzeige: Pseudonym“ und dem Text in den folgenden Zeilen schaltest du 1 Anzeige pro Spieltag.',
-  boss: 'Als Mafiaboss schickst du in jeder Nacht bis {nightEnd} Uhr „Mord: Name“ und in den folgenden Zeilen die Todesbotschaft (mindestens {minS} Sätze und {minC} Zeichen mit dem Namen des Opfers, oder ein Link). Ohne Todesbotschaft gibt es keinen Mord. „Nachfolger: Name“ bestimmt, wer dich als Boss ersetzt. Mit „Anzeige: Pseudonym“ und dem Text in den folgenden Zeilen schaltest du 2 Anzeigen pro Spieltag.',
-  mafioso:
-    'In der ersten Nacht wählst du deine Sonderrolle: „Rolle: Rufmörder“, „Rolle: Voodoo-Puppe“, „Rolle: Räuber“, „Rolle: Insider“ oder „Rolle: keine“. Mit „Anzeige: Pseudonym“ und dem Text in den folgenden Zeilen schaltest du 2 Anzeigen pro Spieltag.',
+  base: 'So spielst du (alles per PN an die Spielleitung): „{vote}“ ist deine Stimme für die Hinrichtung; bis zum Einsendeschluss um {dayEnd} Uhr darfst du sie beliebig ändern. Wer nicht wählt, wählt automatisch sich selbst. „{will}“ speichert dein Testament (der Text darf über mehrere Zeilen gehen); mit „Empfänger: Name, Name“ als zweiter Zeile wird es nach deinem Tod nur an diese Personen geschickt.',
+  det: 'Als Detektiv schickst du in jeder geraden Nacht bis {nightEnd} Uhr „{query}“. Mit „{ad}“ und dem Text in den folgenden Zeilen schaltest du 1 Anzeige pro Spieltag.',
+  mm: 'Als Matchmaker schickst du in jeder ungeraden Nacht bis {nightEnd} Uhr „{compare}“ (ohne dich selbst). Mit „{ad}“ und dem Text in den folgenden Zeilen schaltest du 1 Anzeige pro Spieltag.',
+  ga: 'Als Schutzengel schickst du in jeder Nacht bis {nightEnd} Uhr „{protect}“ (auch dich selbst, aber niemanden zwei Nächte hintereinander). Mit „{ad}“ und dem Text in den folgenden Zeilen schaltest du 1 Anzeige pro Spieltag.',
+  boss: 'Als Mafiaboss schickst du in jeder Nacht bis {nightEnd} Uhr „{kill}“ und in den folgenden Zeilen die Todesbotschaft (mindestens {minS} Sätze und {minC} Zeichen mit dem Namen des Opfers, oder ein Link). Ohne Todesbotschaft gibt es keinen Mord. „{successor}“ bestimmt, wer dich als Boss ersetzt. Mit „{ad}“ und dem Text in den folgenden Zeilen schaltest du 2 Anzeigen pro Spieltag.',
+  mafioso: 'In der ersten Nacht wählst du deine Sonderrolle: „{role}“. Mit „{ad}“ und dem Text in den folgenden Zeilen schaltest du 2 Anzeigen pro Spieltag.',
 };
 
 const HELP_EN = {
-  base: 'How to play (everything by PM to the game master): “Vote: Name” is your vote for the execution; you may change it until the deadline at {dayEnd}. Whoever does not vote votes for himself. “Will:” with the text on the following lines stores your testament; with “Recipients: Name, Name” as the second line it is sent only to these people after your death.',
-  det: 'As the Detective you send “Query: Name” in every even night until {nightEnd}. With “Ad: Pseudonym” and the text on the following lines you place 1 ad per game day.',
-  mm: 'As the Matchmaker you send “Compare: Name and Name” (not yourself) in every odd night until {nightEnd}. With “Ad: Pseudonym” and the text on the following lines you place 1 ad per game day.',
-  ga: 'As the Guardian Angel you send “Protect: Name” every night until {nightEnd} (yourself too, but nobody two nights in a row). With “Ad: Pseudonym” and the text on the following lines you place 1 ad per game day.',
-  boss: 'As the mafia boss you send “Kill: Name” every night until {nightEnd}, with the death message on the following lines (at least {minS} sentences and {minC} characters naming the victim, or a link). No death message, no murder. “Successor: Name” names who replaces you as boss. With “Ad: Pseudonym” and the text on the following lines you place 2 ads per game day.',
-  mafioso:
-    'In the first night you choose your special role: “Role: Framer”, “Role: Voodoo doll”, “Role: Robber”, “Role: Insider” or “Role: none”. With “Ad: Pseudonym” and the text on the following lines you place 2 ads per game day.',
+  base: 'How to play (everything by PM to the game master): “{vote}” is your vote for the execution; you may change it until the deadline at {dayEnd}. Whoever does not vote votes for himself. “{will}” stores your testament (the text may run over several lines); with “Recipients: Name, Name” as the second line it is sent only to these people after your death.',
+  det: 'As the Detective you send “{query}” in every even night until {nightEnd}. With “{ad}” and the text on the following lines you place 1 ad per game day.',
+  mm: 'As the Matchmaker you send “{compare}” (not yourself) in every odd night until {nightEnd}. With “{ad}” and the text on the following lines you place 1 ad per game day.',
+  ga: 'As the Guardian Angel you send “{protect}” every night until {nightEnd} (yourself too, but nobody two nights in a row). With “{ad}” and the text on the following lines you place 1 ad per game day.',
+  boss: 'As the mafia boss you send “{kill}” every night until {nightEnd}, with the death message on the following lines (at least {minS} sentences and {minC} characters naming the victim, or a link). No death message, no murder. “{successor}” names who replaces you as boss. With “{ad}” and the text on the following lines you place 2 ads per game day.',
+  mafioso: 'In the first night you choose your special role: “{role}”. With “{ad}” and the text on the following lines you place 2 ads per game day.',
 };
 
 function perRole(prefix: string, texts: Record<string, string>, lead = ''): Record<string, string> {
@@ -88,8 +86,7 @@ export const de: Record<string, string> = {
   'MSG-HELP-GA': HELP_DE.ga,
   'MSG-HELP-BOSS': HELP_DE.boss,
   'MSG-HELP-MAFIOSO': HELP_DE.mafioso,
-  'MSG-ROLE-CHOICE':
-    'Die Rollenwahl der Mafia läuft bis {deadline}. Wähle per PN „Rolle: Rufmörder“, „Rolle: Voodoo-Puppe“, „Rolle: Räuber“, „Rolle: Insider“ oder „Rolle: keine“. Jede Sonderrolle wird nur einmal vergeben. Noch frei: {free}.',
+  'MSG-ROLE-CHOICE': 'Die Rollenwahl der Mafia läuft bis {deadline}. Wähle per PN „{role}“. Jede Sonderrolle wird nur einmal vergeben. Noch frei: {free}.',
   ...perRole('MSG-ROLE-PICKED', PICKED_DE),
   ...perRole('MSG-ROLE-RANDOM', PICKED_DE, 'Du hast in der ersten Nacht keine Rolle gewählt. Per Zufall wurde dir eine Rolle zugeteilt: '),
   'MSG-ROLE-RANDOM-NONE': 'Du hast in der ersten Nacht keine Rolle gewählt. Es ist keine Sonderrolle mehr frei: Du bist einfacher Mafioso.',
@@ -256,8 +253,7 @@ export const en: Record<string, string> = {
   'MSG-HELP-GA': HELP_EN.ga,
   'MSG-HELP-BOSS': HELP_EN.boss,
   'MSG-HELP-MAFIOSO': HELP_EN.mafioso,
-  'MSG-ROLE-CHOICE':
-    'The mafia’s role choice runs until {deadline}. Choose by PM: “Role: Framer”, “Role: Voodoo doll”, “Role: Robber”, “Role: Insider” or “Role: none”. Each special role is given once. Still free: {free}.',
+  'MSG-ROLE-CHOICE': 'The mafia’s role choice runs until {deadline}. Choose by PM: “{role}”. Each special role is given once. Still free: {free}.',
   ...perRole('MSG-ROLE-PICKED', PICKED_EN),
   ...perRole('MSG-ROLE-RANDOM', PICKED_EN, 'You chose no role in the first night. A role was drawn for you: '),
   'MSG-ROLE-RANDOM-NONE': 'You chose no role in the first night. No special role is left: you are a plain mafioso.',

@@ -1,10 +1,11 @@
 // The simulation adapter of `mafia-de`: the bots of every role (random play and sensible play) and the rulebook's own
 // deal (the rules each event shows firing are in firing.ts). What a bot knows is its player's view (sim-view.ts); what it may do
-// is `legalActions`; everything it sends is a thread post or a PN in the rulebook's syntax.
+// is `legalActions` (derived from the declarations); every PN it sends is a legal action's line filled in by `fillLine`.
 import type { PlayerId } from '../../core/types.ts';
 import type { GameState } from '../../engine/state.ts';
-import { best, targetsOf } from '../../sim/choose.ts';
+import { best, fillLine, targetsOf } from '../../sim/choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
+import { parseRoleChoice } from './actions.ts';
 import { mafiaDe } from './index.ts';
 import { defaultRoles, MAFIA_SPECIALS, mafiaCount } from './roles.ts';
 import { type DeView, newDeView, observeDe, relevantDe, SAY } from './sim-view.ts';
@@ -15,16 +16,19 @@ type T = Turn<DeView>;
 // ---------------------------------------------------------------------------------------------------------------
 // Writing commands
 
-function write(turn: T, command: string, ...targets: PlayerId[]): Intent {
-  const a = turn.legal.find((x) => x.command === command)!;
-  let text = a.template;
-  for (const t of targets) text = text.replace('{name}', turn.name(t));
-  return { via: a.via, text };
+/**
+ * The line of a legal action with these arguments (player ids for players), through `fillLine`: nothing when the
+ * action is not open or an argument is not one on offer, so a bot sends only what a player could.
+ */
+function write(turn: T, id: string, args: Readonly<Record<string, string>>): Intent[] {
+  const a = turn.legal.find((x) => x.id === id);
+  const text = a ? fillLine(a, args, turn.name) : undefined;
+  return a && text !== undefined ? [{ via: a.via, text }] : [];
 }
 
-/** The rulebook's own (German) keyword of a PN command, from its syntax table: every game accepts it (DE-GEN-8). */
-function keyword(command: string): string {
-  return mafiaDe.syntax.find((r) => r.command === command)!.keywords[0]!;
+/** A single-target action on `target`. */
+function act(turn: T, id: string, target: PlayerId): Intent[] {
+  return write(turn, id, { target });
 }
 
 function post(text: string): Intent {
@@ -43,16 +47,15 @@ export function deathMessage(name: string): string {
 }
 
 /** The murder order with its death message on the following lines (DE-KILL-1, DE-KILL-2). */
-function killOrder(turn: T, target: PlayerId): Intent {
-  const order = write(turn, 'kill', target);
-  return { via: order.via, text: order.text.replace('{text}', deathMessage(turn.name(target))) };
+function killOrder(turn: T, target: PlayerId): Intent[] {
+  return write(turn, 'kill', { target, dm: deathMessage(turn.name(target)) });
 }
 
-/** The German names a mafioso may write in «Rolle:» (DE-MROLE-2). */
-const ROLE_WORD: Readonly<Record<string, string>> = { framer: 'Rufmörder', 'voodoo-doll': 'Voodoo-Puppe', robber: 'Räuber', insider: 'Insider', none: 'keine' };
-
-function roleChoice(role: string): Intent {
-  return { via: 'pm', text: `${keyword('role')}: ${ROLE_WORD[role]}` };
+/** The role choice (DE-MROLE-2), as the game's locale writes the role. */
+function roleChoice(turn: T, role: string): Intent[] {
+  const offered = turn.legal.find((a) => a.id === 'role')?.choices ?? [];
+  const value = offered.find((x) => parseRoleChoice(x) === role);
+  return value === undefined ? [] : write(turn, 'role', { role: value });
 }
 
 /** A vote PN plus its declaration in the thread (the thread is how the table sees votes before the deadline). */
@@ -60,7 +63,7 @@ function voteFor(turn: T, target: PlayerId | undefined): Intent[] {
   const v = turn.view;
   if (target === undefined || !targetsOf(turn.legal, 'vote')?.includes(target)) return [];
   if (v.declared.get(v.me) === target) return [];
-  return [write(turn, 'vote', target), post(SAY.vote(turn.name(target)))];
+  return [...act(turn, 'vote', target), post(SAY.vote(turn.name(target)))];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -148,7 +151,7 @@ function townClaim(turn: T): Intent[] {
   const out: Intent[] = [];
   if (lines.length > v.willLines && turn.pass === 0) {
     v.willLines = lines.length;
-    out.push({ via: 'pm', text: `${keyword('will')}:\n${head}\n${lines.join('\n')}` });
+    out.push(...write(turn, 'will', { text: `${head}\n${lines.join('\n')}` }));
   }
   if (v.phase !== 'day' || lines.length === 0) return out;
   const c = declaredCounts(v);
@@ -172,7 +175,7 @@ function query(turn: T): Intent[] {
   const t = targetsOf(turn.legal, 'query')?.filter((id) => !v.party.has(id) && !v.checked.has(id));
   if (!t || t.length === 0) return [];
   const target = best(turn.rng, t, (id) => suspicion(v, id, declaredCounts(v)) + turn.rng.float());
-  return target ? [write(turn, 'query', target)] : [];
+  return target ? act(turn, 'query', target) : [];
 }
 
 /** The matchmaker pairs a player of known party with an unknown one, else two unknown players not compared yet. */
@@ -183,11 +186,11 @@ function compare(turn: T): Intent[] {
   const unknown = turn.rng.shuffle(t.filter((id) => !v.party.has(id)));
   const known = t.filter((id) => v.party.has(id));
   const fresh = (a: PlayerId, b: PlayerId) => !v.compared.has([a, b].sort().join('|'));
-  for (const a of known) for (const b of unknown) if (fresh(a, b)) return [write(turn, 'compare', a, b)];
+  for (const a of known) for (const b of unknown) if (fresh(a, b)) return write(turn, 'compare', { a, b });
   for (let i = 0; i < unknown.length; i++)
-    for (let j = i + 1; j < unknown.length; j++) if (fresh(unknown[i]!, unknown[j]!)) return [write(turn, 'compare', unknown[i]!, unknown[j]!)];
+    for (let j = i + 1; j < unknown.length; j++) if (fresh(unknown[i]!, unknown[j]!)) return write(turn, 'compare', { a: unknown[i]!, b: unknown[j]! });
   const [a, b] = turn.rng.shuffle(t);
-  return [write(turn, 'compare', a!, b!)];
+  return write(turn, 'compare', { a: a!, b: b! });
 }
 
 /**
@@ -198,9 +201,9 @@ function protect(turn: T): Intent[] {
   const v = turn.view;
   const t = targetsOf(turn.legal, 'protect');
   if (!t || t.length === 0) return [];
-  for (const id of [claimer(v, 'detective'), claimer(v, 'matchmaker'), v.me]) if (id !== undefined && t.includes(id)) return [write(turn, 'protect', id)];
+  for (const id of [claimer(v, 'detective'), claimer(v, 'matchmaker'), v.me]) if (id !== undefined && t.includes(id)) return act(turn, 'protect', id);
   const trusted = t.filter((id) => v.party.get(id) === 'citizens');
-  return [write(turn, 'protect', turn.rng.pick(trusted.length > 0 ? trusted : t))];
+  return act(turn, 'protect', turn.rng.pick(trusted.length > 0 ? trusted : t));
 }
 
 /** Every townsperson's turn: claims, the day vote, the night ability of his role. */
@@ -254,12 +257,12 @@ function murder(turn: T): Intent[] {
   const v = turn.view;
   const t = targetsOf(turn.legal, 'kill')?.filter((id) => !v.mates.has(id));
   if (!t || t.length === 0) return [];
-  for (const id of [claimer(v, 'detective'), v.found, claimer(v, 'matchmaker')]) if (id !== undefined && t.includes(id)) return [killOrder(turn, id)];
+  for (const id of [claimer(v, 'detective'), v.found, claimer(v, 'matchmaker')]) if (id !== undefined && t.includes(id)) return killOrder(turn, id);
   const accusers = t.filter((id) => {
     const target = v.declared.get(id);
     return target !== undefined && v.mates.has(target);
   });
-  return [killOrder(turn, turn.rng.pick(accusers.length > 0 ? accusers : t))];
+  return killOrder(turn, turn.rng.pick(accusers.length > 0 ? accusers : t));
 }
 
 /**
@@ -273,7 +276,7 @@ function designate(turn: T): Intent[] {
   if (mates.length === 0) return [];
   const c = declaredCounts(v);
   const pick = best(turn.rng, mates, (id) => -(c.get(id) ?? 0));
-  return pick ? [{ via: 'pm', text: `${keyword('successor')}: ${turn.name(pick)}` }] : [];
+  return pick ? act(turn, 'successor', pick) : [];
 }
 
 /** The framer frames a citizen nobody has cleared, so the night's check or comparison about him shows mafia. */
@@ -281,7 +284,7 @@ function frame(turn: T): Intent[] {
   const v = turn.view;
   const t = targetsOf(turn.legal, 'frame')?.filter((id) => !v.mates.has(id) && id !== v.detective && id !== v.matchmaker);
   if (!t || t.length === 0) return [];
-  return [write(turn, 'frame', turn.rng.pick(t))];
+  return act(turn, 'frame', turn.rng.pick(t));
 }
 
 /** The robber blocks the claimed detective in even nights and the claimed matchmaker in odd ones, else a guess. */
@@ -290,7 +293,7 @@ function rob(turn: T): Intent[] {
   const t = targetsOf(turn.legal, 'rob')?.filter((id) => !v.mates.has(id));
   if (!t || t.length === 0) return [];
   const slot = v.n % 2 === 0 ? (claimer(v, 'detective') ?? v.found) : claimer(v, 'matchmaker');
-  return [write(turn, 'rob', slot !== undefined && t.includes(slot) ? slot : turn.rng.pick(t))];
+  return act(turn, 'rob', slot !== undefined && t.includes(slot) ? slot : turn.rng.pick(t));
 }
 
 /** The voodoo doll ties her fate to the most valuable townsperson she knows of (a claimer), else keeps or picks one. */
@@ -299,7 +302,7 @@ function voodoo(turn: T): Intent[] {
   const t = targetsOf(turn.legal, 'voodoo')?.filter((id) => !v.mates.has(id));
   if (!t || t.length === 0) return [];
   const want = [claimer(v, 'detective'), v.found, claimer(v, 'matchmaker')].find((id) => id !== undefined && t.includes(id));
-  return [write(turn, 'voodoo', want ?? turn.rng.pick(t))];
+  return act(turn, 'voodoo', want ?? turn.rng.pick(t));
 }
 
 /** Night-1 preferences of a plain mafioso among the free specials (weights; 'keine' is never chosen). */
@@ -308,14 +311,14 @@ const PREFERENCE: Readonly<Record<string, number>> = { framer: 3, robber: 3, 'vo
 function chooseRole(turn: T, weights: Readonly<Record<string, number>>): Intent[] {
   if (!turn.legal.some((a) => a.command === 'role')) return [];
   const free = MAFIA_SPECIALS.filter((r) => !turn.view.taken.has(r));
-  if (free.length === 0) return [roleChoice('none')];
+  if (free.length === 0) return roleChoice(turn, 'none');
   const total = free.reduce((a, r) => a + (weights[r] ?? 1), 0);
   let x = turn.rng.float() * total;
   for (const r of free) {
     x -= weights[r] ?? 1;
-    if (x < 0) return [roleChoice(r)];
+    if (x < 0) return roleChoice(turn, r);
   }
-  return [roleChoice(free[free.length - 1]!)];
+  return roleChoice(turn, free[free.length - 1]!);
 }
 
 /** The insider guesses the claimed detective, else an unguessed non-mafioso; after a hit he tells the family by ad. */
@@ -325,14 +328,14 @@ function insider(turn: T): Intent[] {
   if (v.role !== 'insider') return out;
   if (v.found !== undefined && !v.told && v.phase === 'day' && v.alive.has(v.found)) {
     v.told = true;
-    out.push({ via: 'pm', text: `${keyword('ad')}: Onkel Toni\n${SAY.family(turn.name(v.found))}` });
+    out.push(...write(turn, 'ad', { pseudonym: 'Onkel Toni', text: SAY.family(turn.name(v.found)) }));
   }
   const t = targetsOf(turn.legal, 'suspect');
   if (!t || v.found !== undefined || turn.pass > 0) return out;
   const cands = t.filter((id) => v.alive.has(id) && !v.mates.has(id) && !v.guessed.has(id));
   const d = claimer(v, 'detective');
   const pick = d !== undefined && cands.includes(d) ? d : cands.length > 0 ? turn.rng.pick(cands) : undefined;
-  if (pick !== undefined) out.push(write(turn, 'suspect', pick));
+  if (pick !== undefined) out.push(...act(turn, 'suspect', pick));
   return out;
 }
 
@@ -372,17 +375,17 @@ const random: Policy<DeView> = {
     for (const a of turn.legal) {
       if (turn.pass > 0 && !(a.command === 'vote' && turn.rng.chance(0.3))) continue;
       const t = a.targets;
-      if (a.command === 'role') out.push(...chooseRole(turn, {}));
-      else if (a.command === 'will') {
-        if (turn.rng.chance(0.05)) out.push({ via: 'pm', text: `${keyword('will')}:\nIch war es nicht, ehrlich.` });
+      if (a.id === 'role') out.push(...chooseRole(turn, {}));
+      else if (a.id === 'will') {
+        if (turn.rng.chance(0.05)) out.push(...write(turn, 'will', { text: 'Ich war es nicht, ehrlich.' }));
       } else if (!t || t.length === 0) continue;
-      else if (a.command === 'kill') out.push(killOrder(turn, turn.rng.pick(t)));
-      else if (a.command === 'compare') {
+      else if (a.id === 'kill') out.push(...killOrder(turn, turn.rng.pick(t)));
+      else if (a.id === 'compare') {
         if (t.length >= 2) {
           const [x, y] = turn.rng.shuffle(t);
-          out.push(write(turn, 'compare', x!, y!));
+          out.push(...write(turn, 'compare', { a: x!, b: y! }));
         }
-      } else out.push(write(turn, a.command, turn.rng.pick(t)));
+      } else out.push(...act(turn, a.id ?? a.command, turn.rng.pick(t)));
     }
     return out;
   },
