@@ -7,6 +7,7 @@ import { publishPost, syntaxOf } from '../../engine/game.ts';
 import { readText, stripMarkup } from '../../engine/parse.ts';
 import { deadlineOf } from '../../engine/schedule.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
+import { PM_KEYWORDS } from './actions.ts';
 import { normKeyword, SURRENDER_LINE } from './commands.ts';
 import { type B, gameNo, msg, opts, pn } from './common.ts';
 import { de } from './messages.ts';
@@ -51,7 +52,11 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
     const r = readText(cmd.text, syntaxOf(b.variant));
     return r.lines.some((l) => l.command === 'vote') || r.mentions.some((m) => m.command === 'vote');
   };
-  if (s.v.phase === 'day' && !s.v.threadHinted.includes(id) && (/^(?:stimme|vote)(?:$|[^\p{L}])/u.test(normKeyword(firstLine)) || votes())) {
+  if (
+    s.v.phase === 'day' &&
+    !s.v.threadHinted.includes(id) &&
+    (PM_KEYWORDS.get(normKeyword(firstLine).match(/^\p{L}+/u)?.[0] ?? '')?.command === 'vote' || votes())
+  ) {
     b.emit('thread.vote.hinted', { player: id }, { kind: 'moderator' });
     pn(b, [id], 'Hinweis', msg('MSG-THREAD-VOTE'));
   }
