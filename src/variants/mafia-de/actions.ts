@@ -15,8 +15,7 @@ import { commandLine, textsOf } from '../../engine/actions/text.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { activeOn } from '../../engine/parity.ts';
 import { namePlaceholder } from '../../engine/parse.ts';
-import type { Locale } from '../../engine/state.ts';
-import { type GameState, isAlive, nameOf, signedUp } from '../../engine/state.ts';
+import { type GameState, isAlive, type Locale, nameOf, signedUp } from '../../engine/state.ts';
 import { normKeyword, type ParsedPm, parsePm, pmKeywords } from './commands.ts';
 import { type B, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, when } from './common.ts';
 import { checkDm, type DmCheck, normalizeDm } from './deathmessage.ts';
@@ -86,7 +85,8 @@ const named = player<DeRejectionCode>('R-NAME', { params: (raw) => ({ input: raw
 const present = inGame<'target', DeRejectionCode>('target', 'R-TARGET-REMOVED');
 const notMe = notSelf<'target', DeRejectionCode>('target', 'R-SELF');
 const N = (c: { round: number }): Params => ({ N: c.round });
-const text$ = (de: string, en: string, more: Partial<TextParam<DeRejectionCode>> = {}) => text<DeRejectionCode>({ placeholder: { de, en }, ...more });
+/** A text argument with its placeholder per locale. */
+const textArg = (de: string, en: string, more: Partial<TextParam<DeRejectionCode>> = {}) => text<DeRejectionCode>({ placeholder: { de, en }, ...more });
 const tell = (b: B, me: PlayerId, key: string, params: Record<string, Param>) => pn(b, [me], 'Bestätigung', msg(key, params));
 
 /** A vote at night names the last day and its deadline (DE-VOTE-3). */
@@ -148,7 +148,7 @@ const KILL = pm('kill', 'Mord', 'Kill', {
   rules: 'DE-KILL-1, DE-KILL-2, DE-KILL-4, DE-GEN-6',
   params: {
     target: named,
-    dm: text$('Todesbotschaft', 'death message', { lines: 'rest', optional: true, label: { de: 'Todesbotschaft', en: 'Death message' } }),
+    dm: textArg('Todesbotschaft', 'death message', { lines: 'rest', optional: true, label: { de: 'Todesbotschaft', en: 'Death message' } }),
   },
   checks: [inTheGame, boss, night, resolve('target'), present, notMe, resolve('dm')],
   effect(b, a) {
@@ -182,7 +182,7 @@ function dmRule(code: 'R-DM-EMPTY' | 'R-DM-SHORT' | 'R-DM-VICTIM', params?: (c: 
 const DM = pm('dm', 'Todesbotschaft', 'Death message', {
   summary: { en: 'the boss’s death message on its own, every night', de: 'Todesbotschaft' },
   rules: 'DE-KILL-2…5',
-  params: { text: text$('Text', 'text', { lines: 'all' }) },
+  params: { text: textArg('Text', 'text', { lines: 'all' }) },
   checks: [
     inTheGame,
     boss,
@@ -379,7 +379,7 @@ const adValid: ArgsCheck<DeState, DeRejectionCode> = {
 const AD = pm('ad', 'Anzeige', 'Ad', {
   summary: { en: 'an anonymous ad in the next newspaper, within the quota of the role', de: 'Zeitungsanzeige' },
   rules: 'DE-NEWS-1…4',
-  params: { pseudonym: text$('Pseudonym', 'Pseudonym', { label: { de: 'Pseudonym', en: 'Pseudonym' } }), text: text$('Text', 'text', { lines: 'rest' }) },
+  params: { pseudonym: textArg('Pseudonym', 'Pseudonym', { label: { de: 'Pseudonym', en: 'Pseudonym' } }), text: textArg('Text', 'text', { lines: 'rest' }) },
   checks: [inTheGame, K.actor('R-AD-NOT-ALLOWED', (c) => adQuota(c.s, c.me) > 0), quota, pseudonymFree, resolve('pseudonym'), resolve('text'), adValid],
   effect(b, a) {
     const s = b.state;
@@ -411,7 +411,7 @@ const willValid = K.peek(
 const WILL = pm('will', 'Testament', 'Will', {
   summary: { en: 'the testament, any time: a first line «Recipients: A, B» sends it only to them', de: 'Testament' },
   rules: 'DE-WILL-1, DE-WILL-2',
-  params: { text: text$('Text', 'text', { lines: 'all' }) },
+  params: { text: textArg('Text', 'text', { lines: 'all' }) },
   checks: [inTheGame, recipients, willValid, resolve('text')],
   effect(b, a) {
     const w = readWill(b.state, a.me, a.args.text);
