@@ -496,16 +496,26 @@ export const SYNTAX = ACTIONS.syntax.filter((r) => r.command !== 'surrender');
  * line only; the texts say what follows on the next lines (the death message, an ad's text).
  */
 export function taught(s: S, key: string, params: Record<string, Param> = {}): Message {
-  const out: Record<string, Param> = { ...params };
-  const locale = s.config.locale;
+  return msg(key, { ...params, ...quotedBy(key, s.config.locale) });
+}
+
+const QUOTED = new Map<string, Readonly<Record<string, string>>>();
+
+/** The command lines a template quotes (`{vote}`, `{kill}`, …), made once per template and locale. */
+function quotedBy(key: string, locale: Locale): Readonly<Record<string, string>> {
+  let out = QUOTED.get(`${locale}|${key}`);
+  if (out) return out;
   const template = (locale === 'en' ? en : de)[key] ?? '';
+  const lines: Record<string, string> = {};
   for (const a of ACTIONS.actions) {
     if (!template.includes(`{${a.id}}`)) continue;
     // The rulebook's texts write placeholders bare, a player as «Name» in both languages (spec §6: „Stimme: Name“).
     const line = commandLine(ACTIONS, a.id, locale).split('\n')[0]!;
-    out[a.id] = line.replaceAll(namePlaceholder(locale), 'Name').replace(/<([^<>]+)>/g, (_, x: string) => x.split('|').join(' | '));
+    lines[a.id] = line.replaceAll(namePlaceholder(locale), 'Name').replace(/<([^<>]+)>/g, (_, x: string) => x.split('|').join(' | '));
   }
-  return msg(key, out);
+  out = lines;
+  QUOTED.set(`${locale}|${key}`, out);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
