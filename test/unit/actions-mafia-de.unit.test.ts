@@ -118,9 +118,7 @@ function agree(s: S, env: Env): void {
           break;
         case 'will':
           attempts.push({ text: line.replace('{text}', 'Ich war es nicht.'), ok: listed !== undefined });
-          break;
-        case 'will.delete':
-          attempts.push({ text: line.replace('{what}', 'löschen'), ok: listed !== undefined });
+          attempts.push({ text: line.replace('{text}', 'löschen'), ok: listed !== undefined });
           break;
         case 'surrender':
           attempts.push({ text: line, ok: listed !== undefined });
@@ -193,11 +191,11 @@ describe('mafia-de: the legal actions and the command check are one declaration'
     expect(kill.line).toBe('Kill: {target}\n{dm}');
   });
 
-  it('DE-NEWS-1, DE-WILL-1: forms get the ad’s pseudonym and text as two slots, deleting a testament as its own action', () => {
+  it('DE-NEWS-1, DE-WILL-1: forms get the ad’s pseudonym and text as two slots, a testament one text', () => {
     const ad = ACTIONS.actions.find((a) => a.id === 'ad')!;
     expect(lineOf(ad, 'de', 'template')).toBe('Anzeige: {pseudonym}\n{text}');
     expect(lineOf(ad, 'de', 'line')).toBe('Anzeige: {pseudonym}\n{text}');
-    expect(lineOf(ACTIONS.actions.find((a) => a.id === 'will.delete')!, 'de', 'line')).toBe('Testament: {what}');
+    expect(lineOf(ACTIONS.actions.find((a) => a.id === 'will')!, 'de', 'line')).toBe('Testament: {text}');
     expect(lineOf(ACTIONS.actions.find((a) => a.id === 'compare')!, 'de', 'template')).toBe('Vergleich: {name} und {name}');
   });
 });

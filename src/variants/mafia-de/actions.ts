@@ -402,49 +402,31 @@ const willValid = K.peek(
   'R-WILL-INVALID',
   (c, _v, raw) => {
     const w = readWill(c.s, c.me, raw);
-    return 'text' in w && w.text !== '' && [...w.text].length <= opts(c.s).testamentMaxChars;
+    return isDeletion(raw) || ('text' in w && w.text !== '' && [...w.text].length <= opts(c.s).testamentMaxChars);
   },
   { params: (c) => ({ max: opts(c.s).testamentMaxChars }) },
 );
 
-/** DE-WILL-1, DE-WILL-2: a testament, any phase; it replaces the previous one (public, or to the named recipients). */
+/**
+ * DE-WILL-1, DE-WILL-2: a testament, any phase; it replaces the previous one (public, or to the named recipients).
+ * «Testament löschen» / «Will: delete» (the word alone as its text) deletes it (interpretation 11).
+ */
 const WILL = pm('will', 'Testament', 'Will', {
-  summary: { en: 'the testament, any time: a first line «Recipients: A, B» sends it only to them', de: 'Testament' },
+  summary: { en: 'the testament, any time: a first line «Recipients: A, B» sends it only to them; the text «delete» deletes it', de: 'Testament' },
   rules: 'DE-WILL-1, DE-WILL-2',
   params: { text: textArg('Text', 'text', { lines: 'all' }) },
   checks: [inTheGame, recipients, willValid, resolve('text')],
   effect(b, a) {
+    if (isDeletion(a.args.text)) {
+      b.emit('will.deleted', { player: a.me }, { kind: 'players', ids: [a.me] });
+      return tell(b, a.me, 'MSG-ACK-WILL-DELETED', {});
+    }
     const w = readWill(b.state, a.me, a.args.text);
     if ('unknown' in w) return;
     b.emit('will.set', { player: a.me, text: w.text, recipients: w.recipients }, { kind: 'players', ids: [a.me] });
     pn(b, [a.me], 'Bestätigung', w.recipients.length ? msg('MSG-ACK-WILL-TO', { names: nameList(b.state, w.recipients) }) : msg('MSG-ACK-WILL-PUBLIC'));
   },
 });
-
-const deletion = choice<DeRejectionCode, 'delete'>('R-WILL-INVALID', {
-  lines: 'all',
-  values: ['delete'],
-  read: (raw) => (isDeletion(raw) ? 'delete' : undefined),
-  show: (_v, locale) => (locale === 'en' ? 'delete' : 'löschen'),
-});
-
-/** DE-WILL-1: «Testament löschen» / «Will: delete» (the word alone) deletes the testament. */
-const WILL_DELETE = pm(
-  'will.delete',
-  'Testament',
-  'Will',
-  {
-    summary: { en: 'delete the testament', de: 'Testament löschen' },
-    rules: 'DE-WILL-1',
-    params: { what: deletion },
-    checks: [inTheGame, K.peek('what', 'R-WILL-INVALID', (_c, v) => v !== undefined, { select: true }), resolve('what')],
-    effect(b, a) {
-      b.emit('will.deleted', { player: a.me }, { kind: 'players', ids: [a.me] });
-      tell(b, a.me, 'MSG-ACK-WILL-DELETED', {});
-    },
-  },
-  { command: 'will' },
-);
 
 /** The instant the latest open surrender window closes (DE-WIN-4), if one is open at `at`. */
 function surrenderUntil(s: S, at: number): number | undefined {
@@ -478,7 +460,7 @@ const SURRENDER = pm(
 );
 
 /** mafia-de's declared player actions (their order is the order of the legal actions). */
-export const ACTIONS = K.table([VOTE, SUSPECT, KILL, DM, PROTECT, QUERY, COMPARE, FRAME, VOODOO, ROB, ROLE, SUCCESSOR, AD, WILL, WILL_DELETE, SURRENDER]);
+export const ACTIONS = K.table([VOTE, SUSPECT, KILL, DM, PROTECT, QUERY, COMPARE, FRAME, VOODOO, ROB, ROLE, SUCCESSOR, AD, WILL, SURRENDER]);
 
 /** The PN keywords a running game reads (both languages, from the declarations). */
 export const PM_KEYWORDS = pmKeywords(ACTIONS.syntax);
