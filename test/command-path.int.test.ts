@@ -117,8 +117,16 @@ describe('the service’s refusals over HTTP', () => {
     h = undefined;
   });
 
-  it('each code keeps its status: 409 for a stale version, a conflict, a look-alike; 422 for a refused moderator action', () => {
-    expect(COMMAND_STATUS).toEqual({ 'game.stale_version': 409, 'game.conflict': 409, 'game.name_confusable': 409, 'mod.refused': 422 });
+  it('each code keeps its status: 409 for a stale version, a conflict, a look-alike, a moderator twice or a player as moderator; 422 for a refused moderator action; 403 for a chat line of one out of the team', () => {
+    expect(COMMAND_STATUS).toEqual({
+      'game.stale_version': 409,
+      'game.conflict': 409,
+      'game.name_confusable': 409,
+      'mod.refused': 422,
+      'team.not_member': 403,
+      'game.already_moderator': 409,
+      'game.player_cannot_moderate': 409,
+    });
     const e = new CommandError('game.stale_version', 'the game is at version 3, not 2', { version: 3 });
     expect(classify(e)).toEqual({ status: 409, code: 'game.stale_version', message: 'the game is at version 3, not 2', details: { version: 3 } });
   });
@@ -157,5 +165,19 @@ describe('the service’s refusals over HTTP', () => {
     const mine = (await anna.req('GET', `/api/games/${id}`)).json.version as number;
     const stale = await anna.req('POST', `/api/games/${id}/posts`, { text: 'hello', ifVersion: mine - 1 });
     expect([stale.status, stale.json.error.code, stale.json.error.details]).toEqual([409, 'game.stale_version', { version: mine }]);
+  });
+
+  it('the service events keep their answers: a chat line of a non-member 403, a moderator twice or a player as moderator 409', async () => {
+    h = await harness();
+    const { id, mod, players, roles } = await startedGame(h);
+    const citizen = Object.keys(roles).find((n) => roles[n] === 'citizen')!;
+    const chat = await players[citizen]!.req('POST', `/api/games/${id}/teams/killers`, { text: 'let me in' });
+    expect([chat.status, chat.json.error.code]).toEqual([403, 'team.not_member']);
+    await h.client('Helper');
+    expect((await mod.req('POST', `/api/games/${id}/moderators`, { name: 'Helper' })).status).toBe(200);
+    const twice = await mod.req('POST', `/api/games/${id}/moderators`, { name: 'helper' });
+    expect([twice.status, twice.json.error.code]).toEqual([409, 'game.already_moderator']);
+    const player = await mod.req('POST', `/api/games/${id}/moderators`, { name: citizen });
+    expect([player.status, player.json.error.code]).toEqual([409, 'game.player_cannot_moderate']);
   });
 });

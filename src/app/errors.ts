@@ -28,7 +28,14 @@ export const storeUnavailable = () => new AppError('store.unavailable', 503, 'th
  * The refusals of the command path (app/command-path.ts), by stable code. They say what went wrong, not how a
  * transport answers it: the server maps each code to its HTTP status (server/http.ts), a script reports the code.
  */
-export type CommandErrorCode = 'game.stale_version' | 'game.conflict' | 'game.name_confusable' | 'mod.refused';
+export type CommandErrorCode =
+  | 'game.stale_version'
+  | 'game.conflict'
+  | 'game.name_confusable'
+  | 'mod.refused'
+  | 'team.not_member'
+  | 'game.already_moderator'
+  | 'game.player_cannot_moderate';
 
 /** A command the game's command path refused before committing anything (a stale version, a look-alike seat…). */
 export class CommandError extends Error {

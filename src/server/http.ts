@@ -30,14 +30,18 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
 }
 
 /**
- * The HTTP status of each refusal of the command path (app/command-path.ts): a version or a name that conflicts with
- * the game is 409, a moderator's action the rules refuse is 422. A code left out does not compile.
+ * The HTTP status of each refusal of the command path (app/command-path.ts, app/service-events.ts): what conflicts with
+ * the game (a version, a name, a moderator twice) is 409, a moderator's action the rules refuse 422, a chat line of
+ * one who is no longer in the team 403. A code left out does not compile.
  */
 export const COMMAND_STATUS: Readonly<Record<CommandErrorCode, number>> = {
   'game.stale_version': 409,
   'game.conflict': 409,
   'game.name_confusable': 409,
   'mod.refused': 422,
+  'team.not_member': 403,
+  'game.already_moderator': 409,
+  'game.player_cannot_moderate': 409,
 };
 
 /** Maps any thrown error to a status and a stable code; only unknown errors become 500. */

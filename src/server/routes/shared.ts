@@ -12,8 +12,7 @@ import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts
 import type { BalanceOptions } from '../../app/setup-preview.ts';
 import { threadIndexOf } from '../../app/thread-index.ts';
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
-import type { Command, GameEvent, Viewer } from '../../core/types.ts';
-import { evolve } from '../../engine/evolve.ts';
+import type { Command, Viewer } from '../../core/types.ts';
 import { commandExample } from '../../engine/parse.ts';
 import type { Locale } from '../../engine/state.ts';
 import { type CommandReply, type GameSummary, gameParams, type PageQuery, type PageReply, pageQuery } from '../../protocol/index.ts';
@@ -166,11 +165,6 @@ export function viewRoute<P extends { id: string }>(app: FastifyInstance, servic
       return def.extra ? { ...page, ...def.extra(g, v.viewer) } : page;
     },
   });
-}
-
-/** Applies one event the server itself writes (a team chat line, a new co-moderator) to the game's state. */
-export function foldOne(g: LoadedGame, e: GameEvent) {
-  return evolve(g.variant, g.state, e);
 }
 
 /** The caller's version of the game now. */
