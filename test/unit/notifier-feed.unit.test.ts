@@ -25,7 +25,25 @@ describe('the notifier’s test for posts that may refer to someone', () => {
   });
 
   it('never says "nothing" of a text in which post-refs finds a mention or a quote (random texts of the syntax’s pieces)', () => {
-    const piece = fc.constantFrom('@', 'Anna', 'anna maria', 'Борис', '[quote', '[quote="Anna" post=2]', '[/quote]', ']', '>', '\n', '   ', ' ', '**', 'wrote', ':', '#3', 'x');
+    const piece = fc.constantFrom(
+      '@',
+      'Anna',
+      'anna maria',
+      'Борис',
+      '[quote',
+      '[quote="Anna" post=2]',
+      '[/quote]',
+      ']',
+      '>',
+      '\n',
+      '   ',
+      ' ',
+      '**',
+      'wrote',
+      ':',
+      '#3',
+      'x',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 14 }), (parts) => {
         const text = parts.join('');
