@@ -3,7 +3,8 @@
 // events are appended at the expected version and committed (with the game's next timer in the same
 // transaction), and only then are listeners told and the caller answered. Commands that queue up while a commit
 // is in flight are decided one after another and committed together (group commit): same order, same events,
-// one transaction.
+// one transaction. Every input — a route, the scheduler, a game script — enters through `execute` (the command path
+// of app/command-path.ts: version guard, decide, seat rule) or, for the service's own events, `appendService`.
 //
 // Several processes on one shared store (PostgreSQL): each keeps every game in memory and follows the store's
 // commit notices, folding in what the others committed (a catch-up read of the events after its version) in the
