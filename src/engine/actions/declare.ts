@@ -84,6 +84,11 @@ export interface TargetCheck<V, R, K extends string> extends CheckBase<R> {
   readonly arg: K;
   test(c: Ctx<V>, id: PlayerId): boolean;
   params?(c: Ctx<V>, id: PlayerId): Params;
+  /**
+   * The only players the condition can accept, in the order a legal list offers them (a city's nominees, a family):
+   * the list tests these instead of everyone who signed up. The test still decides; the first such list is read.
+   */
+  among?(c: Ctx<V>): readonly PlayerId[];
 }
 
 /**
@@ -226,8 +231,11 @@ export interface AnyAction<V, M, R extends string> {
   readonly via: 'post' | 'pm';
   /** The other place it is accepted too, not offered by forms (mafia-cities: `/vote` by PM beside the thread post). */
   readonly also?: 'post' | 'pm';
-  /** The keyword lines that write it (the command comes from `command`); absent for a whole-text action. */
-  readonly syntax?: readonly Omit<SyntaxRule, 'command' | 'where'>[];
+  /**
+   * The keyword lines that write it (the command comes from `command`); absent for a whole-text action. A line with
+   * `where` is read only there (mafia-cities: `казнить` in the thread, `/vote` by PM); without, in `via` and `also`.
+   */
+  readonly syntax?: readonly Omit<SyntaxRule, 'command'>[];
   /** One line for `narrator rules`. */
   readonly summary: Words;
   /** The rule ids it implements. */
@@ -241,6 +249,11 @@ export interface AnyAction<V, M, R extends string> {
   readonly confirm?: boolean;
   /** The channel a post goes to when the game has several (a city's thread). */
   channel?(c: Ctx<V>): string | undefined;
+  /**
+   * Where it is written is open to the actor now (mafia-cities: the city thread, locked at night); when false the
+   * legal actions leave it out. The check does not read it: the rulebook's reading refuses such a post before it.
+   */
+  writable?(c: Ctx<V>): boolean;
   effect(b: Builder<V, M, R>, act: Act<Args>): void;
   /** What else a refusal does (a flag to the moderator); the refusal itself is recorded by the engine. */
   refused?(b: Builder<V, M, R>, act: Act<Args>, code: R): void;
@@ -281,6 +294,8 @@ export interface CompiledParam<V, R> {
   readonly unnameable: WeakMap<object, ReadonlySet<string> | null>;
   /** Every other argument is optional: the conditions on several arguments filter this one's list too. */
   readonly alone: boolean;
+  /** The players its legal list tests (a target condition's `among`), else everyone who signed up. */
+  readonly among: Fn<[Ctx<V>], readonly PlayerId[]> | undefined;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -387,6 +402,7 @@ export interface Compiled<V, M, R extends string> {
   readonly irreversible: boolean;
   readonly confirm: boolean;
   readonly channel: Fn<[Ctx<V>], string | undefined> | undefined;
+  readonly writable: Fn<[Ctx<V>], boolean> | undefined;
   readonly effect: Fn<[Builder<V, M, R>, Act<Args>], void>;
   readonly refused: Fn<[Builder<V, M, R>, Act<Args>, R], void> | undefined;
   readonly params: readonly CompiledParam<V, R>[];
@@ -439,7 +455,7 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
       const list = byVia[via].get(def.command);
       if (list) list.push(c);
       else byVia[via].set(def.command, [c]);
-      for (const rule of def.syntax ?? []) syntax.push({ ...rule, command: def.command, where: via });
+      for (const rule of def.syntax ?? []) if (rule.where === undefined || rule.where === via) syntax.push({ ...rule, command: def.command, where: via });
     }
   }
   return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
@@ -452,6 +468,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const actorChecks: Memo<V, R>[] = [];
   const argsChecks: Extract<Step<V, R>, { kind: 'args' }>[] = [];
   const argChecks = keys.map((): ArgStep<V, R>[] => []);
+  const among = keys.map((): Fn<[Ctx<V>], readonly PlayerId[]> | undefined => undefined);
   const words = keys.map((): Extract<Step<V, R>, { kind: 'word' }>[] => []);
   const position = (arg: string): number => {
     const i = keys.indexOf(arg);
@@ -480,6 +497,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
         if (!resolved.has(check.arg)) throw new Error(`action ${def.id}: a target check on ${check.arg} precedes its resolve step`);
         const step = stepOf('target', position(check.arg), check);
         argChecks[step.index]!.push(step);
+        among[step.index] ??= check.among;
         steps.push(step);
         break;
       }
@@ -521,7 +539,16 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const params = keys.map((key, i): CompiledParam<V, R> => {
     const checks = argChecks[i]!;
     const alone = keys.every((k, j) => j === i || def.params[k]!.optional === true);
-    return { key, def: def.params[key]!, checks, readsRaw: checks.some((c) => c.kind === 'peek'), words: words[i]!, unnameable: new WeakMap(), alone };
+    return {
+      key,
+      def: def.params[key]!,
+      checks,
+      readsRaw: checks.some((c) => c.kind === 'peek'),
+      words: words[i]!,
+      unnameable: new WeakMap(),
+      alone,
+      among: among[i],
+    };
   });
   const selects = steps.filter((x) => x.select);
   return {
@@ -532,6 +559,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
     irreversible: def.irreversible === true,
     confirm: def.confirm === true,
     channel: def.channel,
+    writable: def.writable,
     effect: def.effect,
     refused: def.refused,
     params,

@@ -22,6 +22,7 @@ export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: 
 
 /** One action for the context's player, or undefined when a condition fails or an argument has no legal value. */
 function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, locale: Locale): LegalAction | undefined {
+  if (a.writable !== undefined && !a.writable(c)) return undefined;
   let until: Millis | undefined;
   for (const m of a.actorChecks) {
     if (m.ctx !== c) {
@@ -43,7 +44,7 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     if (p.kind === 'player') {
       const list: PlayerId[] = [];
       const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
-      for (const id of c.s.order) {
+      for (const id of cp.among ? cp.among(c) : c.s.order) {
         if (barred?.has(id)) continue;
         if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
       }
