@@ -15,7 +15,24 @@ import type { SyntaxRule } from '../../engine/parse.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
 import { absent, dayMonth, parseDate, warn } from './activity.ts';
-import { type B, cityName, cityOf, cityThread, date, family, genderOf, isJudge, msg, nm, residents, revealParam, type S, time, toFamily } from './common.ts';
+import {
+  type B,
+  cityName,
+  cityOf,
+  cityThread,
+  date,
+  family,
+  genderOf,
+  isJudge,
+  living,
+  msg,
+  nm,
+  residents,
+  revealParam,
+  type S,
+  time,
+  toFamily,
+} from './common.ts';
 import { courtChannel, courtTeam, settle, sitting } from './court.ts';
 import type { CitEvents } from './events.ts';
 import { candidateList, dieNow, electByMajority } from './flow.ts';
@@ -55,20 +72,55 @@ const K = rulebook<CitState, CitEvents, Code>({
 });
 
 /** A private form: slash keywords, read only by PM. */
-function pm(keywords: readonly string[], form: SyntaxRule['form'] = 'space'): Omit<SyntaxRule, 'command'> {
+function pm(keywords: readonly string[], form: SyntaxRule['form']): Omit<SyntaxRule, 'command'> {
   return { keywords, form, where: 'pm' };
 }
 
-/** A public form (the thread) and its slash twin by PM (§0.1, CIT-VOTE-5). */
-function forms(post: string, slash: string, form: SyntaxRule['form'], taught?: string): Omit<SyntaxRule, 'command'>[] {
-  return [{ keywords: [post], form, where: 'post', ...(taught ? { taught: { ru: taught, en: taught } } : {}) }, pm([slash], form)];
+/** A private command (its id is the command): its slash keywords (`|` between them), its rules and summary. */
+function slash(id: string, keywords: string, form: SyntaxRule['form'], rules: string, en: string) {
+  return { id, command: id, via: 'pm' as const, syntax: [pm(keywords.split('|'), form)], summary: { en }, rules };
+}
+
+/** A second declaration of a private command (a `select` variant: «none», «call»), written with the first's keywords. */
+function also(id: string, command: string, rules: string, en: string) {
+  return { id, command, via: 'pm' as const, summary: { en }, rules };
+}
+
+/**
+ * A public form: a post in the actor's own city thread (CIT-THR-1; locked at night, CIT-THR-3) and its slash twin by
+ * PM (§0.1, CIT-VOTE-5), which the effect announces as passed on by the Prokurator.
+ */
+function thread(id: string, post: string, slashed: string, form: SyntaxRule['form'], rules: string, en: string) {
+  const syntax = [{ keywords: [post], form, where: 'post' as const }, pm([slashed], form)];
+  return {
+    id,
+    command: id,
+    via: 'post' as const,
+    also: 'pm' as const,
+    syntax,
+    summary: { en },
+    rules,
+    channel: (c: C) => cityChannel(home(c)),
+    writable: (c: C) => c.s.status === 'running' && (dayOrVote(c) || !citOptions(c.s.config).nightThreadsLocked),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Shared conditions
 
-/** The acting player's city (every check reads it). */
-const home = (c: C): number => cityOf(c.s, c.me);
+/**
+ * The acting player's city. Most conditions read it, a legal list once per candidate: the last context's answer is
+ * kept (a context is made per check or derivation and never changes), so the city index is looked up once.
+ */
+let homeCtx: C | undefined;
+let homeCity = -1;
+function home(c: C): number {
+  if (c !== homeCtx) {
+    homeCtx = c;
+    homeCity = cityOf(c.s, c.me);
+  }
+  return homeCity;
+}
 const phaseIs = (c: C, ...ps: string[]) => ps.includes(c.s.v.phase);
 const dayOrVote = (c: C) => c.s.v.phase === 'day' || c.s.v.phase === 'vote';
 
@@ -81,14 +133,6 @@ function livingTarget<Arg extends string>(arg: Arg) {
 function targetParams(s: S, id: PlayerId): Params {
   return { name: nm(s, id), g: genderOf(s, id) };
 }
-
-/** Public forms: the actor's city thread, open to him (CIT-THR-1, CIT-THR-3: locked at night). */
-const publicForm = {
-  via: 'post' as const,
-  also: 'pm' as const,
-  channel: (c: C) => cityChannel(home(c)),
-  writable: (c: C) => c.s.status === 'running' && (dayOrVote(c) || !citOptions(c.s.config).nightThreadsLocked),
-};
 
 /** What a command did, for acknowledgements: «защита — Gleb», «отказ от убийства». */
 function act(kind: string, who?: Param): Phrase {
@@ -109,12 +153,14 @@ const homeThread = (b: B, id: PlayerId) => cityThread(b.state, cityOf(b.state, i
 
 /** CIT-NOM-1..4: one nomination a day, between dayStart and voteStart of Day ≥ 1. */
 const NOMINATE = K.action({
-  id: 'nominate',
-  command: 'nominate',
-  ...publicForm,
-  syntax: forms('выдвигаю', '/nominate', 'space', 'выдвигаю'),
-  summary: { en: 'nominates a living player for execution in the city’s list (one a day, until voteStart)', ru: 'выдвижение на казнь' },
-  rules: 'CIT-NOM-1…4',
+  ...thread(
+    'nominate',
+    'выдвигаю',
+    '/nominate',
+    'space',
+    'CIT-NOM-1…4',
+    'nominates a living player for execution in the city’s list (one a day, until voteStart)',
+  ),
   params: { target: nick },
   checks: [
     // CIT-NOM-1: after voteStart the seed's sentence; before dayStart or on Day 0 «ещё не открыто».
@@ -160,12 +206,7 @@ function nominees(c: C): PlayerId[] {
 
 /** CIT-VOTE-1..5: a vote for a nominee of his city; a later vote replaces the earlier one. */
 const VOTE = K.action({
-  id: 'vote',
-  command: 'vote',
-  ...publicForm,
-  syntax: forms('казнить', '/vote', 'space', 'казнить'),
-  summary: { en: 'the execution vote for a living nominee of the city’s list (voteStart–voteEnd)', ru: 'голос за казнь' },
-  rules: 'CIT-VOTE-1…5',
+  ...thread('vote', 'казнить', '/vote', 'space', 'CIT-VOTE-1…5', 'the execution vote for a living nominee of the city’s list (voteStart–voteEnd)'),
   params: { target: nick },
   checks: [
     voting,
@@ -186,12 +227,7 @@ const VOTE = K.action({
 
 /** CIT-VOTE-4: the vote is withdrawn. */
 const UNVOTE = K.action({
-  id: 'unvote',
-  command: 'unvote',
-  ...publicForm,
-  syntax: forms('отменяю голос', '/unvote', 'none'),
-  summary: { en: 'withdraws his execution vote', ru: 'отмена голоса' },
-  rules: 'CIT-VOTE-4',
+  ...thread('unvote', 'отменяю голос', '/unvote', 'none', 'CIT-VOTE-4', 'withdraws his execution vote'),
   params: {},
   checks: [voting, K.actor('REJ-VOTE-NONE', (c) => c.s.v.votes[home(c)]![c.me] !== undefined)],
   effect(b, a) {
@@ -224,12 +260,14 @@ function candidacy(on: boolean) {
 }
 
 const RUN = K.action({
-  id: 'run',
-  command: 'run',
-  ...publicForm,
-  syntax: forms('кандидат в судьи', '/run', 'none'),
-  summary: { en: 'stands as a candidate in the city’s judge election (until voteStart of its day)', ru: 'кандидатура в судьи' },
-  rules: 'CIT-JUD-4, CIT-REC-8',
+  ...thread(
+    'run',
+    'кандидат в судьи',
+    '/run',
+    'none',
+    'CIT-JUD-4, CIT-REC-8',
+    'stands as a candidate in the city’s judge election (until voteStart of its day)',
+  ),
   params: {},
   checks: [
     candidacyOpen,
@@ -248,12 +286,7 @@ const RUN = K.action({
 });
 
 const UNRUN = K.action({
-  id: 'unrun',
-  command: 'unrun',
-  ...publicForm,
-  syntax: forms('снимаю кандидатуру', '/unrun', 'none'),
-  summary: { en: 'withdraws his candidacy', ru: 'снятие кандидатуры' },
-  rules: 'CIT-JUD-4',
+  ...thread('unrun', 'снимаю кандидатуру', '/unrun', 'none', 'CIT-JUD-4', 'withdraws his candidacy'),
   params: {},
   checks: [candidacyOpen, K.actor('REJ-JC-NONE', isCandidate)],
   effect: candidacy(false),
@@ -270,12 +303,7 @@ const judgeVoting = K.actor(
 );
 
 const JUDGE_VOTE = K.action({
-  id: 'judgevote',
-  command: 'judgevote',
-  ...publicForm,
-  syntax: forms('судья', '/judgevote', 'space'),
-  summary: { en: 'a vote for a candidate in the city’s judge election', ru: 'голос на выборах судьи' },
-  rules: 'CIT-JUD-5',
+  ...thread('judgevote', 'судья', '/judgevote', 'space', 'CIT-JUD-5', 'a vote for a candidate in the city’s judge election'),
   params: { target: nick },
   checks: [
     judgeVoting,
@@ -295,12 +323,7 @@ const JUDGE_VOTE = K.action({
 });
 
 const JUDGE_UNVOTE = K.action({
-  id: 'judgeunvote',
-  command: 'judgeunvote',
-  ...publicForm,
-  syntax: forms('отменяю голос за судью', '/judgeunvote', 'none'),
-  summary: { en: 'withdraws his vote in the judge election', ru: 'отмена голоса за судью' },
-  rules: 'CIT-JUD-5',
+  ...thread('judgeunvote', 'отменяю голос за судью', '/judgeunvote', 'none', 'CIT-JUD-5', 'withdraws his vote in the judge election'),
   params: {},
   checks: [judgeVoting, K.actor('REJ-VOTE-NONE', (c) => c.s.v.election[home(c)]!.votes[c.me] !== undefined)],
   effect(b, a) {
@@ -313,12 +336,13 @@ const JUDGE_UNVOTE = K.action({
 
 /** CIT-DOC-1, CIT-DOC-2: by day, whom the doctor protects the next night. */
 const PROTECT = K.action({
-  id: 'protect',
-  command: 'protect',
-  via: 'pm',
-  syntax: [pm(['/protect', '/лечу'])],
-  summary: { en: 'the doctor’s protection for the next night, by day (himself and the previous target as the options allow)', ru: 'защита врача' },
-  rules: 'CIT-DOC-1, CIT-DOC-2',
+  ...slash(
+    'protect',
+    '/protect|/лечу',
+    'space',
+    'CIT-DOC-1, CIT-DOC-2',
+    'the doctor’s protection for the next night, by day (himself and the previous target as the options allow)',
+  ),
   params: { target: nick },
   checks: [
     role('doctor', 'REJ-ROLE'),
@@ -344,12 +368,7 @@ const maniacNight = night('REJ-MAN-DAY');
 
 /** CIT-MAN-1, CIT-MAN-2: the maniac's knife, any living player but himself. */
 const KNIFE = K.action({
-  id: 'knife',
-  command: 'knife',
-  via: 'pm',
-  syntax: [pm(['/knife', '/нож'])],
-  summary: { en: 'the maniac’s kill at night: any living player but himself', ru: 'нож маньяка' },
-  rules: 'CIT-MAN-1, CIT-MAN-2',
+  ...slash('knife', '/knife|/нож', 'space', 'CIT-MAN-1, CIT-MAN-2', 'the maniac’s kill at night: any living player but himself'),
   params: { target: nick },
   checks: [maniac, maniacNight, resolve('target'), livingTarget('target'), notSelf('target', 'REJ-MAN-SELF')],
   effect(b, a) {
@@ -360,12 +379,7 @@ const KNIFE = K.action({
 
 /** CIT-MAN-1: the maniac must kill; declining is always refused (never offered). */
 const NOKNIFE = K.action({
-  id: 'noknife',
-  command: 'noknife',
-  via: 'pm',
-  syntax: [pm(['/noknife'], 'none')],
-  summary: { en: 'refused: the maniac must kill', ru: 'отказ маньяка (не допускается)' },
-  rules: 'CIT-MAN-1',
+  ...slash('noknife', '/noknife', 'none', 'CIT-MAN-1', 'refused: the maniac must kill'),
   params: {},
   checks: [maniac, maniacNight, K.actor('REJ-MAN-MUST', () => false)],
   effect() {},
@@ -373,12 +387,7 @@ const NOKNIFE = K.action({
 
 /** CIT-COM-1, CIT-COM-2: one check a night of a resident of his city; the Consigliere answers at once. */
 const CHECK = K.action({
-  id: 'check',
-  command: 'check',
-  via: 'pm',
-  syntax: [pm(['/check', '/проверка'])],
-  summary: { en: 'the commissioner’s check at night: one living resident of his city', ru: 'проверка комиссара' },
-  rules: 'CIT-COM-1, CIT-COM-2',
+  ...slash('check', '/check|/проверка', 'space', 'CIT-COM-1, CIT-COM-2', 'the commissioner’s check at night: one living resident of his city'),
   params: { target: nick },
   checks: [
     role('commissioner', 'REJ-ROLE'),
@@ -408,12 +417,7 @@ const mafioso = role<Code>('mafioso', 'REJ-ROLE');
 
 /** CIT-GF-1: a vote in the family's Godfather election; a strict majority of the living members elects at once. */
 const GF = K.action({
-  id: 'gf',
-  command: 'gf',
-  via: 'pm',
-  syntax: [pm(['/gf', '/крёстный'])],
-  summary: { en: 'a vote in the family’s Godfather election: a living member', ru: 'голос за крёстного отца' },
-  rules: 'CIT-GF-1',
+  ...slash('gf', '/gf|/крёстный', 'space', 'CIT-GF-1', 'a vote in the family’s Godfather election: a living member'),
   params: { target: nick },
   checks: [
     mafioso,
@@ -480,7 +484,7 @@ const homeTargets = [
 const tourTargets = [
   resolve('target'),
   livingTarget('target'),
-  K.target('target', 'REJ-TOUR-OWNCITY', (c, id) => cityOf(c.s, id) !== home(c)),
+  K.target('target', 'REJ-TOUR-OWNCITY', (c, id) => cityOf(c.s, id) !== home(c), { among: (c) => living(c.s) }),
   K.target('target', 'REJ-TOUR-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }) }),
 ] as const;
 
@@ -517,48 +521,34 @@ const NONE = choice<Code, 'none'>('REJ-NICK', {
 const saysNone = K.peek('word', 'REJ-NICK', (_c, v) => v === 'none', { select: true });
 
 const KILL = K.action({
-  id: 'kill',
-  command: 'kill',
-  via: 'pm',
-  syntax: [pm(['/kill', '/убить'])],
-  summary: { en: 'the Godfather’s kill at night: a living resident of his city, no mafioso, not its judge', ru: 'убийство (крёстный отец)' },
-  rules: 'CIT-MAF-1…5, CIT-GF-4',
+  ...slash('kill', '/kill|/убить', 'space', 'CIT-MAF-1…5, CIT-GF-4', 'the Godfather’s kill at night: a living resident of his city, no mafioso, not its judge'),
   params: { target: nick },
   checks: [...familyNight, godfather, ...homeTargets],
   effect: decide('home', 'kill'),
 });
 
 const NOKILL = K.action({
-  id: 'nokill',
-  command: 'nokill',
-  via: 'pm',
-  syntax: [pm(['/nokill', '/отказ'], 'none')],
-  summary: { en: 'the Godfather decides no kill tonight', ru: 'отказ от убийства' },
-  rules: 'CIT-MAF-4',
+  ...slash('nokill', '/nokill|/отказ', 'none', 'CIT-MAF-4', 'the Godfather decides no kill tonight'),
   params: {},
   checks: [...familyNight, godfather],
   effect: decide('home', 'nokill'),
 });
 
 const TOUR = K.action({
-  id: 'tour',
-  command: 'tour',
-  via: 'pm',
-  syntax: [pm(['/tour', '/гастроли'])],
-  summary: { en: 'the touring kill of the family holding the right: a living player of another city, not a judge', ru: 'гастроли' },
-  rules: 'CIT-TOUR-3…7',
+  ...slash(
+    'tour',
+    '/tour|/гастроли',
+    'space',
+    'CIT-TOUR-3…7',
+    'the touring kill of the family holding the right: a living player of another city, not a judge',
+  ),
   params: { target: nick },
   checks: [...familyNight, godfather, tourRefusal, ...tourTargets],
   effect: decide('tour', 'tour'),
 });
 
 const NOTOUR = K.action({
-  id: 'notour',
-  command: 'notour',
-  via: 'pm',
-  syntax: [pm(['/notour'], 'none')],
-  summary: { en: 'the Godfather declines tonight’s tour', ru: 'отказ от гастролей' },
-  rules: 'CIT-TOUR-4',
+  ...slash('notour', '/notour', 'none', 'CIT-TOUR-4', 'the Godfather declines tonight’s tour'),
   params: {},
   checks: [...familyNight, godfather, tourRefusal],
   effect: decide('tour', 'notour'),
@@ -566,12 +556,7 @@ const NOTOUR = K.action({
 
 /** CIT-GF-4… «не могу решить»: the Godfather leaves tonight's home kill to the lot. */
 const DEFER = K.action({
-  id: 'defer',
-  command: 'defer',
-  via: 'pm',
-  syntax: [pm(['/defer', '/не-могу-решить'], 'none')],
-  summary: { en: 'the Godfather cannot decide: the lot chooses among the proposals', ru: 'не могу решить' },
-  rules: 'CIT-MAF-5',
+  ...slash('defer', '/defer|/не-могу-решить', 'none', 'CIT-MAF-5', 'the Godfather cannot decide: the lot chooses among the proposals'),
   params: {},
   checks: [...familyNight, godfather],
   effect(b, a) {
@@ -583,46 +568,28 @@ const DEFER = K.action({
 });
 
 const PROPOSE = K.action({
-  id: 'propose',
-  command: 'propose',
-  via: 'pm',
-  syntax: [pm(['/propose'])],
-  summary: { en: 'a member’s proposal of tonight’s home kill', ru: 'предложение убийства' },
-  rules: 'CIT-MAF-2, CIT-MAF-3',
+  ...slash('propose', '/propose', 'space', 'CIT-MAF-2, CIT-MAF-3', 'a member’s proposal of tonight’s home kill'),
   params: { target: nick },
   checks: [...familyNight, ...homeTargets],
   effect: propose('home', 'propose'),
 });
 
 const PROPOSE_NONE = K.action({
-  id: 'propose.none',
-  command: 'propose',
-  via: 'pm',
-  summary: { en: 'a member proposes no kill', ru: 'предложение не убивать' },
-  rules: 'CIT-MAF-2',
+  ...also('propose.none', 'propose', 'CIT-MAF-2', 'a member proposes no kill'),
   params: { word: NONE },
   checks: [...familyNight, saysNone, resolve('word')],
   effect: propose('home', 'propose'),
 });
 
 const PROPOSE_TOUR = K.action({
-  id: 'propose-tour',
-  command: 'propose-tour',
-  via: 'pm',
-  syntax: [pm(['/propose-tour'])],
-  summary: { en: 'a member’s proposal of tonight’s touring kill', ru: 'предложение на гастролях' },
-  rules: 'CIT-TOUR-3…6',
+  ...slash('propose-tour', '/propose-tour', 'space', 'CIT-TOUR-3…6', 'a member’s proposal of tonight’s touring kill'),
   params: { target: nick },
   checks: [...familyNight, tourRefusal, ...tourTargets],
   effect: propose('tour', 'propose-tour'),
 });
 
 const PROPOSE_TOUR_NONE = K.action({
-  id: 'propose-tour.none',
-  command: 'propose-tour',
-  via: 'pm',
-  summary: { en: 'a member proposes no touring kill', ru: 'предложение не гастролировать' },
-  rules: 'CIT-TOUR-3',
+  ...also('propose-tour.none', 'propose-tour', 'CIT-TOUR-3', 'a member proposes no touring kill'),
   params: { word: NONE },
   checks: [...familyNight, tourRefusal, saysNone, resolve('word')],
   effect: propose('tour', 'propose-tour'),
@@ -647,12 +614,13 @@ const relayMax = (c: C) => citOptions(c.s.config).relayMaxChars;
  * delivered without the sender's name; at most relayMaxPerDay per family and game day.
  */
 const RELAY = K.action({
-  id: 'relay',
-  command: 'relay',
-  via: 'pm',
-  syntax: [pm(['/relay', '/консильери'])],
-  summary: { en: 'a message to another city’s family (or «all») through the Consigliere, without the sender’s name', ru: 'связь через консильери' },
-  rules: 'CIT-REL-1, CIT-REL-2',
+  ...slash(
+    'relay',
+    '/relay|/консильери',
+    'space',
+    'CIT-REL-1, CIT-REL-2',
+    'a message to another city’s family (or «all») through the Consigliere, without the sender’s name',
+  ),
   params: {
     city: text({ placeholder: { ru: 'город|всем', en: 'city|all' } }),
     text: text({ placeholder: { ru: 'текст', en: 'text' }, sep: separator({ ru: ' ', en: ' ' }, /\s+/u) }),
@@ -702,12 +670,13 @@ const noVerdict = K.actor('REJ-CRT-FINAL', (c) => !c.s.v.verdict);
 const motion = K.actor('REJ-CRT-NOMOTION', (c) => !!c.s.v.motion);
 
 const COURT_PROPOSE = K.action({
-  id: 'court-propose',
-  command: 'court-propose',
-  via: 'pm',
-  syntax: [pm(['/court propose', '/суд казнить'])],
-  summary: { en: 'an acting judge moves to execute a player (no judge); unanimity of the court executes', ru: 'предложение суда' },
-  rules: 'CIT-CRT-2, CIT-CRT-3, CIT-CRT-9',
+  ...slash(
+    'court-propose',
+    '/court propose|/суд казнить',
+    'space',
+    'CIT-CRT-2, CIT-CRT-3, CIT-CRT-9',
+    'an acting judge moves to execute a player (no judge); unanimity of the court executes',
+  ),
   params: { target: nick },
   checks: [
     judge,
@@ -728,12 +697,7 @@ const COURT_PROPOSE = K.action({
 });
 
 const COURT_YES = K.action({
-  id: 'court-yes',
-  command: 'court-yes',
-  via: 'pm',
-  syntax: [pm(['/court yes', '/суд за'], 'none')],
-  summary: { en: 'an acting judge agrees to the open motion', ru: 'суд: за' },
-  rules: 'CIT-CRT-4',
+  ...slash('court-yes', '/court yes|/суд за', 'none', 'CIT-CRT-4', 'an acting judge agrees to the open motion'),
   params: {},
   checks: [judge, courtOpen, noVerdict, motion, K.actor('REJ-CRT-VOTED', (c) => !c.s.v.motion!.yes.includes(c.me))],
   effect(b, a) {
@@ -744,12 +708,7 @@ const COURT_YES = K.action({
 
 /** CIT-CRT-4: «Если хотя бы один судья против, то казнь отменяется.» */
 const COURT_NO = K.action({
-  id: 'court-no',
-  command: 'court-no',
-  via: 'pm',
-  syntax: [pm(['/court no', '/суд против'], 'none')],
-  summary: { en: 'an acting judge vetoes the open motion', ru: 'суд: против' },
-  rules: 'CIT-CRT-4',
+  ...slash('court-no', '/court no|/суд против', 'none', 'CIT-CRT-4', 'an acting judge vetoes the open motion'),
   params: {},
   checks: [judge, courtOpen, noVerdict, motion],
   effect(b, a) {
@@ -772,12 +731,13 @@ const lwMax = (c: C) => citOptions(c.s.config).lastWordTextMaxChars;
 
 /** CIT-LW-1, CIT-LW-2, CIT-LW-4: a nominee's last word (any number of lines), published in every list's thread. */
 const LAST_WORD = K.action({
-  id: 'lastword',
-  command: 'lastword',
-  via: 'pm',
-  syntax: [pm(['/lastword', '/последнее-слово'])],
-  summary: { en: 'a nominee’s last word, once per list, published in the thread of every city whose list holds him', ru: 'последнее слово' },
-  rules: 'CIT-LW-1, CIT-LW-2, CIT-LW-4',
+  ...slash(
+    'lastword',
+    '/lastword|/последнее-слово',
+    'space',
+    'CIT-LW-1, CIT-LW-2, CIT-LW-4',
+    'a nominee’s last word, once per list, published in the thread of every city whose list holds him',
+  ),
   params: { text: text({ placeholder: { ru: 'текст', en: 'text' }, lines: 'all' }) },
   checks: [
     ...lastWordOpen,
@@ -793,11 +753,7 @@ const LAST_WORD = K.action({
 
 /** CIT-LW-3: the nominee asks to be phoned; staff are told and publish the recording. */
 const LAST_WORD_CALL = K.action({
-  id: 'lastword.call',
-  command: 'lastword',
-  via: 'pm',
-  summary: { en: 'a nominee asks the Prokurator to phone him for his last word', ru: 'последнее слово по звонку' },
-  rules: 'CIT-LW-3',
+  ...also('lastword.call', 'lastword', 'CIT-LW-3', 'a nominee asks the Prokurator to phone him for his last word'),
   params: {
     word: choice<Code, 'call'>('REJ-LW-NOTCAND', {
       values: ['call'],
@@ -822,12 +778,7 @@ const speechMax = (c: C) => citOptions(c.s.config).speechTextMaxChars;
  * speeches), published at once in his city's thread. Audio is not stored: a candidate links his recording.
  */
 const SPEECH = K.action({
-  id: 'speech',
-  command: 'speech',
-  via: 'pm',
-  syntax: [pm(['/speech', '/речь'])],
-  summary: { en: 'a judge candidate’s campaign speech, published in his city’s thread', ru: 'предвыборная речь' },
-  rules: 'CIT-JUD-4',
+  ...slash('speech', '/speech|/речь', 'space', 'CIT-JUD-4', 'a judge candidate’s campaign speech, published in his city’s thread'),
   params: { text: text({ placeholder: { ru: 'текст', en: 'text' }, lines: 'all', code: 'REJ-SPEECH-EMPTY' }) },
   checks: [
     K.actor('REJ-SPEECH-NOTCAND', isCandidate),
@@ -841,12 +792,13 @@ const SPEECH = K.action({
 
 /** CIT-REC-1..6: a resident files or confirms a request to remove his city's judge, until the cutoff. */
 const RECALL = K.action({
-  id: 'recall',
-  command: 'recall',
-  via: 'pm',
-  syntax: [pm(['/recall', '/снять-судью'], 'none')],
-  summary: { en: 'files or confirms the request to remove the city’s judge (until voteStart − recallLeadHours)', ru: 'требование о снятии судьи' },
-  rules: 'CIT-REC-1…6',
+  ...slash(
+    'recall',
+    '/recall|/снять-судью',
+    'none',
+    'CIT-REC-1…6',
+    'files or confirms the request to remove the city’s judge (until voteStart − recallLeadHours)',
+  ),
   params: {},
   checks: [
     // §0 precedence, timing first: «Требование, направленное и (или) подтверждённое позднее установленного срока,
@@ -865,12 +817,7 @@ const RECALL = K.action({
 
 /** CIT-JUD-8: an acting judge resigns at once. */
 const RESIGN = K.action({
-  id: 'resign',
-  command: 'resign',
-  via: 'pm',
-  syntax: [pm(['/resign', '/самоотвод'], 'none')],
-  summary: { en: 'an acting judge resigns; his seat falls vacant', ru: 'самоотвод судьи' },
-  rules: 'CIT-JUD-8',
+  ...slash('resign', '/resign|/самоотвод', 'none', 'CIT-JUD-8', 'an acting judge resigns; his seat falls vacant'),
   params: {},
   checks: [K.actor('REJ-CRT-NOTJUDGE', (c) => c.s.v.judge.includes(c.me))],
   confirm: true,
@@ -881,12 +828,7 @@ const RESIGN = K.action({
 
 /** CIT-ACT-6: a suicide is asked for first, then confirmed within ten minutes. */
 const SUICIDE = K.action({
-  id: 'suicide',
-  command: 'suicide',
-  via: 'pm',
-  syntax: [pm(['/suicide', '/самоубийство'], 'none')],
-  summary: { en: 'asks to leave the game by suicide (confirmed within ten minutes)', ru: 'самоубийство' },
-  rules: 'CIT-ACT-6',
+  ...slash('suicide', '/suicide|/самоубийство', 'none', 'CIT-ACT-6', 'asks to leave the game by suicide (confirmed within ten minutes)'),
   params: {},
   checks: [],
   effect(b, a) {
@@ -899,12 +841,13 @@ const SUICIDE_WINDOW = 10 * 60_000;
 
 /** CIT-ACT-6, CIT-ACT-7: a confirmed suicide within ten minutes of the request kills at once, with «Овощ». */
 const SUICIDE_CONFIRM = K.action({
-  id: 'suicide-confirm',
-  command: 'suicide-confirm',
-  via: 'pm',
-  syntax: [pm(['/suicide confirm', '/самоубийство подтверждаю'], 'none')],
-  summary: { en: 'confirms the suicide asked for in the last ten minutes', ru: 'подтверждение самоубийства' },
-  rules: 'CIT-ACT-6, CIT-ACT-7',
+  ...slash(
+    'suicide-confirm',
+    '/suicide confirm|/самоубийство подтверждаю',
+    'none',
+    'CIT-ACT-6, CIT-ACT-7',
+    'confirms the suicide asked for in the last ten minutes',
+  ),
   params: {},
   checks: [
     K.actor(
@@ -936,12 +879,7 @@ function absenceDate(c: C, raw: string): string | undefined {
 
 /** CIT-ACT-5: `/absent <DD.MM>`, at most absenceMaxDays a game. */
 const ABSENT = K.action({
-  id: 'absent',
-  command: 'absent',
-  via: 'pm',
-  syntax: [pm(['/absent', '/отсутствую'])],
-  summary: { en: 'announces an absence on a game day (at most absenceMaxDays a game)', ru: 'отсутствие' },
-  rules: 'CIT-ACT-5',
+  ...slash('absent', '/absent|/отсутствую', 'space', 'CIT-ACT-5', 'announces an absence on a game day (at most absenceMaxDays a game)'),
   params: { date: text({ placeholder: { ru: 'ДД.ММ', en: 'DD.MM' } }) },
   checks: [
     K.peek('date', 'REJ-ABS-PAST', (c, _v, raw) => absenceDate(c, raw) !== undefined, { params: (c) => ({ voteEnd: citOptions(c.s.config).voteEnd }) }),
