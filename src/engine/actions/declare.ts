@@ -10,6 +10,7 @@ import { matchName, type Named, type NameMatch } from '../names.ts';
 import type { SyntaxRule } from '../parse.ts';
 import type { ScheduleDef, Words } from '../schedule.ts';
 import type { GameState, Locale } from '../state.ts';
+import type { LegalAction } from '../variant.ts';
 
 /** What every check sees: the state, the actor, the instant, and the phase and round the rulebook reads. */
 export interface Ctx<V> {
@@ -414,6 +415,10 @@ export interface Compiled<V, M, R extends string> {
   readonly selects: readonly Step<V, R>[];
   /** Texts per locale, made on first use. */
   readonly texts: Map<Locale, Texts>;
+  /** Every argument is a text: its legal action draws up no list (legal.ts reuses the last one made). */
+  readonly fixed: boolean;
+  /** The last legal action made of a `fixed` declaration, with what it depends on. */
+  last: { readonly locale: Locale; readonly channel: string | undefined; readonly until: Millis | undefined; readonly legal: LegalAction } | undefined;
 }
 
 /** A rulebook's declared player actions, compiled once. */
@@ -446,6 +451,7 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
   const byVia = { post: new Map<string, Compiled<V, M, R>[]>(), pm: new Map<string, Compiled<V, M, R>[]>() };
   const syntax: SyntaxRule[] = [];
   const memos = new Map<ActorCheck<V, R>, Memo<V, R>>();
+  const read = new Set<string>();
   for (const def of actions) {
     if (seen.has(def.id)) throw new Error(`action ${def.id} is declared twice`);
     seen.add(def.id);
@@ -455,7 +461,14 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
       const list = byVia[via].get(def.command);
       if (list) list.push(c);
       else byVia[via].set(def.command, [c]);
-      for (const rule of def.syntax ?? []) if (rule.where === undefined || rule.where === via) syntax.push({ ...rule, command: def.command, where: via });
+      for (const rule of def.syntax ?? []) {
+        if (rule.where !== undefined && rule.where !== via) continue;
+        // A second declaration of a command repeats its keyword lines for its own texts: the parser reads them once.
+        const key = `${def.command}\n${via}\n${rule.form}\n${rule.keywords.join('\n')}`;
+        if (read.has(key)) continue;
+        read.add(key);
+        syntax.push({ ...rule, command: def.command, where: via });
+      }
     }
   }
   return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
@@ -568,6 +581,8 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
     argsChecks,
     selects,
     texts: new Map(),
+    fixed: params.every((p) => p.def.kind === 'text'),
+    last: undefined,
   };
 }
 

@@ -34,6 +34,15 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
   }
   // Conditions on several arguments filter the list of an argument that may stand alone; with none they hold or not.
   if (a.params.length === 0) for (const check of a.argsChecks) if (!check.test(c, {})) return undefined;
+  // An action without lists to draw up (no argument, or texts only) is the same object while its channel and `until`
+  // are: most players' open actions at most instants (a suicide, an absence), so a derivation allocates nothing for them.
+  let channel: string | undefined;
+  if (a.fixed) {
+    for (const cp of a.params) for (const step of cp.checks) if (until === undefined && step.until !== undefined) until = step.until(c);
+    channel = a.channel?.(c);
+    const last = a.last;
+    if (last !== undefined && last.locale === locale && last.channel === channel && last.until === until) return last.legal;
+  }
   const params: LegalParam[] = [];
   let targets: readonly PlayerId[] | undefined;
   let choices: readonly string[] | undefined;
@@ -65,10 +74,10 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     }
   }
   const t = textsOf(a, locale);
-  return {
+  const legal: LegalAction = {
     command: a.command,
     via: a.via,
-    channel: a.channel?.(c),
+    channel: a.fixed ? channel : a.channel?.(c),
     template: t.template,
     targets,
     choices,
@@ -80,6 +89,8 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     irreversible: a.irreversible,
     confirm: a.confirm,
   };
+  if (a.fixed) a.last = { locale, channel, until, legal };
+  return legal;
 }
 
 /** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */

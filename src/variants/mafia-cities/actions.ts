@@ -82,8 +82,8 @@ function slash(id: string, keywords: string, form: SyntaxRule['form'], rules: st
 }
 
 /** A second declaration of a private command (a `select` variant: «none», «call»), written with the first's keywords. */
-function also(id: string, command: string, rules: string, en: string) {
-  return { id, command, via: 'pm' as const, summary: { en }, rules };
+function also(id: string, first: { readonly command: string; readonly syntax?: readonly Omit<SyntaxRule, 'command'>[] }, rules: string, en: string) {
+  return { id, command: first.command, via: 'pm' as const, syntax: first.syntax, summary: { en }, rules };
 }
 
 /**
@@ -575,7 +575,7 @@ const PROPOSE = K.action({
 });
 
 const PROPOSE_NONE = K.action({
-  ...also('propose.none', 'propose', 'CIT-MAF-2', 'a member proposes no kill'),
+  ...also('propose.none', PROPOSE, 'CIT-MAF-2', 'a member proposes no kill'),
   params: { word: NONE },
   checks: [...familyNight, saysNone, resolve('word')],
   effect: propose('home', 'propose'),
@@ -589,7 +589,7 @@ const PROPOSE_TOUR = K.action({
 });
 
 const PROPOSE_TOUR_NONE = K.action({
-  ...also('propose-tour.none', 'propose-tour', 'CIT-TOUR-3', 'a member proposes no touring kill'),
+  ...also('propose-tour.none', PROPOSE_TOUR, 'CIT-TOUR-3', 'a member proposes no touring kill'),
   params: { word: NONE },
   checks: [...familyNight, tourRefusal, saysNone, resolve('word')],
   effect: propose('tour', 'propose-tour'),
@@ -753,7 +753,7 @@ const LAST_WORD = K.action({
 
 /** CIT-LW-3: the nominee asks to be phoned; staff are told and publish the recording. */
 const LAST_WORD_CALL = K.action({
-  ...also('lastword.call', 'lastword', 'CIT-LW-3', 'a nominee asks the Prokurator to phone him for his last word'),
+  ...also('lastword.call', LAST_WORD, 'CIT-LW-3', 'a nominee asks the Prokurator to phone him for his last word'),
   params: {
     word: choice<Code, 'call'>('REJ-LW-NOTCAND', {
       values: ['call'],
