@@ -5,7 +5,7 @@
 // the engine derives from the same list the check, what a player may do now (forms, bots) and `narrator rules`.
 import { list, phrase } from '../../core/params.ts';
 import { MODERATOR, type Param, type Params, type Phrase, type PlayerId } from '../../core/types.ts';
-import type { ActorCheck, Ctx } from '../../engine/actions/declare.ts';
+import type { ActorCheck, Ctx, TargetCheck } from '../../engine/actions/declare.ts';
 import { alive, choice, inGame, notSelf, player, resolve, role, separator, text } from '../../engine/actions/guards.ts';
 import { rulebook } from '../../engine/actions/kit.ts';
 import { isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
@@ -121,14 +121,13 @@ function home(c: C): number {
   }
   return homeCity;
 }
-const phaseIs = (c: C, ...ps: string[]) => ps.includes(c.s.v.phase);
 const dayOrVote = (c: C) => c.s.v.phase === 'day' || c.s.v.phase === 'vote';
 
 /** REJ-NICK: the text names no single player (signup list, living and dead). */
 const nick = player<Code>('REJ-NICK', { params: (raw) => ({ arg: raw }) });
 /** REJ-TARGET-DEAD: the named player is out. */
-function livingTarget<Arg extends string>(arg: Arg) {
-  return { ...inGame(arg, 'REJ-TARGET-DEAD' as Code), params: (c: Ctx<unknown>, id: PlayerId) => targetParams(c.s as S, id) };
+function livingTarget<Arg extends string>(arg: Arg): TargetCheck<CitState, Code, Arg> {
+  return { ...inGame(arg, 'REJ-TARGET-DEAD'), params: (c, id) => targetParams(c.s, id) };
 }
 function targetParams(s: S, id: PlayerId): Params {
   return { name: nm(s, id), g: genderOf(s, id) };
@@ -363,7 +362,7 @@ const PROTECT = K.action({
 
 const maniac = role<Code>('maniac', 'REJ-ROLE');
 const night = (code: Code) =>
-  K.actor(code, (c) => phaseIs(c, 'night'), { params: (c) => ({ voteEnd: time(c.s, c.s.v.voteEnd) }), until: (c) => c.s.v.nightEnd });
+  K.actor(code, (c) => c.s.v.phase === 'night', { params: (c) => ({ voteEnd: time(c.s, c.s.v.voteEnd) }), until: (c) => c.s.v.nightEnd });
 const maniacNight = night('REJ-MAN-DAY');
 
 /** CIT-MAN-1, CIT-MAN-2: the maniac's knife, any living player but himself. */
@@ -488,26 +487,18 @@ const tourTargets = [
   K.target('target', 'REJ-TOUR-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }) }),
 ] as const;
 
-/** The Godfather's decision for the night (a target, or none), told to the family. */
-function decide(kind: 'home' | 'tour', command: string) {
+/** The Godfather's decision for the night, or a member's proposal told to the family (a target, or none). */
+function order(kind: 'home' | 'tour', command: string, proposal = false) {
   return (b: B, a: { me: PlayerId; args: Readonly<Record<string, string | undefined>> }) => {
     const s = b.state;
     const c = cityOf(s, a.me);
     const t = a.args.target ?? null;
-    b.emit('cit.decision', { city: c, kind, target: t }, familyTeam(s, c));
-    ack(b, a.me, act(command, t === null ? undefined : nm(s, t)), s.v.nightEnd);
-  };
-}
-
-/** A member's proposal (a target, or «none»), told to the family. */
-function propose(kind: 'home' | 'tour', command: string) {
-  return (b: B, a: { me: PlayerId; args: Readonly<Record<string, string | undefined>> }) => {
-    const s = b.state;
-    const c = cityOf(s, a.me);
-    const t = a.args.target ?? null;
-    b.emit('cit.proposal', { city: c, kind, by: a.me, target: t }, familyTeam(s, c));
-    toFamily(b, c, msg('P-PROPOSAL', { name: nm(s, a.me), what: act(kind === 'home' ? 'propose' : 'propose-tour', t === null ? undefined : nm(s, t)) }));
-    ack(b, a.me, act(command, t === null ? undefined : nm(s, t)), s.v.nightEnd);
+    const who = t === null ? undefined : nm(s, t);
+    if (proposal) {
+      b.emit('cit.proposal', { city: c, kind, by: a.me, target: t }, familyTeam(s, c));
+      toFamily(b, c, msg('P-PROPOSAL', { name: nm(s, a.me), what: act(kind === 'home' ? 'propose' : 'propose-tour', who) }));
+    } else b.emit('cit.decision', { city: c, kind, target: t }, familyTeam(s, c));
+    ack(b, a.me, act(command, who), s.v.nightEnd);
   };
 }
 
@@ -524,14 +515,14 @@ const KILL = K.action({
   ...slash('kill', '/kill|/убить', 'space', 'CIT-MAF-1…5, CIT-GF-4', 'the Godfather’s kill at night: a living resident of his city, no mafioso, not its judge'),
   params: { target: nick },
   checks: [...familyNight, godfather, ...homeTargets],
-  effect: decide('home', 'kill'),
+  effect: order('home', 'kill'),
 });
 
 const NOKILL = K.action({
   ...slash('nokill', '/nokill|/отказ', 'none', 'CIT-MAF-4', 'the Godfather decides no kill tonight'),
   params: {},
   checks: [...familyNight, godfather],
-  effect: decide('home', 'nokill'),
+  effect: order('home', 'nokill'),
 });
 
 const TOUR = K.action({
@@ -544,14 +535,14 @@ const TOUR = K.action({
   ),
   params: { target: nick },
   checks: [...familyNight, godfather, tourRefusal, ...tourTargets],
-  effect: decide('tour', 'tour'),
+  effect: order('tour', 'tour'),
 });
 
 const NOTOUR = K.action({
   ...slash('notour', '/notour', 'none', 'CIT-TOUR-4', 'the Godfather declines tonight’s tour'),
   params: {},
   checks: [...familyNight, godfather, tourRefusal],
-  effect: decide('tour', 'notour'),
+  effect: order('tour', 'notour'),
 });
 
 /** CIT-GF-4… «не могу решить»: the Godfather leaves tonight's home kill to the lot. */
@@ -571,28 +562,28 @@ const PROPOSE = K.action({
   ...slash('propose', '/propose', 'space', 'CIT-MAF-2, CIT-MAF-3', 'a member’s proposal of tonight’s home kill'),
   params: { target: nick },
   checks: [...familyNight, ...homeTargets],
-  effect: propose('home', 'propose'),
+  effect: order('home', 'propose', true),
 });
 
 const PROPOSE_NONE = K.action({
   ...also('propose.none', PROPOSE, 'CIT-MAF-2', 'a member proposes no kill'),
   params: { word: NONE },
   checks: [...familyNight, saysNone, resolve('word')],
-  effect: propose('home', 'propose'),
+  effect: order('home', 'propose', true),
 });
 
 const PROPOSE_TOUR = K.action({
   ...slash('propose-tour', '/propose-tour', 'space', 'CIT-TOUR-3…6', 'a member’s proposal of tonight’s touring kill'),
   params: { target: nick },
   checks: [...familyNight, tourRefusal, ...tourTargets],
-  effect: propose('tour', 'propose-tour'),
+  effect: order('tour', 'propose-tour', true),
 });
 
 const PROPOSE_TOUR_NONE = K.action({
   ...also('propose-tour.none', PROPOSE_TOUR, 'CIT-TOUR-3', 'a member proposes no touring kill'),
   params: { word: NONE },
   checks: [...familyNight, tourRefusal, saysNone, resolve('word')],
-  effect: propose('tour', 'propose-tour'),
+  effect: order('tour', 'propose-tour', true),
 });
 
 /** The cities a relay reaches (-1: every other city), or undefined when the word names none. */
