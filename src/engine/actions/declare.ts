@@ -90,6 +90,11 @@ export interface TargetCheck<V, R, K extends string> extends CheckBase<R> {
    * the list tests these instead of everyone who signed up. The test still decides; the first such list is read.
    */
   among?(c: Ctx<V>): readonly PlayerId[];
+  /**
+   * Every condition on this argument reads the actor only through this key (mafia-cities: his city), so actors with one
+   * key share one legal list at one state and it is drawn up once. The first such key is read.
+   */
+  listKey?(c: Ctx<V>): string | number;
 }
 
 /**
@@ -297,6 +302,9 @@ export interface CompiledParam<V, R> {
   readonly alone: boolean;
   /** The players its legal list tests (a target condition's `among`), else everyone who signed up. */
   readonly among: Fn<[Ctx<V>], readonly PlayerId[]> | undefined;
+  /** A target condition's `listKey`: the lists drawn up per state and key (legal.ts). */
+  readonly listKey: Fn<[Ctx<V>], string | number> | undefined;
+  readonly lists: WeakMap<object, Map<string | number, readonly PlayerId[]>>;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -428,6 +436,8 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
   readonly byVia: { readonly post: ReadonlyMap<string, readonly Compiled<V, M, R>[]>; readonly pm: ReadonlyMap<string, readonly Compiled<V, M, R>[]> };
   /** The syntax table the parser reads: every action's keyword lines, then the extra rules. */
   readonly syntax: readonly SyntaxRule[];
+  /** Conditions on the actor every declaration lists (mafia-cities: he is alive): failing one, nothing is legal. */
+  readonly common: readonly Memo<V, R>[];
 }
 
 /** The state a check of `table` sees for `me` at `at`. */
@@ -471,7 +481,8 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
       }
     }
   }
-  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
+  const common = [...memos.values()].filter((m) => compiled.every((a) => a.actorChecks.includes(m)));
+  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common };
 }
 
 function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>): Compiled<V, M, R> {
@@ -482,6 +493,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const argsChecks: Extract<Step<V, R>, { kind: 'args' }>[] = [];
   const argChecks = keys.map((): ArgStep<V, R>[] => []);
   const among = keys.map((): Fn<[Ctx<V>], readonly PlayerId[]> | undefined => undefined);
+  const listKey = keys.map((): Fn<[Ctx<V>], string | number> | undefined => undefined);
   const words = keys.map((): Extract<Step<V, R>, { kind: 'word' }>[] => []);
   const position = (arg: string): number => {
     const i = keys.indexOf(arg);
@@ -511,6 +523,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
         const step = stepOf('target', position(check.arg), check);
         argChecks[step.index]!.push(step);
         among[step.index] ??= check.among;
+        listKey[step.index] ??= check.listKey;
         steps.push(step);
         break;
       }
@@ -561,6 +574,8 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       unnameable: new WeakMap(),
       alone,
       among: among[i],
+      listKey: listKey[i],
+      lists: new WeakMap(),
     };
   });
   const selects = steps.filter((x) => x.select);

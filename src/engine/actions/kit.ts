@@ -36,7 +36,7 @@ export interface Kit<V, M, R extends string> {
     arg: K,
     code: R,
     test: (c: Ctx<V>, id: PlayerId) => boolean,
-    more?: More<[Ctx<V>, PlayerId]> & { among?(c: Ctx<V>): readonly PlayerId[] },
+    more?: More<[Ctx<V>, PlayerId]> & { among?(c: Ctx<V>): readonly PlayerId[]; listKey?(c: Ctx<V>): string | number },
   ): TargetCheck<V, R, K>;
   /** A condition that reads an argument before its resolve step (value undefined when it did not resolve). */
   peek<K extends string>(

@@ -12,6 +12,11 @@ import { textsOf, wordsIn } from './text.ts';
 export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: GameState<V>, me: PlayerId): LegalAction[] {
   if (s.status !== 'running' || s.players[me] === undefined) return [];
   const c = ctxOf(table, s, me, s.clock, '');
+  for (const m of table.common) {
+    m.ctx = c;
+    m.result = actorHolds(m.step, c);
+    if (!m.result) return [];
+  }
   const out: LegalAction[] = [];
   for (const a of table.actions) {
     const legal = legalOne(a, c, s.config.locale);
@@ -51,12 +56,7 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     for (const step of cp.checks) if (until === undefined && step.until !== undefined) until = step.until(c);
     const label = p.label ? wordsIn(p.label, locale) : undefined;
     if (p.kind === 'player') {
-      const list: PlayerId[] = [];
-      const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
-      for (const id of cp.among ? cp.among(c) : c.s.order) {
-        if (barred?.has(id)) continue;
-        if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
-      }
+      const list = playerList(a, cp, c);
       if (list.length === 0 && !p.optional) return undefined;
       targets ??= list;
       params.push({ kind: 'player', key: cp.key, targets: list, optional: p.optional, label });
@@ -91,6 +91,25 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
   };
   if (a.fixed) a.last = { locale, channel, until, legal };
   return legal;
+}
+
+/** The players argument `cp` may name now: its conditions' list, drawn up once per state and key when it has one. */
+function playerList<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>): readonly PlayerId[] {
+  const key = cp.listKey?.(c);
+  let byKey = key === undefined ? undefined : cp.lists.get(c.s);
+  const hit = key === undefined ? undefined : byKey?.get(key);
+  if (hit) return hit;
+  const list: PlayerId[] = [];
+  const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
+  for (const id of cp.among ? cp.among(c) : c.s.order) {
+    if (barred?.has(id)) continue;
+    if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
+  }
+  if (key !== undefined) {
+    if (!byKey) cp.lists.set(c.s, (byKey = new Map()));
+    byKey.set(key, list);
+  }
+  return list;
 }
 
 /** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */

@@ -36,7 +36,7 @@ import {
 import { courtChannel, courtTeam, settle, sitting } from './court.ts';
 import type { CitEvents } from './events.ts';
 import { candidateList, dieNow, electByMajority } from './flow.ts';
-import { openLists, publishLastWord } from './lastword.ts';
+import { publishLastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { confirmedToday, recall, recallLate, resign } from './recall.ts';
 import type { CitRejectionCode } from './rejections.ts';
@@ -109,17 +109,40 @@ function thread(id: string, post: string, slashed: string, form: SyntaxRule['for
 // Shared conditions
 
 /**
- * The acting player's city. Most conditions read it, a legal list once per candidate: the last context's answer is
- * kept (a context is made per check or derivation and never changes), so the city index is looked up once.
+ * A question many conditions of one check or derivation ask (a legal list once per candidate): the last context's
+ * answer is kept, since a context is made per check or derivation and never changes.
  */
-let homeCtx: C | undefined;
-let homeCity = -1;
-function home(c: C): number {
-  if (c !== homeCtx) {
-    homeCtx = c;
-    homeCity = cityOf(c.s, c.me);
-  }
-  return homeCity;
+function perCtx<T>(answer: (c: C) => T): (c: C) => T {
+  let last: C | undefined;
+  let value: T;
+  return (c) => {
+    if (c !== last) {
+      value = answer(c);
+      last = c;
+    }
+    return value;
+  };
+}
+/** The acting player's city. */
+const home = perCtx((c) => cityOf(c.s, c.me));
+/** A city's list as a set, made once per list (a list is replaced, never changed, when someone is nominated). */
+const listSets = new WeakMap<object, ReadonlySet<PlayerId>>();
+function listSet(list: readonly { readonly target: PlayerId }[]): ReadonlySet<PlayerId> {
+  let set = listSets.get(list);
+  if (!set) listSets.set(list, (set = new Set(list.map((n) => n.target))));
+  return set;
+}
+/** Who is on the acting player's city list today. */
+const listed = perCtx((c) => listSet(c.s.v.nominations[home(c)]!));
+/** The acting player's standing execution vote and judge vote. */
+const myVote = perCtx((c) => c.s.v.votes[home(c)]![c.me]?.target);
+const myJudgeVote = perCtx((c) => c.s.v.election[home(c)]?.votes[c.me]?.target);
+/** Who is on any city's list today (the last word's nominees, CIT-LW-1). */
+const everyList = new WeakMap<object, ReadonlySet<PlayerId>>();
+function onAnyList(s: S, id: PlayerId): boolean {
+  let set = everyList.get(s.v.nominations);
+  if (!set) everyList.set(s.v.nominations, (set = new Set(s.v.nominations.flatMap((l) => l.map((n) => n.target)))));
+  return set.has(id);
 }
 const dayOrVote = (c: C) => c.s.v.phase === 'day' || c.s.v.phase === 'vote';
 
@@ -171,7 +194,7 @@ const NOMINATE = K.action({
     resolve('target'),
     livingTarget('target'),
     // §0: the list's state (already nominated) before the target's immunity.
-    K.target('target', 'REJ-NOM-DUP', (c, id) => !c.s.v.nominations[home(c)]!.some((n) => n.target === id), { params: (c, id) => targetParams(c.s, id) }),
+    K.target('target', 'REJ-NOM-DUP', (c, id) => !listed(c).has(id), { params: (c, id) => targetParams(c.s, id), listKey: home }),
     K.target('target', 'REJ-NOM-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => targetParams(c.s, id) }),
   ],
   effect(b, a) {
@@ -196,12 +219,16 @@ const voting = K.actor('REJ-VOTE-CLOSED', (c) => c.s.v.day >= 1 && c.s.v.phase =
   until: (c) => c.s.v.voteEnd,
 });
 
-/** The living nominees of the actor's city, in the order they were nominated. */
-function nominees(c: C): PlayerId[] {
-  const out: PlayerId[] = [];
-  for (const n of c.s.v.nominations[home(c)]!) if (isAlive(c.s, n.target)) out.push(n.target);
-  return out;
-}
+/** The living nominees of the actor's city, in the order they were nominated (made once per list and roster). */
+const nomineeLists = new WeakMap<object, { readonly players: object; readonly ids: readonly PlayerId[] }>();
+const nominees = perCtx((c) => {
+  const list = c.s.v.nominations[home(c)]!;
+  const hit = nomineeLists.get(list);
+  if (hit?.players === c.s.players) return hit.ids;
+  const ids = list.filter((n) => isAlive(c.s, n.target)).map((n) => n.target);
+  nomineeLists.set(list, { players: c.s.players, ids });
+  return ids;
+});
 
 /** CIT-VOTE-1..5: a vote for a nominee of his city; a later vote replaces the earlier one. */
 const VOTE = K.action({
@@ -211,11 +238,11 @@ const VOTE = K.action({
     voting,
     resolve('target'),
     livingTarget('target'),
-    K.target('target', 'REJ-VOTE-NOTCAND', (c, id) => c.s.v.nominations[home(c)]!.some((n) => n.target === id), {
+    K.target('target', 'REJ-VOTE-NOTCAND', (c, id) => listed(c).has(id), {
       params: (c, id) => ({ ...targetParams(c.s, id), names: candidateList(c.s, nominees(c), home(c)) || '—' }),
       among: nominees,
     }),
-    K.target('target', 'REJ-VOTE-SAME', (c, id) => c.s.v.votes[home(c)]![c.me]?.target !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
+    K.target('target', 'REJ-VOTE-SAME', (c, id) => myVote(c) !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
   ],
   effect(b, a) {
     const s = b.state;
@@ -312,7 +339,7 @@ const JUDGE_VOTE = K.action({
       params: (c, id) => ({ name: nm(c.s, id) }),
       among: (c) => c.s.v.election[home(c)]!.candidates,
     }),
-    K.target('target', 'REJ-VOTE-SAME', (c, id) => c.s.v.election[home(c)]!.votes[c.me]?.target !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
+    K.target('target', 'REJ-VOTE-SAME', (c, id) => myJudgeVote(c) !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
   ],
   effect(b, a) {
     const s = b.state;
@@ -435,6 +462,7 @@ const GF = K.action({
     K.target('target', 'REJ-GF-CAND', (c, id) => family(c.s, home(c)).includes(id), {
       params: (c, id) => ({ name: nm(c.s, id) }),
       among: (c) => family(c.s, home(c)),
+      listKey: home,
     }),
   ],
   effect(b, a) {
@@ -475,7 +503,7 @@ const tourRefusal: ActorCheck<CitState, Code> = {
 const homeTargets = [
   resolve('target'),
   livingTarget('target'),
-  K.target('target', 'REJ-MAF-CITY', (c, id) => cityOf(c.s, id) === home(c), { among: (c) => residents(c.s, home(c)) }),
+  K.target('target', 'REJ-MAF-CITY', (c, id) => cityOf(c.s, id) === home(c), { among: (c) => residents(c.s, home(c)), listKey: home }),
   K.target('target', 'REJ-MAF-OWN', (c, id) => c.s.players[id]?.role !== 'mafioso', { params: (c, id) => ({ name: nm(c.s, id) }) }),
   K.target('target', 'REJ-MAF-JUDGE', (c, id) => c.s.v.judge[home(c)] !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
 ] as const;
@@ -483,7 +511,7 @@ const homeTargets = [
 const tourTargets = [
   resolve('target'),
   livingTarget('target'),
-  K.target('target', 'REJ-TOUR-OWNCITY', (c, id) => cityOf(c.s, id) !== home(c), { among: (c) => living(c.s) }),
+  K.target('target', 'REJ-TOUR-OWNCITY', (c, id) => cityOf(c.s, id) !== home(c), { among: (c) => living(c.s), listKey: home }),
   K.target('target', 'REJ-TOUR-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }) }),
 ] as const;
 
@@ -679,7 +707,7 @@ const COURT_PROPOSE = K.action({
     }),
     resolve('target'),
     livingTarget('target'),
-    K.target('target', 'REJ-CRT-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }) }),
+    K.target('target', 'REJ-CRT-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }), listKey: () => 0 }),
   ],
   effect(b, a) {
     b.emit('cit.court.motion', { target: a.args.target, by: a.me }, courtTeam(b));
@@ -715,8 +743,8 @@ const COURT_NO = K.action({
 
 const lastWordOpen = [
   K.actor('REJ-LW-CLOSED', (c) => c.s.v.day >= 1 && dayOrVote(c), { until: (c) => c.s.v.voteEnd }),
-  K.actor('REJ-LW-NOTCAND', (c) => c.s.v.cities.some((_, i) => c.s.v.nominations[i]!.some((n) => n.target === c.me))),
-  K.actor('REJ-LW-USED', (c) => openLists(c.s, c.me).length > 0),
+  K.actor('REJ-LW-NOTCAND', (c) => onAnyList(c.s, c.me)),
+  K.actor('REJ-LW-USED', (c) => c.s.v.cities.some((_, i) => listSet(c.s.v.nominations[i]!).has(c.me) && !c.s.v.lastWords[i]!.includes(c.me))),
 ];
 const lwMax = (c: C) => citOptions(c.s.config).lastWordTextMaxChars;
 

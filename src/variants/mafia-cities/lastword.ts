@@ -10,7 +10,7 @@ import type { CitRejectionCode } from './rejections.ts';
 type Reply = { readonly code: CitRejectionCode; readonly params?: Record<string, string | number> };
 
 /** The cities whose list holds the player today and have not heard his last word. */
-export function openLists(s: S, id: PlayerId): number[] {
+function openLists(s: S, id: PlayerId): number[] {
   return s.v.cities.map((_, c) => c).filter((c) => s.v.nominations[c]!.some((n) => n.target === id) && !s.v.lastWords[c]!.includes(id));
 }
 
