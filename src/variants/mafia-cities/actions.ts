@@ -540,14 +540,14 @@ const NONE = choice<Code, 'none'>('REJ-NICK', {
 const saysNone = K.peek('word', 'REJ-NICK', (_c, v) => v === 'none', { select: true });
 
 const KILL = K.action({
-  ...slash('kill', '/kill|/убить', 'space', 'CIT-MAF-1…5, CIT-GF-4', 'the Godfather’s kill at night: a living resident of his city, no mafioso, not its judge'),
+  ...slash('kill', '/kill|/убить', 'space', 'CIT-MAF-1…3, CIT-GF-4', 'the Godfather’s kill at night: a living resident of his city, no mafioso, not its judge'),
   params: { target: nick },
   checks: [...familyNight, godfather, ...homeTargets],
   effect: order('home', 'kill'),
 });
 
 const NOKILL = K.action({
-  ...slash('nokill', '/nokill|/отказ', 'none', 'CIT-MAF-4', 'the Godfather decides no kill tonight'),
+  ...slash('nokill', '/nokill|/отказ', 'none', 'CIT-MAF-2', 'the Godfather decides no kill tonight'),
   params: {},
   checks: [...familyNight, godfather],
   effect: order('home', 'nokill'),
@@ -567,15 +567,15 @@ const TOUR = K.action({
 });
 
 const NOTOUR = K.action({
-  ...slash('notour', '/notour', 'none', 'CIT-TOUR-4', 'the Godfather declines tonight’s tour'),
+  ...slash('notour', '/notour', 'none', 'CIT-TOUR-3, CIT-TOUR-7', 'the Godfather declines tonight’s tour'),
   params: {},
   checks: [...familyNight, godfather, tourRefusal],
   effect: order('tour', 'notour'),
 });
 
-/** CIT-GF-4… «не могу решить»: the Godfather leaves tonight's home kill to the lot. */
+/** CIT-MAF-4 «не могу решить»: the Godfather withdraws his decision; the Consigliere procedure decides (CIT-MAF-6). */
 const DEFER = K.action({
-  ...slash('defer', '/defer|/не-могу-решить', 'none', 'CIT-MAF-5', 'the Godfather cannot decide: the lot chooses among the proposals'),
+  ...slash('defer', '/defer|/не-могу-решить', 'none', 'CIT-MAF-4', 'the Godfather cannot decide: the Consigliere procedure decides'),
   params: {},
   checks: [...familyNight, godfather],
   effect(b, a) {
@@ -587,28 +587,28 @@ const DEFER = K.action({
 });
 
 const PROPOSE = K.action({
-  ...slash('propose', '/propose', 'space', 'CIT-MAF-2, CIT-MAF-3', 'a member’s proposal of tonight’s home kill'),
+  ...slash('propose', '/propose', 'space', 'CIT-MAF-3, CIT-MAF-5', 'a member’s proposal of tonight’s home kill'),
   params: { target: nick },
   checks: [...familyNight, ...homeTargets],
   effect: order('home', 'propose', true),
 });
 
 const PROPOSE_NONE = K.action({
-  ...also('propose.none', PROPOSE, 'CIT-MAF-2', 'a member proposes no kill'),
+  ...also('propose.none', PROPOSE, 'CIT-MAF-5', 'a member proposes no kill'),
   params: { word: NONE },
   checks: [...familyNight, saysNone, resolve('word')],
   effect: order('home', 'propose', true),
 });
 
 const PROPOSE_TOUR = K.action({
-  ...slash('propose-tour', '/propose-tour', 'space', 'CIT-TOUR-3…6', 'a member’s proposal of tonight’s touring kill'),
+  ...slash('propose-tour', '/propose-tour', 'space', 'CIT-MAF-5, CIT-TOUR-5…7', 'a member’s proposal of tonight’s touring kill'),
   params: { target: nick },
   checks: [...familyNight, tourRefusal, ...tourTargets],
   effect: order('tour', 'propose-tour', true),
 });
 
 const PROPOSE_TOUR_NONE = K.action({
-  ...also('propose-tour.none', PROPOSE_TOUR, 'CIT-TOUR-3', 'a member proposes no touring kill'),
+  ...also('propose-tour.none', PROPOSE_TOUR, 'CIT-MAF-5, CIT-TOUR-7', 'a member proposes no touring kill'),
   params: { word: NONE },
   checks: [...familyNight, tourRefusal, saysNone, resolve('word')],
   effect: order('tour', 'propose-tour', true),
