@@ -38,7 +38,7 @@ import type { CitEvents } from './events.ts';
 import { candidateList, dieNow, electByMajority } from './flow.ts';
 import { publishLastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
-import { confirmedToday, recall, recallLate, resign } from './recall.ts';
+import { confirmedOn, recall, recallLate, resign, windowDay } from './recall.ts';
 import type { CitRejectionCode } from './rejections.ts';
 import { CIT_SCHEDULE } from './schedule.ts';
 import { type CitState, cityChannel, familyChannel } from './state.ts';
@@ -134,6 +134,8 @@ function listSet(list: readonly { readonly target: PlayerId }[]): ReadonlySet<Pl
 }
 /** Who is on the acting player's city list today. */
 const listed = perCtx((c) => listSet(c.s.v.nominations[home(c)]!));
+/** The recall window day the instant falls in (CIT-REC-2), or null past its cutoff. */
+const recallDay = perCtx((c) => windowDay(c.s, c.at));
 /** The acting player's standing execution vote and judge vote. */
 const myVote = perCtx((c) => c.s.v.votes[home(c)]![c.me]?.target);
 const myJudgeVote = perCtx((c) => c.s.v.election[home(c)]?.votes[c.me]?.target);
@@ -823,11 +825,11 @@ const RECALL = K.action({
     // §0 precedence, timing first: «Требование, направленное и (или) подтверждённое позднее установленного срока,
     // прокуратором не рассматривается» — after a cut-off nothing else about the request is considered. On Day 0 no
     // window has opened yet and no judge sits: that is said as REJ-REC-NOJUDGE, not as lateness.
-    K.actor('REJ-REC-LATE', (c) => c.s.v.day < 1 || recallLate(c.s, c.at) === undefined, { params: (c) => recallLate(c.s, c.at)! }),
+    K.actor('REJ-REC-LATE', (c) => c.s.v.day < 1 || recallDay(c) !== null, { params: (c) => recallLate(c.s) }),
     K.actor('REJ-REC-NOJUDGE', (c) => !!c.s.v.judge[home(c)]),
     K.actor('REJ-REC-SELF', (c) => c.s.v.judge[home(c)] !== c.me),
-    K.actor('REJ-REC-LATE', (c) => recallLate(c.s, c.at) === undefined, { params: (c) => recallLate(c.s, c.at)! }),
-    K.actor('REJ-REC-DUP', (c) => !confirmedToday(c.s, c.me, c.at), { params: (c) => ({ judge: nm(c.s, c.s.v.judge[home(c)]!) }) }),
+    K.actor('REJ-REC-LATE', (c) => recallDay(c) !== null, { params: (c) => recallLate(c.s) }),
+    K.actor('REJ-REC-DUP', (c) => !confirmedOn(c.s, c.me, recallDay(c)), { params: (c) => ({ judge: nm(c.s, c.s.v.judge[home(c)]!) }) }),
   ],
   effect(b, a) {
     recall(b, a.me);

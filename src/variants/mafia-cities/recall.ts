@@ -12,7 +12,7 @@ import { vacancy } from './flow.ts';
 import { citOptions } from './options.ts';
 
 /** CIT-REC-2: the game day whose window the instant falls in, or null (the cutoff has passed, or Day 0). */
-function windowDay(s: S, at: number): number | null {
+export function windowDay(s: S, at: number): number | null {
   const v = s.v;
   if (v.phase === 'night') return v.day + 1;
   const cut = v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000;
@@ -62,15 +62,15 @@ export function setBase(b: B, city: number, base: number): { code: string; param
   return undefined;
 }
 
-/** REJ-REC-LATE's parameters when the instant is past the cutoff of every open window (CIT-REC-2), else undefined. */
-export function recallLate(s: S, at: number): { time: string } | undefined {
-  return windowDay(s, at) === null ? { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) } : undefined;
+/** REJ-REC-LATE's parameters: the day's cutoff. */
+export function recallLate(s: S): { time: string } {
+  return { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) };
 }
 
-/** The player already filed or confirmed the request of the window day the instant falls in (REJ-REC-DUP). */
-export function confirmedToday(s: S, id: PlayerId, at: number): boolean {
+/** The player already filed or confirmed the request of window day `day` (REJ-REC-DUP). */
+export function confirmedOn(s: S, id: PlayerId, day: number | null): boolean {
   const open = s.v.recall[cityOf(s, id)];
-  return open !== null && open !== undefined && open.day === windowDay(s, at) && open.confirmers.includes(id);
+  return open !== null && open !== undefined && open.day === day && open.confirmers.includes(id);
 }
 
 /** CIT-REC-1..6: a `/recall` of a living resident, accepted (the conditions are declared in actions.ts). */
