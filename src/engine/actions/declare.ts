@@ -423,6 +423,11 @@ export interface Compiled<V, M, R extends string> {
   readonly selects: readonly Step<V, R>[];
   /** Texts per locale, made on first use. */
   readonly texts: Map<Locale, Texts>;
+  /**
+   * Its first condition on the actor that not every declaration lists (a role, a window): declarations share these,
+   * so once one failed for a derivation the others that begin with it are passed over without being walked.
+   */
+  gate: Memo<V, R> | undefined;
   /** Every argument is a text: its legal action draws up no list (legal.ts reuses the last one made). */
   readonly fixed: boolean;
   /** The last legal action made of a `fixed` declaration, with what it depends on. */
@@ -482,6 +487,7 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
     }
   }
   const common = [...memos.values()].filter((m) => compiled.every((a) => a.actorChecks.includes(m)));
+  for (const a of compiled) a.gate = a.actorChecks.find((m) => !common.includes(m));
   return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common };
 }
 
@@ -598,6 +604,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
     texts: new Map(),
     fixed: params.every((p) => p.def.kind === 'text'),
     last: undefined,
+    gate: undefined,
   };
 }
 

@@ -19,6 +19,8 @@ export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: 
   }
   const out: LegalAction[] = [];
   for (const a of table.actions) {
+    const gate = a.gate;
+    if (gate !== undefined && gate.ctx === c && !gate.result) continue;
     const legal = legalOne(a, c, s.config.locale);
     if (legal) out.push(legal);
   }
