@@ -467,10 +467,11 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
   const syntax: SyntaxRule[] = [];
   const memos = new Map<ActorCheck<V, R>, Memo<V, R>>();
   const read = new Set<string>();
+  const lists: ListCaches = { ids: new Map(), byConditions: new Map() };
   for (const def of actions) {
     if (seen.has(def.id)) throw new Error(`action ${def.id} is declared twice`);
     seen.add(def.id);
-    const c = compileAction(def, memos);
+    const c = compileAction(def, memos, lists);
     compiled.push(c);
     for (const via of def.also ? [def.via, def.also] : [def.via]) {
       const list = byVia[via].get(def.command);
@@ -491,7 +492,30 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
   return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common };
 }
 
-function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>): Compiled<V, M, R> {
+/**
+ * The legal-list caches of a table's keyed arguments (`listKey`), one per set of conditions: two declarations whose
+ * argument lists the same conditions (a Godfather's kill and a member's proposal) draw up one list between them.
+ */
+interface ListCaches {
+  readonly ids: Map<unknown, number>;
+  readonly byConditions: Map<string, WeakMap<object, Map<string | number, readonly PlayerId[]>>>;
+}
+
+/** The cache of an argument's lists, shared with every argument of the table that lists the same conditions. */
+function listCache(caches: ListCaches, parts: readonly unknown[]): WeakMap<object, Map<string | number, readonly PlayerId[]>> {
+  const key = parts
+    .map((x) => {
+      let id = caches.ids.get(x);
+      if (id === undefined) caches.ids.set(x, (id = caches.ids.size));
+      return id;
+    })
+    .join(',');
+  let cache = caches.byConditions.get(key);
+  if (!cache) caches.byConditions.set(key, (cache = new WeakMap()));
+  return cache;
+}
+
+function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>, caches: ListCaches): Compiled<V, M, R> {
   const keys = Object.keys(def.params);
   const resolved = new Set<string>();
   const steps: Step<V, R>[] = [];
@@ -500,6 +524,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const argChecks = keys.map((): ArgStep<V, R>[] => []);
   const among = keys.map((): Fn<[Ctx<V>], readonly PlayerId[]> | undefined => undefined);
   const listKey = keys.map((): Fn<[Ctx<V>], string | number> | undefined => undefined);
+  const sources = keys.map((): unknown[] => []);
   const words = keys.map((): Extract<Step<V, R>, { kind: 'word' }>[] => []);
   const position = (arg: string): number => {
     const i = keys.indexOf(arg);
@@ -530,6 +555,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
         argChecks[step.index]!.push(step);
         among[step.index] ??= check.among;
         listKey[step.index] ??= check.listKey;
+        sources[step.index]!.push(check);
         steps.push(step);
         break;
       }
@@ -581,7 +607,11 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       alone,
       among: among[i],
       listKey: listKey[i],
-      lists: new WeakMap(),
+      // Shared only when the target conditions alone decide the list (no peek, word or several-argument condition).
+      lists:
+        listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && words[i]!.length === 0 && argsChecks.length === 0
+          ? listCache(caches, [among[i], listKey[i], ...sources[i]!])
+          : new WeakMap(),
     };
   });
   const selects = steps.filter((x) => x.select);
