@@ -98,6 +98,12 @@ export interface LiveCount {
 export interface Recognised {
   readonly command: string;
   readonly target?: string;
+  /**
+   * What the action is called in the game's language, as its role messages teach it (the keyword «ΔΟΛΟΦΟΝΙΑ», or a
+   * whole text's name, «τελευταία λόγια»): set for the actions a declaration performed, so every reply names what was
+   * done, free texts included.
+   */
+  readonly label?: string;
 }
 
 /**

@@ -173,7 +173,8 @@ function checkStep(
   if (!ex) return;
   const label = `step ${i + 1} (line ${step.line ?? '?'}, ${step.atText}${step.by ? `, ${step.by}` : ''} ${step.input.kind})`;
   if (ex.commands !== undefined) {
-    const got = JSON.stringify(commands ?? []);
+    // A script names the commands and their arguments; the label is how a reply shows them (issue 25 item 8).
+    const got = JSON.stringify((commands ?? []).map(({ command, target }) => (target === undefined ? { command } : { command, target })));
     if (JSON.stringify(ex.commands) !== got) fail(`${label}: expected commands ${JSON.stringify(ex.commands)}, got ${got}`);
   }
   const codes = rejections.map((r) => r.code);
