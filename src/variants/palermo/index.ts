@@ -7,7 +7,7 @@ import { type DefinedVariant, defineVariant } from '../../engine/variant.ts';
 import { ACTIONS, onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { deal, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { deal, firstRoundFrom, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
@@ -51,6 +51,8 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
     return roundOneProblem(config);
   },
+  // PAL-CAL-2: left to the rulebook, round 1 is the start's date when its vote closes after the start, else the next working day.
+  firstRoundFrom: (config) => firstRoundFrom(config.calendar, config.timeZone, config.startAt),
   initial: initialPal,
   evolve: (v, e) => evolvePal(v, e),
   deal,

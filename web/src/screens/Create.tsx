@@ -5,7 +5,7 @@
 // server's background: "computing…", then the win rate per side with its interval).
 import { useEffect, useState } from 'preact/hooks';
 import type { BalanceReply, DatesPreviewReply, VariantsReply } from '../../../src/protocol/index.ts';
-import { api } from '../api/client.ts';
+import { ApiError, api } from '../api/client.ts';
 import { gameNow } from '../api/clock.ts';
 import { LOCALE_NAMES, LOCALES, list, locale, t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
@@ -42,7 +42,18 @@ export function Create() {
     }
   };
   const v = variants.find((x) => x.id === variant);
-  const setup = { variant, ...(title.trim() ? { title: title.trim() } : {}), locale: gameLocale, timeZone: zone, calendar: { preset }, startAt: start };
+  // Round 1's date and the game number are left to the rulebook and the server ("auto"): the defaults make a game.
+  const setup = {
+    variant,
+    ...(title.trim() ? { title: title.trim() } : {}),
+    locale: gameLocale,
+    timeZone: zone,
+    calendar: { preset },
+    startAt: start,
+    firstRoundDate: 'auto',
+    gameNumber: 'auto',
+  };
+  const bad = fieldOf(error);
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
@@ -70,7 +81,7 @@ export function Create() {
           </p>
           <p class="field">
             <label for="c-title">{t('create.name')}</label>
-            <input id="c-title" value={title} onInput={(e) => setTitle(e.currentTarget.value)} maxLength={120} />
+            <input id="c-title" value={title} onInput={(e) => setTitle(e.currentTarget.value)} maxLength={120} aria-invalid={bad === 'title' || undefined} />
           </p>
           <p class="field">
             <label for="c-locale">{t('create.locale')}</label>
@@ -84,7 +95,7 @@ export function Create() {
           </p>
           <p class="field">
             <label for="c-zone">{t('create.zone')}</label>
-            <input id="c-zone" value={zone} onInput={(e) => setZone(e.currentTarget.value)} />
+            <input id="c-zone" value={zone} onInput={(e) => setZone(e.currentTarget.value)} aria-invalid={bad === 'zone' || undefined} />
           </p>
           <p class="field">
             <label for="c-preset">{t('create.preset')}</label>
@@ -98,7 +109,14 @@ export function Create() {
           </p>
           <p class="field">
             <label for="c-start">{t('create.start')}</label>
-            <input id="c-start" type="datetime-local" value={start} onInput={(e) => setStart(e.currentTarget.value)} required />
+            <input
+              id="c-start"
+              type="datetime-local"
+              value={start}
+              onInput={(e) => setStart(e.currentTarget.value)}
+              required
+              aria-invalid={bad === 'start' || undefined}
+            />
           </p>
           {v && (
             <p class="field">
@@ -117,7 +135,7 @@ export function Create() {
             </p>
           )}
           <button type="submit">{t('create.submit')}</button>
-          <Notice error={error} />
+          <SetupNotice error={error} />
         </form>
         {variant && start && (
           <aside class="create-preview" aria-label={t('create.dates')}>
@@ -169,7 +187,7 @@ function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
   return (
     <section class="preview-dates" aria-labelledby="pv-dates">
       <h2 id="pv-dates">{t('create.dates')}</h2>
-      <Notice error={error} />
+      <SetupNotice error={error} />
       {dates && (
         <>
           <ol>
@@ -238,5 +256,75 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
         </>
       )}
     </section>
+  );
+}
+
+/** The form's field a create request's field belongs to (the request's own names, as the server reports them). */
+const FIELD: Readonly<Record<string, 'variant' | 'title' | 'locale' | 'zone' | 'preset' | 'start'>> = {
+  variant: 'variant',
+  title: 'title',
+  gameNumber: 'title',
+  locale: 'locale',
+  timeZone: 'zone',
+  calendar: 'preset',
+  startAt: 'start',
+  signupDeadline: 'start',
+  firstRoundDate: 'start',
+};
+const FIELD_LABEL = {
+  variant: 'create.variant',
+  title: 'create.name',
+  locale: 'create.locale',
+  zone: 'create.zone',
+  preset: 'create.preset',
+  start: 'create.start',
+} as const;
+/** The reasons the form says in its reader's language (others show the server's text). */
+const REASONS = {
+  zone: 'create.problem.zone',
+  time: 'create.problem.time',
+  past: 'create.problem.past',
+  calendar: 'create.problem.calendar',
+  round1Pause: 'create.problem.round1Pause',
+  round1Late: 'create.problem.round1Late',
+  number: 'create.problem.number',
+  pauseDate: 'create.problem.pauseDate',
+  noDay1: 'create.problem.noDay1',
+  day: 'create.problem.day',
+  deal: 'create.problem.deal',
+} as const;
+
+/** A refused setup's details: the request field at fault, the reason and its parameters. */
+function detailsOf(e: unknown): { field: string; reason: string; params: Record<string, string> } | null {
+  if (!(e instanceof ApiError) || e.code !== 'game.invalid_config') return null;
+  const d = e.details as { field?: unknown; reason?: unknown; params?: unknown } | undefined;
+  if (typeof d?.field !== 'string' || typeof d.reason !== 'string') return null;
+  return { field: d.field, reason: d.reason, params: (d.params ?? {}) as Record<string, string> };
+}
+
+/** The form's field a refusal is about, if any. */
+function fieldOf(e: unknown): string | undefined {
+  const d = detailsOf(e);
+  return d ? FIELD[d.field] : undefined;
+}
+
+/** A refused setup as the reader reads it: the form's field by its label, then why, in the reader's language. */
+export function setupErrorText(e: unknown): string | null {
+  const d = detailsOf(e);
+  if (!d) return null;
+  const field = FIELD[d.field];
+  const key = (REASONS as Record<string, (typeof REASONS)[keyof typeof REASONS] | undefined>)[d.reason];
+  const text = key ? t(key, d.params) : (e as ApiError).message;
+  return field ? t('create.problem', { field: t(FIELD_LABEL[field]).replace(/\s*\(.*\)$/, ''), text }) : text;
+}
+
+/** An error of the create form: a refused setup names the form's field; any other error as every screen shows it. */
+function SetupNotice({ error }: { readonly error: unknown }) {
+  const text = setupErrorText(error);
+  if (!text) return <Notice error={error} />;
+  return (
+    <p class="notice error" role="alert" data-field={fieldOf(error)}>
+      {text}
+    </p>
   );
 }
