@@ -91,4 +91,34 @@ describe('creation that works by default (issue 25 item 9)', () => {
       await h.close();
     }
   });
+
+  it('PAL-DIST-1: a changed deal is the game’s role list: the balance simulates that deal, and one the rulebook cannot deal is refused naming the deal', async () => {
+    const h = await harness(undefined, Date.parse('2025-11-03T06:00:00Z'));
+    try {
+      const mod = await h.client('Dealer');
+      const variants = (await mod.req('GET', '/api/variants')).json.variants as { id: string; dealFromList: boolean }[];
+      expect(Object.fromEntries(variants.map((v) => [v.id, v.dealFromList]))).toEqual({
+        palermo: true,
+        'palermo-intrigue': true,
+        'mafia-de': true,
+        'mafia-cities': false,
+      });
+      const roleList = ['killer', 'killer', 'killer', 'informant', 'nurse', 'citizen', 'citizen', 'citizen', 'citizen', 'citizen'];
+      const b = await mod.req('POST', '/api/setup/balance', { variant: 'palermo', players: 10, roleList, games: 50 });
+      expect(b.status, b.text).toBe(200);
+      expect(b.json.roles).toEqual({ killer: 3, informant: 1, nurse: 1, citizen: 5 });
+      const wrong = await mod.req('POST', '/api/setup/balance', { variant: 'palermo', players: 9, roleList, games: 50 });
+      expect(wrong.json.error.code).toBe('setup.invalid_deal');
+      expect((await mod.req('POST', '/api/setup/balance', { variant: 'mafia-cities', players: 10, roleList, games: 50 })).json.error.code).toBe(
+        'setup.invalid_deal',
+      );
+      const ok = await mod.req('POST', '/api/games', { variant: 'palermo', startAt: '2025-11-03T11:00', roleList });
+      expect(ok.status, ok.text).toBe(201);
+      const bad = await mod.req('POST', '/api/games', { variant: 'palermo', startAt: '2025-11-03T11:00', roleList: ['killer', ...roleList.slice(3)] });
+      expect(bad.status).toBe(400);
+      expect(bad.json.error.details).toMatchObject({ field: 'roleList', reason: 'deal' });
+    } finally {
+      await h.close();
+    }
+  }, 60_000);
 });

@@ -188,6 +188,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   firstRoundFrom?(config: GameConfig): IsoDate;
   /** The rulebook needs a game number (a create request's `gameNumber: "auto"` then takes the server's next one). */
   readonly numbered?: boolean;
+  /** The deal may be given as a role list (`GameConfig.roleList`): a create form offers to change it. */
+  readonly dealFromList?: boolean;
   /** The slice at creation. */
   initial(config: GameConfig): V;
   /** Folds one event into the slice (every event is offered; unknown ones return `v`). */

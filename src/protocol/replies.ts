@@ -119,6 +119,8 @@ export interface VariantsReply {
     readonly minPlayers: number;
     readonly maxPlayers: number;
     readonly defaultTimeZone: string;
+    /** The deal may be given as a role list: a create form offers to change it (within the rulebook's checks). */
+    readonly dealFromList: boolean;
     readonly roles: readonly string[];
   }[];
 }

@@ -43,6 +43,7 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
           minPlayers: v.minPlayers,
           maxPlayers: v.maxPlayers,
           defaultTimeZone: v.defaultTimeZone,
+          dealFromList: v.dealFromList === true,
           roles: v.roles.map((r) => r.id),
         })),
       }) satisfies VariantsReply,

@@ -161,6 +161,8 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   firing: FIRING,
   messages: { de, en },
   optionsSchema: options,
+  // The deal may be a moderator's role list (checked when the game is created).
+  dealFromList: true,
   // DE-GEN-1: every game carries its number.
   numbered: true,
   validateConfig(config) {

@@ -123,6 +123,8 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
     const bad = list ? checkRoleList(list, list.length) : null;
     return bad ?? roundOneProblem(config);
   },
+  // The deal may be a moderator's role list (checked when the game is created).
+  dealFromList: true,
   // INT follows PAL-CAL-2 for round 1's date.
   firstRoundFrom: (config) => firstRoundFrom(config.calendar, config.timeZone, config.startAt),
   initial: () => initialInt(),

@@ -4,8 +4,8 @@
 // before Create) and the balance of the setup for the players expected (POST /api/setup/balance, simulated in the
 // server's background: "computing…", then the win rate per side with its interval).
 import { useEffect, useState } from 'preact/hooks';
-import type { BalanceReply, DatesPreviewReply, VariantsReply } from '../../../src/protocol/index.ts';
-import { ApiError, api } from '../api/client.ts';
+import type { BalanceReply, DatesPreviewReply, MessageTablesReply, VariantsReply } from '../../../src/protocol/index.ts';
+import { ApiError, api, call } from '../api/client.ts';
 import { gameNow } from '../api/clock.ts';
 import { LOCALE_NAMES, LOCALES, list, locale, t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
@@ -24,7 +24,12 @@ export function Create() {
   const [preset, setPreset] = useState('none');
   const [start, setStart] = useState('');
   const [players, setPlayers] = useState(9);
+  // The deal: null is the rulebook's for the players expected (`base`, as the balance reports it); a changed one is
+  // sent as the game's role list, so the balance always describes the deal the game will use.
+  const [deal, setDeal] = useState<Readonly<Record<string, number>> | null>(null);
+  const [base, setBase] = useState<Readonly<Record<string, number>> | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
   useEffect(() => {
     void api.variants().then((r) => {
       setVariants(r.variants);
@@ -34,6 +39,8 @@ export function Create() {
   }, []);
   const pick = (id: string, list = variants) => {
     setVariant(id);
+    setDeal(null);
+    setBase(null);
     const v = list.find((x) => x.id === id);
     if (v) {
       setZone(v.defaultTimeZone);
@@ -42,6 +49,8 @@ export function Create() {
     }
   };
   const v = variants.find((x) => x.id === variant);
+  const roleList = deal ? Object.entries(deal).flatMap(([r, n]) => Array<string>(n).fill(r)) : undefined;
+  const dealt = roleList ? roleList.length : players;
   // Round 1's date and the game number are left to the rulebook and the server ("auto"): the defaults make a game.
   const setup = {
     variant,
@@ -52,8 +61,10 @@ export function Create() {
     startAt: start,
     firstRoundDate: 'auto',
     gameNumber: 'auto',
+    ...(roleList ? { roleList } : {}),
   };
-  const bad = fieldOf(error);
+  // The field at fault, from the last Create or from the preview's check of the same body, is marked invalid.
+  const bad = fieldOf(error) ?? fieldOf(previewError);
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
@@ -139,8 +150,20 @@ export function Create() {
         </form>
         {variant && start && (
           <aside class="create-preview" aria-label={t('create.dates')}>
-            <DatesPreview setup={setup} />
-            {v && players >= v.minPlayers && players <= v.maxPlayers && <BalancePreview variant={variant} players={players} />}
+            <DatesPreview setup={setup} onProblem={setPreviewError} />
+            {v && dealt >= v.minPlayers && dealt <= v.maxPlayers && (
+              <BalancePreview variant={variant} players={dealt} roleList={roleList} onRoles={(r) => !roleList && setBase(r)} />
+            )}
+            {v?.dealFromList && (deal ?? base) && (
+              <DealEditor
+                variant={variant}
+                roles={v.roles}
+                counts={deal ?? base!}
+                changed={deal !== null}
+                onChange={(next) => setDeal(next)}
+                onReset={() => setDeal(null)}
+              />
+            )}
           </aside>
         )}
       </div>
@@ -167,7 +190,7 @@ function day(date: string): string {
 }
 
 /** The play days from round 1 the server computes for the form's setup, or why it refuses the setup. */
-function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
+function DatesPreview({ setup, onProblem }: { readonly setup: Record<string, unknown>; readonly onProblem: (e: unknown) => void }) {
   const [dates, setDates] = useState<DatesPreviewReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   useSettled(setup, 250, (body, stale) => {
@@ -176,11 +199,13 @@ function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
         if (stale()) return;
         setDates(r);
         setError(null);
+        onProblem(null);
       },
       (e) => {
         if (stale()) return;
         setDates(null);
         setError(e);
+        onProblem(e);
       },
     );
   });
@@ -214,11 +239,21 @@ function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
 }
 
 /** The simulator's balance of the rulebook's deal for `players`: "computing…" until it arrives. */
-function BalancePreview({ variant, players }: { readonly variant: string; readonly players: number }) {
+function BalancePreview({
+  variant,
+  players,
+  roleList,
+  onRoles,
+}: {
+  readonly variant: string;
+  readonly players: number;
+  readonly roleList: readonly string[] | undefined;
+  readonly onRoles: (roles: Readonly<Record<string, number>>) => void;
+}) {
   const [balance, setBalance] = useState<BalanceReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  useSettled({ variant, players }, 400, (body, stale) => {
+  useSettled({ variant, players, ...(roleList ? { roleList: [...roleList] } : {}) }, 400, (body, stale) => {
     setBusy(true);
     setBalance(null);
     setError(null);
@@ -227,6 +262,7 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
         if (stale()) return;
         setBalance(r);
         setBusy(false);
+        onRoles(r.roles);
       },
       (e) => {
         if (stale()) return;
@@ -326,5 +362,74 @@ function SetupNotice({ error }: { readonly error: unknown }) {
     <p class="notice error" role="alert" data-field={fieldOf(error)}>
       {text}
     </p>
+  );
+}
+
+/** The rulebook's role names in the reader's language (its message tables), by role id. */
+function useRoleNames(variant: string): Readonly<Record<string, string>> {
+  const [names, setNames] = useState<Readonly<Record<string, string>>>({});
+  const lang = locale();
+  useEffect(() => {
+    let stale = false;
+    void call<MessageTablesReply>('GET', `/api/variants/${encodeURIComponent(variant)}/texts?locale=${lang}`).then(
+      (r) => !stale && setNames(Object.fromEntries(r.roles.map((x) => [x.id, x.names[lang] ?? x.names.en ?? x.id]))),
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [variant, lang]);
+  return names;
+}
+
+/**
+ * The deal, changeable within the rulebook's limits: a count per role, starting at the rulebook's deal for the players
+ * expected. A changed deal is the game's role list (the server checks it as it checks any), so the game then needs
+ * exactly as many players as it has roles.
+ */
+function DealEditor({
+  variant,
+  roles,
+  counts,
+  changed,
+  onChange,
+  onReset,
+}: {
+  readonly variant: string;
+  readonly roles: readonly string[];
+  readonly counts: Readonly<Record<string, number>>;
+  readonly changed: boolean;
+  readonly onChange: (next: Readonly<Record<string, number>>) => void;
+  readonly onReset: () => void;
+}) {
+  const names = useRoleNames(variant);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const ids = [...Object.keys(counts), ...roles.filter((r) => !(r in counts))];
+  return (
+    <fieldset class="deal">
+      <legend>{t('create.deal')}</legend>
+      <p>{changed ? t('create.dealExact', { n: total }) : t('create.dealFor', { n: total })}</p>
+      {ids.map((r) => (
+        <p key={r} class="field" data-role={r}>
+          <label for={`c-deal-${r}`}>{names[r] ?? r}</label>
+          <input
+            id={`c-deal-${r}`}
+            type="number"
+            min={0}
+            max={100}
+            value={counts[r] ?? 0}
+            onInput={(e) => {
+              const n = Number(e.currentTarget.value);
+              if (Number.isInteger(n) && n >= 0) onChange({ ...counts, [r]: n });
+            }}
+          />
+        </p>
+      ))}
+      {changed && (
+        <button type="button" onClick={onReset}>
+          {t('create.dealReset')}
+        </button>
+      )}
+    </fieldset>
   );
 }
