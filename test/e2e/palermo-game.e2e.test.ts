@@ -133,7 +133,7 @@ describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
       [o3, k1],
       [o4, k2],
     ];
-    for (const [who, whom] of votes) expect(await act(pages[who]!, 'vote', whom)).toContain(`vote → ${whom}`);
+    for (const [who, whom] of votes) expect(await act(pages[who]!, 'vote', whom)).toContain(`Vote → ${whom}`); // named as the game teaches it (issue 25 item 8)
     // The live count reaches a page that did nothing since it opened.
     await pages[o4]!.locator(`.votes li[data-target="${k1}"]`, { hasText: '3 votes' }).waitFor();
     await pages[o4]!.locator(`.votes li[data-target="${c1}"]`, { hasText: '3 votes' }).waitFor();
@@ -159,7 +159,7 @@ describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
     await w.at('2025-11-04T11:00');
     await pages[k2]!.goto(`${w.url}/#/games/${id}/me`);
     const killReply = await act(pages[k2]!, 'kill', o1);
-    expect(killReply).toContain(`kill → ${o1}`);
+    expect(killReply).toContain(`Kill → ${o1}`);
     // Nothing of it shows in the victim's or another player's thread or inbox.
     for (const n of [o1, o2]) {
       await pages[n]!.goto(`${w.url}/#/games/${id}/me`);
