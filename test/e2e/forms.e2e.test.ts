@@ -71,7 +71,7 @@ describe.skipIf(!run)('forms that cannot misfire and creation that works by defa
     expect(await killers.inputValue()).toBe('2');
     await killers.fill('3');
     // One more role: the game now needs ten players, and the balance simulates the changed deal.
-    await expect.poll(() => page.locator('.preview-balance .games').textContent(), { timeout: 30_000 }).toMatch(/3 × killer/);
+    await expect.poll(() => page.locator('.preview-balance .games').textContent(), { timeout: 30_000 }).toMatch(/3 × Killer/);
     expect(await page.locator('.deal').textContent()).toContain('exactly 10 players');
     await expectAccessible(page, 'create with a changed deal');
     await page.locator('.create form button[type=submit]').click();

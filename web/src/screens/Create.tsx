@@ -272,6 +272,7 @@ function BalancePreview({
     );
   });
   const pct = (x: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(x);
+  const names = useRoleNames(variant);
   return (
     <section class="preview-balance" aria-labelledby="pv-balance" aria-busy={busy}>
       <h2 id="pv-balance">{t('create.balance')}</h2>
@@ -287,7 +288,7 @@ function BalancePreview({
             ))}
           </ul>
           <p class="games">
-            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${r}`))}
+            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${names[r] ?? r}`))}
           </p>
         </>
       )}
