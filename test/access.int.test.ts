@@ -355,6 +355,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       // CIT-ENG-3: the whole log is for staff holding every capacity (game.staff_partition otherwise).
       ['export before the end', 'GET', () => `${g()}/export`, undefined, { ...all(403), mod: 200, prok: 403, cons: 403 }],
       ['start', 'POST', () => `${g()}/start`, undefined, only(403, { mod: 200 })],
+      // Issue 25 item 9: what starting now would open is the moderators' (the console's start warning).
+      ['start preview', 'GET', () => `${g()}/start-preview`, undefined, only(403, { mod: 200 })],
       ['sign up', 'POST', () => `${g()}/signup`, undefined, only(409, { outsider: 200, other: 200, mod: 403 })],
       ['withdraw', 'POST', () => `${g()}/withdraw`, undefined, only(403, players)],
       // The host only; in the staff pass the host has added Spare already (409) and the Consigliere is not the host.

@@ -97,3 +97,26 @@ describe('an English game speaks English commands (issue 15 item 6)', () => {
     }
   });
 });
+
+describe('every input’s reply names what it did (issue 25 item 8)', () => {
+  it('PAL-LW-1: a voted-out player’s post of last words is named in the reply, not "no command read"; a vote names its taught keyword', async () => {
+    const h = await harness();
+    try {
+      const { id, players } = await startedGame(h, '', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'el' });
+      const [out, ...rest] = NINE as [string, ...string[]];
+      for (const n of rest) {
+        const r = await players[n]!.req('POST', `/api/games/${id}/posts`, { text: `Ψήφος: ${out}` });
+        // The reply names the vote as the Greek game teaches it.
+        expect(r.json).toMatchObject({ accepted: true, commands: [{ command: 'vote', target: out, label: 'Ψήφος' }] });
+      }
+      await h.at('2025-11-03T18:00:00Z');
+      const lw = await players[out]!.req('POST', `/api/games/${id}/posts`, { text: 'Ήμουν πολίτης. Καλή τύχη σε όλους.' });
+      expect(lw.json).toMatchObject({ accepted: true, rejections: [], commands: [{ command: 'lastwords', label: 'τελευταία λόγια' }] });
+      // Used once: a second post is refused, and still named.
+      const again = await players[out]!.req('POST', `/api/games/${id}/posts`, { text: 'και κάτι ακόμα' });
+      expect(again.json).toMatchObject({ accepted: false, commands: [{ command: 'lastwords' }], rejections: [{ code: 'R-LW-USED' }] });
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -93,13 +93,22 @@ export class BalancePreviews {
       throw new AppError('setup.invalid_options', 400, `options${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`);
     }
     const options = (body.options ?? {}) as Record<string, unknown>;
-    const key = JSON.stringify([v.id, body.players, body.games, Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1))]);
+    // The deal the game will use: the moderator's role list when the form changed it, else the rulebook's.
+    if (body.roleList) {
+      if (!v.dealFromList) throw new AppError('setup.invalid_deal', 400, `${v.id} deals by its own rules, not from a role list`);
+      if (body.roleList.length !== body.players)
+        throw new AppError('setup.invalid_deal', 400, `the role list has ${body.roleList.length} roles for ${body.players} players`);
+      const known = new Set(v.roles.map((r) => r.id));
+      const unknown = body.roleList.find((r) => !known.has(r));
+      if (unknown !== undefined) throw new AppError('setup.invalid_deal', 400, `unknown role "${unknown}"`);
+    }
+    const roleList = body.roleList ? [...body.roleList] : sim.roleList(body.players);
+    const key = JSON.stringify([v.id, body.players, body.games, Object.entries(options).sort(([a], [b]) => (a < b ? -1 : 1)), [...roleList].sort()]);
     const hit = this.cache.get(key);
     if (hit) return { ...hit, cached: true };
     if (this.queued >= this.opts.maxQueued) throw new AppError('setup.busy', 429, `${this.queued} balance simulations are waiting; ask again in a few seconds`);
     if (!this.limiter.hit(who, this.now()))
       throw new AppError('setup.rate_limited', 429, `at most ${this.opts.perAccount.max} balance simulations per ${this.opts.perAccount.windowMs / 1000} s`);
-    const roleList = sim.roleList(body.players);
     const spec = { variant: v.id, players: body.players, roleList, options, policy: 'sensible' };
     // One simulation after the other; each takes its time cap from when it starts.
     const run = this.running.then(async () => {

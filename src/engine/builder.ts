@@ -17,7 +17,7 @@ import { evolve } from './evolve.ts';
 import type { EngineRejectionCode } from './rejections.ts';
 import { type DrawSource, Draws, gameRng } from './rng.ts';
 import type { Deadline, GameState } from './state.ts';
-import type { Variant } from './variant.ts';
+import type { Recognised, Variant } from './variant.ts';
 
 /** What the host injects into decide: only a draw source factory (real games use the game RNG). */
 export interface Env {
@@ -41,6 +41,8 @@ export class Builder<V = unknown, M = AnyEvents, R extends string = EngineReject
   readonly events: GameEvent[] = [];
   /** Rejections given so far (a post may carry several command lines). */
   readonly rejections: Rejection[] = [];
+  /** The declared actions this input was read as, accepted or refused (actions/check.ts `perform`), for the reply. */
+  readonly performed: Recognised[] = [];
 
   constructor(
     readonly variant: Variant<V>,

@@ -104,7 +104,8 @@ export function decide<V>(variant: Variant<V>, state: GameState<V>, cmd: Command
   if (met === undefined || (cmd.type !== 'post' && cmd.type !== 'pm')) return { events: b.events, state: b.state, rejections: b.rejections };
   const at = met;
   const input = cmd;
-  return new InputDecision(b.events, b.state, b.rejections, () => recognise(variant, at, input));
+  const performed = b.performed;
+  return new InputDecision(b.events, b.state, b.rejections, () => withPerformed(recognise(variant, at, input), performed));
 }
 
 /**
@@ -138,6 +139,20 @@ export function recognise<V>(variant: Variant<V>, s: GameState<V>, cmd: Extract<
     if (l.where === undefined || l.where === cmd.type) out.push(l.arg === '' ? { command: l.command } : { command: l.command, target: l.arg });
   }
   return out;
+}
+
+/**
+ * The commands read in an input: the reading of its lines, each named as the declaration that performed it names
+ * itself, then the actions performed that no line shows (a whole post of last words, a will's text, a bare name read
+ * as a vote): so a reply says what was done with every input a declaration took, never "no command was read".
+ */
+export function withPerformed(read: readonly Recognised[], performed: readonly Recognised[]): readonly Recognised[] {
+  if (performed.length === 0) return read;
+  const named = read.map((r) => {
+    const p = performed.find((x) => x.command === r.command);
+    return p?.label !== undefined ? { ...r, label: p.label } : r;
+  });
+  return [...named, ...performed.filter((p) => !read.some((r) => r.command === p.command))];
 }
 
 /**

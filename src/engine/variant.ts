@@ -14,6 +14,7 @@ import type { ModActionInfo } from './modactions.ts';
 import type { SyntaxRule } from './parse.ts';
 import type { Timetable } from './schedule.ts';
 import type { GameConfig, GameState, Locale } from './state.ts';
+import type { IsoDate } from './time.ts';
 import type { NameIndex, VoteOrder, VoteStep } from './vote-log.ts';
 
 /** A role of a rulebook. */
@@ -94,10 +95,32 @@ export interface LiveCount {
   readonly notVoted: readonly PlayerId[];
 }
 
+/**
+ * Why a configuration cannot be played, as a create form shows it: the setup field at fault (`startAt`, `gameNumber`,
+ * `options`, …), a stable reason with its parameters, and the English text the API and scripts print.
+ */
+export interface ConfigProblem {
+  readonly field: string;
+  readonly reason: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly message: string;
+}
+
+/** The text of a configuration's refusal (validateConfig's answer), or null. */
+export function problemText(p: string | ConfigProblem | null): string | null {
+  return p === null || typeof p === 'string' ? p : p.message;
+}
+
 /** A command read in a post or PM, as the reply to its author names it (`target`: the argument as written). */
 export interface Recognised {
   readonly command: string;
   readonly target?: string;
+  /**
+   * What the action is called in the game's language, as its role messages teach it (the keyword «ΔΟΛΟΦΟΝΙΑ», or a
+   * whole text's name, «τελευταία λόγια»): set for the actions a declaration performed, so every reply names what was
+   * done, free texts included.
+   */
+  readonly label?: string;
 }
 
 /**
@@ -158,8 +181,20 @@ export interface Variant<V = unknown, M = AnyEvents> {
   readonly secretOptions?: readonly string[];
   /** Schema of the variant's options (`GameConfig.options`). */
   readonly optionsSchema: z.ZodType<Record<string, unknown>>;
-  /** Checks a configuration beyond its schema; returns an error text or null. */
-  validateConfig(config: GameConfig): string | null;
+  /**
+   * Checks a configuration beyond its schema; returns an error text, a problem naming the setup field at fault (so a
+   * create form names its own field in its reader's language), or null.
+   */
+  validateConfig(config: GameConfig): string | ConfigProblem | null;
+  /**
+   * Round 1's date for a game starting at `config.startAt` when its moderator leaves it to the rulebook (a create
+   * request's `firstRoundDate: "auto"`): the first date round 1 can be played on. Absent: the rulebook has no such date.
+   */
+  firstRoundFrom?(config: GameConfig): IsoDate;
+  /** The rulebook needs a game number (a create request's `gameNumber: "auto"` then takes the server's next one). */
+  readonly numbered?: boolean;
+  /** The deal may be given as a role list (`GameConfig.roleList`): a create form offers to change it. */
+  readonly dealFromList?: boolean;
   /** The slice at creation. */
   initial(config: GameConfig): V;
   /** Folds one event into the slice (every event is offered; unknown ones return `v`). */

@@ -81,7 +81,13 @@ export const commandReply = z.object({
   seqs: z.array(z.number()),
   rejections: z.array(z.object({ code: z.string(), text: z.string(), params: z.record(z.string(), paramSchema).optional() })),
   commands: z
-    .array(z.object({ command: z.string(), target: z.string().optional() }))
+    .array(
+      z.object({
+        command: z.string(),
+        target: z.string().optional(),
+        label: z.string().optional().describe('the action as the game’s language names it (its keyword, or a free text’s name)'),
+      }),
+    )
     .optional()
     .describe('posts and PMs: the commands read in the text ([] when it holds none), accepted or not'),
 });

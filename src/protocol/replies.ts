@@ -102,6 +102,15 @@ export interface ActionsReply {
   }[];
 }
 
+/** Reply of GET /api/games/:id/start-preview (moderators): what starting now would open. */
+export interface StartPreviewReply {
+  readonly now: number;
+  /** Starting now would deal and open the game (false: too few players, or it has started). */
+  readonly startable: boolean;
+  /** Round 1's first deadline if started now (its local time in the game's zone), or null. */
+  readonly firstDeadline: { readonly id: string; readonly kind: string; readonly at: number; readonly time: string } | null;
+}
+
 /** Reply of GET /api/variants. */
 export interface VariantsReply {
   readonly variants: readonly {
@@ -110,6 +119,8 @@ export interface VariantsReply {
     readonly minPlayers: number;
     readonly maxPlayers: number;
     readonly defaultTimeZone: string;
+    /** The deal may be given as a role list: a create form offers to change it (within the rulebook's checks). */
+    readonly dealFromList: boolean;
     readonly roles: readonly string[];
   }[];
 }

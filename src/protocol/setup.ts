@@ -28,6 +28,11 @@ export const balanceBody = z
     variant: z.string().min(1).max(40),
     players: z.number().int().min(1).max(100).describe('how many players the setup has (the rulebook’s deal for that count)'),
     options: z.record(z.string(), z.unknown()).optional().describe('rulebook options'),
+    roleList: z
+      .array(z.string().max(40))
+      .max(100)
+      .optional()
+      .describe('the deal to simulate, one role a player (as the create request’s roleList); default: the rulebook’s deal for `players`'),
     games: z.number().int().min(50).max(1000).default(400).describe('games to simulate (fewer when the time cap is reached)'),
   })
   .strict();

@@ -7,7 +7,7 @@ import { gameNumberIn } from '../app/config.ts';
 import { presetProblem, resolveCalendar } from '../app/holidays.ts';
 import type { GameConfig, Locale } from '../engine/state.ts';
 import { isIsoDate, isTimeZone, localDate, parseTimestamp } from '../engine/time.ts';
-import type { Variant } from '../engine/variant.ts';
+import { problemText, type Variant } from '../engine/variant.ts';
 import { getVariant } from '../variants/registry.ts';
 
 /** A malformed script: where and what. */
@@ -254,7 +254,7 @@ export function loadScript(text: string, file = '<script>'): Script {
     ...(o.roleList ? { roleList: o.roleList } : {}),
     options: options.data,
   };
-  const bad = variant.validateConfig(config);
+  const bad = problemText(variant.validateConfig(config));
   if (bad) throw new ScriptError(file, lineOf(['options']), bad);
   const seen = new Set<string>();
   for (const [i, p] of raw.players.entries()) {

@@ -194,7 +194,8 @@ function checkStep(
   else if (ex?.error === undefined) for (const e of errors) fail(`${label}: refused by the command path: ${e.code} — ${e.message}`);
   if (!ex) return;
   if (ex.commands !== undefined) {
-    const got = JSON.stringify(commands ?? []);
+    // A script names the commands and their arguments; the label is how a reply shows them (issue 25 item 8).
+    const got = JSON.stringify((commands ?? []).map(({ command, target }) => (target === undefined ? { command } : { command, target })));
     if (JSON.stringify(ex.commands) !== got) fail(`${label}: expected commands ${JSON.stringify(ex.commands)}, got ${got}`);
   }
   const rejected = rejections.map((r) => r.code);

@@ -7,7 +7,7 @@ import { typed } from '../engine/events.ts';
 import { type RuleFiring, rulesFired } from '../engine/firing.ts';
 import { createGame, decide, tick } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
-import type { Variant } from '../engine/variant.ts';
+import { problemText, type Variant } from '../engine/variant.ts';
 import { getVariant } from '../variants/registry.ts';
 import { getSim } from '../variants/sims.ts';
 import { drawSource, Rand } from './random.ts';
@@ -61,7 +61,7 @@ export function prepare(spec: SimSpec): Prepared {
     roleList: [...spec.roleList],
     options: options.data,
   };
-  const bad = variant.validateConfig(config);
+  const bad = problemText(variant.validateConfig(config));
   if (bad) throw new Error(bad);
   const names = Array.from({ length: spec.players }, (_, i) => `P${i + 1}`);
   const p: Prepared = { sim, variant, config, names, policyByRole: set };

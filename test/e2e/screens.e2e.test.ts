@@ -63,8 +63,9 @@ describe.skipIf(!run)('screens, the console and languages', () => {
     expect(await sides.evaluateAll((els) => els.map((e) => e.getAttribute('data-side')).sort())).toEqual(['citizens', 'killers']);
     expect(await sides.first().textContent()).toMatch(/\d+% \(95% interval \d+%–\d+%\)/);
     expect(await page.locator('.preview-balance .games').textContent()).toMatch(/\d+ simulated games/);
-    // A start the rulebook refuses shows the server's reason beside the form, before Create.
-    await page.getByLabel('Start (local time in the game zone)').fill('2025-11-08T11:00');
+    // A start the server refuses shows its reason beside the form, before Create. (A Saturday start is no longer one:
+    // the form leaves round 1's date to the rulebook, which plays it on the Monday; issue 25 item 9.)
+    await page.getByLabel('Start (local time in the game zone)').fill('2025-11-01T11:00');
     await page.locator('.preview-dates [role=alert]').waitFor({ timeout: 10_000 });
     await expectAccessible(page, 'create with previews');
   }, 90_000);

@@ -1,7 +1,7 @@
 // The web app's pure pieces: the post parser (BBCode and Markdown quotes into a tree of plain strings), the
 // language choice and its plurals, wall-clock times of a game's zone, and the action templates.
 import { describe, expect, it } from 'vitest';
-import { fill, slotsOf } from '../../web/src/game/ActionForms.tsx';
+import { complete, fillLine, type LegalAction } from '../../web/src/game/ActionForms.tsx';
 import { de } from '../../web/src/i18n/de.ts';
 import { el } from '../../web/src/i18n/el.ts';
 import { en } from '../../web/src/i18n/en.ts';
@@ -88,12 +88,44 @@ describe('zone times', () => {
   });
 });
 
-describe('action templates', () => {
-  it('fills the rulebook’s slots, and takes a placeholder template as free text', () => {
-    expect(slotsOf('Vote: {name}')).toEqual(['name']);
-    expect(fill('Vote: {name}', { name: 'Babis' })).toBe('Vote: Babis');
-    expect(slotsOf('<last words>')).toEqual(['text']);
-    expect(fill('<last words>', { text: 'goodbye' })).toBe('goodbye');
-    expect(slotsOf('Withdraw outing')).toEqual([]);
+describe('action lines (issue 25 item 7: the forms are built from line and params)', () => {
+  const action = (line: string, params: LegalAction['params'], template = line): LegalAction => ({
+    command: 'x',
+    id: 'x',
+    via: 'pm',
+    channel: null,
+    keyword: '',
+    line,
+    params,
+    irreversible: false,
+    confirm: false,
+    template,
+    targets: null,
+    choices: null,
+    until: null,
+    untilTime: null,
+  });
+  const target = { kind: 'player', key: 'target', targets: [{ id: 'p2', name: 'Babis' }], optional: false, label: null } as const;
+
+  it('fills the line’s slots; a whole text is the text; an action without arguments is its keyword', () => {
+    const vote = action('Vote: {target}', [target]);
+    expect(fillLine(vote, { target: 'Babis' })).toBe('Vote: Babis');
+    const lw = action('{text}', [{ kind: 'text', key: 'text', multiline: true, max: null, optional: false, label: null }], '<last words>');
+    expect(fillLine(lw, { text: 'goodbye' })).toBe('goodbye');
+    expect(fillLine(action('Withdraw outing', []), {})).toBe('Withdraw outing');
+  });
+
+  it('nothing is chosen for the player: a required argument must be filled with a value on offer', () => {
+    const vote = action('Vote: {target}', [target]);
+    expect(complete(vote, {})).toBe(false);
+    expect(complete(vote, { target: 'Anna' })).toBe(false);
+    expect(complete(vote, { target: 'Babis' })).toBe(true);
+  });
+
+  it('an empty optional argument is left out with its separator', () => {
+    const order = action('Kill: {target} BY {executor}', [target, { ...target, key: 'executor', optional: true }]);
+    expect(fillLine(order, { target: 'Babis' })).toBe('Kill: Babis');
+    expect(fillLine(order, { target: 'Babis', executor: 'Babis' })).toBe('Kill: Babis BY Babis');
+    expect(complete(order, { target: 'Babis' })).toBe(true);
   });
 });

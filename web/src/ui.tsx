@@ -35,7 +35,7 @@ export function ReplyView({ reply, n }: { readonly reply: CommandReply | null; r
         <p>
           {read.length === 0
             ? t('reply.readNone')
-            : t('reply.read', { commands: list(read.map((c) => (c.target ? `${c.command} → ${c.target}` : c.command))) })}
+            : t('reply.read', { commands: list(read.map((c) => (c.target ? `${c.label ?? c.command} → ${c.target}` : (c.label ?? c.command)))) })}
         </p>
       )}
       {reply.accepted && reply.rejections.length === 0 && <p>{t('reply.accepted')}</p>}

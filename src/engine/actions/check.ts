@@ -6,8 +6,11 @@ import type { Actor, Params } from '../../core/types.ts';
 import type { Builder } from '../builder.ts';
 import type { Named } from '../names.ts';
 import type { CommandLine } from '../parse.ts';
+import type { Locale } from '../state.ts';
 import { type GameState, signedUp } from '../state.ts';
+import type { Recognised } from '../variant.ts';
 import { type ActionTable, type Args, actorHolds, type Compiled, type Ctx, ctxOf, matchIn, type Note, targetHolds } from './declare.ts';
+import { textsOf, wordsIn } from './text.ts';
 
 /** A refusal as the check found it. */
 export interface Refusal<R> {
@@ -213,6 +216,7 @@ export function perform<V, M, R extends string>(
   const w: Written = { arg: line.arg, text: input.text, rest: line.rest };
   const a = declarationFor(table, via, line.command, c, w);
   if (!a) return undefined;
+  b.performed.push(readAs(a, line.arg, b.state.config.locale));
   const out = checkAction(table, a, c, w);
   if (out.ok) {
     a.effect(b, { actor, me: actor.id, args: out.args, line: line.line, via, input });
@@ -223,4 +227,16 @@ export function perform<V, M, R extends string>(
   if (r.note) b.flag(r.note.reason, r.note.params);
   a.refused?.(b, { actor, me: actor.id, args: {}, line: line.line, via, input }, r.code);
   return false;
+}
+
+/**
+ * How a reply names an action that was performed: its command, its first argument as written (a player or a choice;
+ * a free text is not repeated back) and its name in the game's language (the taught keyword, or a whole text's name).
+ */
+function readAs<V, M, R extends string>(a: Compiled<V, M, R>, arg: string, locale: Locale): Recognised {
+  const first = a.params[0]?.def;
+  const text = a.params.find((p) => p.def.kind === 'text')?.def;
+  const label = textsOf(a, locale).keyword || (text?.kind === 'text' ? wordsIn(text.placeholder, locale) : a.command);
+  const target = first && first.kind !== 'text' ? arg.trim().slice(0, 80) : '';
+  return target === '' ? { command: a.command, label } : { command: a.command, target, label };
 }

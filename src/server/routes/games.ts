@@ -2,13 +2,24 @@
 // withdrawing and starting.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildConfig, gameSetupSchema } from '../../app/config.ts';
+import { buildConfig, gameSetupSchema, setupContextOf } from '../../app/config.ts';
 import { AppError } from '../../app/errors.ts';
 import type { LoadedGame } from '../../app/game-service.ts';
 import { stateHash } from '../../app/state-hash.ts';
 import { publicPlayers, voteCountFor } from '../../app/views.ts';
 import type { Actor, Viewer } from '../../core/types.ts';
-import { type GameDetail, gameList, gameParams, gameSummary, type MyPart, type VariantsReply, versionOnlyBody } from '../../protocol/index.ts';
+import { decide } from '../../engine/game.ts';
+import { isoLocal } from '../../engine/time.ts';
+import {
+  type GameDetail,
+  gameList,
+  gameParams,
+  gameSummary,
+  type MyPart,
+  type StartPreviewReply,
+  type VariantsReply,
+  versionOnlyBody,
+} from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
@@ -32,6 +43,7 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
           minPlayers: v.minPlayers,
           maxPlayers: v.maxPlayers,
           defaultTimeZone: v.defaultTimeZone,
+          dealFromList: v.dealFromList === true,
           roles: v.roles.map((r) => r.id),
         })),
       }) satisfies VariantsReply,
@@ -57,7 +69,11 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
     body: gameSetupSchema,
     response: { 201: gameSummary },
     async handler({ body, req, reply }) {
-      const { variant, config } = buildConfig(body, d.clock.now());
+      const { variant, config } = buildConfig(
+        body,
+        d.clock.now(),
+        setupContextOf(() => service.list()),
+      );
       const seed = randomBytes(32).toString('hex');
       const g = await service.create(variant, config, seed, req.principal!.account.name, body.title ?? `${variant.names.en ?? variant.id} game`);
       reply.code(201);
@@ -147,6 +163,29 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
     command(g, req, body) {
       const m = requireModerator(roleIn(g, req.principal));
       return { ifVersion: body?.ifVersion, make: (at) => ({ type: 'mod', at, actor: { kind: 'moderator', name: m.name }, mod: { action: 'start' } }) };
+    },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: '/api/games/:id/start-preview',
+    summary: 'What starting now would open (moderator): the first deadline of round 1, so a form can warn of a very short round',
+    tags: ['moderator'],
+    auth: 'account',
+    params: gameParams,
+    handler({ params, req }) {
+      const g = service.get(params.id);
+      const m = requireModerator(roleIn(g, req.principal));
+      const now = d.clock.now();
+      // The start decided on the current state and thrown away: the deadlines it would set, nothing else.
+      const r = decide(g.variant, g.state, { type: 'mod', at: now, actor: { kind: 'moderator', name: m.name }, mod: { action: 'start' } });
+      const first = r.rejections.length > 0 ? undefined : r.state.deadlines.filter((x) => x.kind !== 'start' && x.at > now).sort((a, b) => a.at - b.at)[0];
+      const zone = g.state.config.timeZone;
+      return {
+        now,
+        startable: r.rejections.length === 0 && r.state.status === 'running',
+        firstDeadline: first ? { id: first.id, kind: first.kind, at: first.at, time: isoLocal(first.at, zone) } : null,
+      } satisfies StartPreviewReply;
     },
   });
 }

@@ -2,7 +2,7 @@
 // balance of the chosen setup from the simulator (app/setup-preview.ts).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { buildConfig, gameSetupSchema } from '../../app/config.ts';
+import { buildConfig, gameSetupSchema, setupContextOf } from '../../app/config.ts';
 import { BalancePreviews, DEFAULT_BALANCE, MAX_PREVIEW_DAYS, previewDates } from '../../app/setup-preview.ts';
 import { balanceBody, balanceReply, datesPreviewReply } from '../../protocol/index.ts';
 import { route } from '../http.ts';
@@ -28,7 +28,11 @@ export function registerSetupRoutes(app: FastifyInstance, d: RouteDeps): void {
     handler({ body }) {
       const { days, ...setup } = body;
       // The same checks as a creation (game.unknown_variant, game.invalid_config), so the form learns its mistakes here.
-      const { variant, config } = buildConfig(setup, d.clock.now());
+      const { variant, config } = buildConfig(
+        setup,
+        d.clock.now(),
+        setupContextOf(() => d.service.list()),
+      );
       return previewDates(variant, config, days);
     },
   });

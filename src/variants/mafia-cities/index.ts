@@ -85,7 +85,8 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     const t = (x: string) => Number(x.slice(0, 2)) * 60 + Number(x.slice(3));
     const { dayStart: ds, voteStart: vs, voteEnd: ve, recallLeadHours: lead } = o.data;
     // §3.4: dayStart < voteStart − recallLeadHours, voteStart < voteEnd ≤ 23:59.
-    if (!(t(ds) < t(vs) - lead * 60 && t(vs) < t(ve))) return 'the day needs dayStart < voteStart − recallLeadHours and voteStart < voteEnd';
+    if (!(t(ds) < t(vs) - lead * 60 && t(vs) < t(ve)))
+      return { field: 'options', reason: 'day', params: {}, message: 'the day needs dayStart < voteStart − recallLeadHours and voteStart < voteEnd' };
     return null;
   },
   initial: initialCit,

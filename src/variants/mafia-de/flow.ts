@@ -13,6 +13,7 @@ import { type Deadline, type GameConfig, isAlive, nameOf, playersIn } from '../.
 import { successor } from '../../engine/succession.ts';
 import { assignRemaining } from '../../engine/teamchoice.ts';
 import { addDays, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import type { ConfigProblem } from '../../engine/variant.ts';
 import { taught } from './actions.ts';
 import {
   type B,
@@ -50,7 +51,7 @@ const HOUR = 3_600_000;
  * DE-SCHED-2/4, DE-SIGN-5: why a configuration's schedule cannot be played, or null: the signup deadline (a
  * deadline, so never on a pause date) and a Day 1 deadline within a year of it.
  */
-export function scheduleProblem(config: GameConfig): string | null {
+export function scheduleProblem(config: GameConfig): ConfigProblem | null {
   const o = deOptions(config);
   const tz = config.timeZone;
   const signup = config.signupDeadline ?? config.startAt;
@@ -66,13 +67,15 @@ export function scheduleProblem(config: GameConfig): string | null {
         : holiday
           ? `a public holiday of the calendar's preset ${cal.preset}`
           : 'not a game day of the calendar';
-    return `the signup deadline ${isoLocal(signup, tz).slice(0, 16)} falls on a pause date (${date} is ${why}); no deadline may fall on a pause date (DE-SCHED-4)`;
+    const message = `the signup deadline ${isoLocal(signup, tz).slice(0, 16)} falls on a pause date (${date} is ${why}); no deadline may fall on a pause date (DE-SCHED-4)`;
+    return { field: config.signupDeadline !== undefined ? 'signupDeadline' : 'startAt', reason: 'pauseDate', params: { date }, message };
   }
   for (let i = 0; i < 366; i++) {
     const d = addDays(date, i);
     if (!paused(d) && instantOf(d, o.dayEnd, tz) - signup >= o.minDayHours * HOUR) return null;
   }
-  return `Day 1 has no deadline: no ${o.dayEnd} at least ${o.minDayHours} h after the signup deadline falls on a game day within a year (DE-SCHED-2, DE-SCHED-4)`;
+  const message = `Day 1 has no deadline: no ${o.dayEnd} at least ${o.minDayHours} h after the signup deadline falls on a game day within a year (DE-SCHED-2, DE-SCHED-4)`;
+  return { field: 'calendar', reason: 'noDay1', params: {}, message };
 }
 
 /** DE-SCHED-2/3: the deadline of a day or night that opens at `from`, as the schedule declares it. */

@@ -88,9 +88,19 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   firing: FIRING,
   messages: { de, en },
   optionsSchema: options,
+  // The deal may be a moderator's role list (checked when the game is created).
+  dealFromList: true,
+  // DE-GEN-1: every game carries its number.
+  numbered: true,
   validateConfig(config) {
     // DE-GEN-1: the game number comes from the title ("Mafia #137") or is given; no game borrows another's.
-    if (!config.gameNumber) return 'gameNumber is required: give it, or a title with the number such as "Mafia #137" (DE-GEN-1)';
+    if (!config.gameNumber)
+      return {
+        field: 'gameNumber',
+        reason: 'number',
+        params: {},
+        message: 'gameNumber is required: give it, or a title with the number such as "Mafia #137" (DE-GEN-1)',
+      };
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
     // Neither a fixed deal nor a role list may deal a special: mafiosi choose them in Night 1.
     const dealt = [...Object.values(config.fixedRoles ?? {}), ...(config.roleList ?? [])];

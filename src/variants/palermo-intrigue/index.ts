@@ -8,7 +8,7 @@ import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import type { GameState } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
-import { roundOneProblem } from '../palermo/flow.ts';
+import { firstRoundFrom, roundOneProblem } from '../palermo/flow.ts';
 import { onEdit, onPm, onPost } from './actions.ts';
 import { CARDS, cardCounts } from './cards.ts';
 import type { IntEvents } from './events.ts';
@@ -123,6 +123,10 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
     const bad = list ? checkRoleList(list, list.length) : null;
     return bad ?? roundOneProblem(config);
   },
+  // The deal may be a moderator's role list (checked when the game is created).
+  dealFromList: true,
+  // INT follows PAL-CAL-2 for round 1's date.
+  firstRoundFrom: (config) => firstRoundFrom(config.calendar, config.timeZone, config.startAt),
   initial: () => initialInt(),
   evolve: (v, e) => evolveInt(v, e),
   deal,

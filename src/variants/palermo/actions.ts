@@ -213,6 +213,8 @@ const OUT = K.action({
   summary: { en: 'out the informant: a player in the game (or in his exception window) who is not a killer', el: 'κάρφωμα του ρουφιάνου' },
   rules: 'PAL-OUT-1…7',
   params: { target: named },
+  // An outing is resolved at the close and frozen by a tie (PAL-OUT-5): a form asks before sending it (issue 25).
+  confirm: true,
   checks: [
     inTheGame,
     killer,

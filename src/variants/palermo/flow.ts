@@ -10,6 +10,7 @@ import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
+import type { ConfigProblem } from '../../engine/variant.ts';
 import { ACTIONS } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
@@ -172,18 +173,21 @@ function pauseReason(cal: Calendar, date: IsoDate): string {
 }
 
 /** PAL-CAL-2: why round 1 of a configuration cannot be played (a pause day, or a start after its close), or null. */
-export function roundOneProblem(config: GameConfig): string | null {
+export function roundOneProblem(config: GameConfig): ConfigProblem | null {
   const tz = config.timeZone;
   const cal = config.calendar;
   const D1 = config.firstRoundDate ?? localDate(config.startAt, tz);
   const given = config.firstRoundDate !== undefined ? 'firstRoundDate' : 'the date of startAt';
+  const field = config.firstRoundDate !== undefined ? 'firstRoundDate' : 'startAt';
   const suggestion = firstRoundFrom(cal, tz, config.startAt);
   if (!isPlayDay(cal, D1)) {
-    return `round 1 cannot be played on ${D1} (${given}): it is ${pauseReason(cal, D1)}; round 1 must be a working day, e.g. ${suggestion} (PAL-CAL-2)`;
+    const message = `round 1 cannot be played on ${D1} (${given}): it is ${pauseReason(cal, D1)}; round 1 must be a working day, e.g. ${suggestion} (PAL-CAL-2)`;
+    return { field, reason: 'round1Pause', params: { date: D1, suggestion }, message };
   }
   const close = instantOf(D1, CLOSE_TIME, tz);
   if (config.startAt >= close) {
-    return `the game starts at ${isoLocal(config.startAt, tz).slice(0, 16)}, not before round 1's vote closes (${D1} ${CLOSE_TIME}); start earlier or set firstRoundDate to a later working day, e.g. ${suggestion} (PAL-CAL-2)`;
+    const message = `the game starts at ${isoLocal(config.startAt, tz).slice(0, 16)}, not before round 1's vote closes (${D1} ${CLOSE_TIME}); start earlier or set firstRoundDate to a later working day, e.g. ${suggestion} (PAL-CAL-2)`;
+    return { field, reason: 'round1Late', params: { date: D1, time: CLOSE_TIME, suggestion }, message };
   }
   return null;
 }

@@ -7,11 +7,11 @@ import { type DefinedVariant, defineVariant } from '../../engine/variant.ts';
 import { ACTIONS, onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { deal, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { deal, firstRoundFrom, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
-import { defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
+import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { PAL_SCHEDULE, palPhase } from './schedule.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
 import { palermoVoteSteps } from './vote-log.ts';
@@ -49,8 +49,15 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   secretOptions: ['informantKnows'],
   validateConfig(config) {
     if (config.fixedRoles && config.roleList) return 'give either fixed roles or a role list, not both';
+    // PAL-DIST-1: a role list the rulebook cannot deal is refused when the game is created, not at its start.
+    const badList = config.roleList ? checkRoleList(config.roleList, config.roleList.length) : null;
+    if (badList) return { field: 'roleList', reason: 'deal', params: { detail: badList }, message: badList };
     return roundOneProblem(config);
   },
+  // The deal may be a moderator's role list (checked when the game is created).
+  dealFromList: true,
+  // PAL-CAL-2: left to the rulebook, round 1 is the start's date when its vote closes after the start, else the next working day.
+  firstRoundFrom: (config) => firstRoundFrom(config.calendar, config.timeZone, config.startAt),
   initial: initialPal,
   evolve: (v, e) => evolvePal(v, e),
   deal,

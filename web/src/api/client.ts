@@ -84,7 +84,8 @@ export const api = {
   games: () => call<{ games: GameSummary[] }>('GET', '/api/games'),
   createGame: (body: Record<string, unknown>) => call<GameSummary>('POST', '/api/games', body),
   previewDates: (body: Record<string, unknown>) => call<DatesPreviewReply>('POST', '/api/setup/dates', body),
-  balance: (body: { variant: string; players: number; options?: Record<string, unknown> }) => call<BalanceReply>('POST', '/api/setup/balance', body),
+  balance: (body: { variant: string; players: number; options?: Record<string, unknown>; roleList?: readonly string[] }) =>
+    call<BalanceReply>('POST', '/api/setup/balance', body),
   game: (id: string) => call<GameDetail>('GET', g(id)),
   channels: (id: string) => call<ChannelsReply>('GET', `${g(id)}/channels`),
   read: (url: string, from: number, limit: number) => call<ChannelPage>('GET', `${url}?${page(from, limit)}`),

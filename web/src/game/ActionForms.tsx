@@ -1,32 +1,57 @@
-// Forms built from the server's legal actions: one per action open now, with exactly the targets and choices the
-// engine allows, its closing time, and the canonical line it sends (the rulebook's template filled in). The vote
-// control of the thread is the same form for the actions that are posts.
+// Forms built from the server's legal actions, for every rulebook alike: one per action open now, named by the
+// keyword the game's role messages teach («ΔΟΛΟΦΟΝΙΑ:», "Stimme:"), one field per argument in the order the line
+// writes them (a player among exactly the targets the engine derived, a choice among its values, a text), its
+// closing time, and the line it sends. Nothing is chosen for the player: every choice starts empty and the form
+// sends only when each required argument is filled. An action that cannot be replaced or undone (an outing, a card,
+// last words, a suicide, a court verdict) asks to confirm first; a reversible one (a vote) is sent at once.
 import { useState } from 'preact/hooks';
 import type { ActionsReply, ChannelInfo as Channel, CommandReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
+import type { MessageKey } from '../i18n/en.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Notice, ReplyView } from '../ui.tsx';
 
 /** One legal action. */
 export type LegalAction = ActionsReply['actions'][number];
+/** One argument of a legal action. */
+type Param = LegalAction['params'][number];
 
-const SLOTS = ['name', 'choice', 'text', 'pseudonym'] as const;
-type Slot = (typeof SLOTS)[number];
-
-/** A template that is a placeholder in angle brackets (`<last words>`) stands for free text written whole. */
-const FREE = /^<[^<>]+>$/;
-
-/** The slots a template has, in order. */
-export function slotsOf(template: string): Slot[] {
-  if (FREE.test(template)) return ['text'];
-  return SLOTS.filter((s) => template.includes(`{${s}}`));
+/** The line an action sends with these values; an empty optional argument is left out with its separator. */
+export function fillLine(action: LegalAction, values: Readonly<Record<string, string>>): string {
+  let line = action.line;
+  const value = (key: string) => (values[key] ?? '').trim();
+  // Empty optional slots go first, each with the separator before it ("Kill: {target} BY {executor}" → "Kill: {target}").
+  for (const p of action.params) {
+    if (p.optional && value(p.key) === '') line = line.replace(new RegExp(`(?<=\\})[^{}]*\\{${p.key}\\}`), '').replace(`{${p.key}}`, '');
+  }
+  for (const p of action.params) line = line.replace(`{${p.key}}`, value(p.key));
+  return line.trim();
 }
 
-/** The template with its slots filled. */
-export function fill(template: string, values: Partial<Record<Slot, string>>): string {
-  if (FREE.test(template)) return values.text ?? '';
-  return template.replace(/\{(name|choice|text|pseudonym)\}/g, (_, s: Slot) => values[s] ?? '');
+/** Whether every required argument has a value the form offers (a target no longer legal counts as none). */
+export function complete(action: LegalAction, values: Readonly<Record<string, string>>): boolean {
+  return action.params.every((p) => p.optional || offered(p, values) !== '');
 }
+
+/** The value of an argument as the form sends it: a player's or choice's only while it is still offered. */
+function offered(p: Param, values: Readonly<Record<string, string>>): string {
+  const v = values[p.key] ?? '';
+  if (p.kind === 'player') return p.targets.some((x) => x.name === v) ? v : '';
+  if (p.kind === 'choice') return p.values.includes(v) ? v : '';
+  return v;
+}
+
+/** The action's title: its keyword as the game teaches it, or for a whole text (last words) that text's name. */
+function titleOf(a: LegalAction): string {
+  if (a.keyword !== '') return a.keyword;
+  const free = /^<([^<>]+)>$/.exec(a.template);
+  if (free) return free[1]!;
+  return a.params.find((p) => p.label)?.label ?? a.line.replace(/\s*\{\w+\}/g, ' …').trim();
+}
+
+const KIND_LABEL: Readonly<Record<Param['kind'], MessageKey>> = { player: 'action.target', choice: 'action.choice', text: 'action.text' };
+/** The one argument key the interface names itself (a template's `{pseudonym}` slot, from a rulebook not declared yet). */
+const KEY_LABEL: Readonly<Record<string, MessageKey | undefined>> = { pseudonym: 'action.pseudonym' };
 
 /** The forms of the given actions; each sends its line where the action goes (a post in the thread, a PM). */
 export function ActionForms({
@@ -50,7 +75,7 @@ export function ActionForms({
     <div class="actions">
       {actions.length === 0 && <p class="empty">{t('action.none')}</p>}
       {actions.map((a) => (
-        <ActionForm key={`${a.command}-${a.via}`} action={a} channels={channels} zone={zone} onReply={replied} />
+        <ActionForm key={a.id} action={a} channels={channels} zone={zone} onReply={replied} />
       ))}
       {last && <ReplyView reply={last.reply} n={last.n} />}
     </div>
@@ -68,26 +93,28 @@ function ActionForm({
   readonly zone: string;
   readonly onReply: (r: CommandReply) => void;
 }) {
-  const slots = slotsOf(action.template);
-  const [values, setValues] = useState<Partial<Record<Slot, string>>>(() => ({
-    ...(action.targets?.[0] ? { name: action.targets[0].name } : {}),
-    ...(action.choices?.[0] ? { choice: action.choices[0] } : {}),
-  }));
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const line = fill(action.template, values);
+  const sent = Object.fromEntries(action.params.map((p) => [p.key, offered(p, values)]));
+  const line = fillLine(action, sent);
   // A post goes to its channel (the main thread unless the action names another), a PM to the inbox.
   const where = channels.find((c) => (action.via === 'post' ? c.id === (action.channel ?? 'main') : c.kind === 'inbox'))?.write ?? null;
-  const complete = slots.every((s) => (values[s] ?? '').trim() !== '');
-  const base = `act-${action.command}-${action.via}`.replace(/[^a-z0-9-]/gi, '_');
-  const set = (s: Slot, v: string) => setValues((x) => ({ ...x, [s]: v }));
-  const submit = async (e: Event) => {
-    e.preventDefault();
-    if (!where || !complete) return;
+  const ready = complete(action, values) && line !== '';
+  const asks = action.irreversible || action.confirm;
+  const base = `act-${action.id}`.replace(/[^a-z0-9-]/gi, '_');
+  const set = (key: string, v: string) => {
+    setValues((x) => ({ ...x, [key]: v }));
+    setConfirming(false);
+  };
+  const send = async () => {
+    if (!where || !ready) return;
     setBusy(true);
     try {
       const r = await api.write(where, line);
       setError(null);
+      setConfirming(false);
       onReply(r);
     } catch (err) {
       setError(err);
@@ -95,57 +122,80 @@ function ActionForm({
       setBusy(false);
     }
   };
+  const submit = (e: Event) => {
+    e.preventDefault();
+    if (!ready) return;
+    if (asks && !confirming) setConfirming(true);
+    else void send();
+  };
+  // Unlabelled arguments of one kind are numbered, so each field has its own name.
+  const kinds = action.params.filter((p) => !p.label && !KEY_LABEL[p.key]).map((p) => p.kind);
+  const seen: Record<string, number> = {};
   return (
-    <form class="action" onSubmit={submit} data-command={action.command}>
+    <form class="action" onSubmit={submit} data-command={action.command} data-action={action.id} data-confirm={asks ? '' : undefined}>
       <h3>
-        <span class="keyword">{FREE.test(action.template) ? action.template.slice(1, -1) : action.template.replace(/\s*\{\w+\}/g, ' …').trim()}</span>
+        <span class="keyword">{titleOf(action)}</span>
         <span class="via">{t(action.via === 'post' ? 'action.via.post' : 'action.via.pm')}</span>
       </h3>
       {action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>}
-      {slots.map((s) => {
-        const id = `${base}-${s}`;
-        if (s === 'name' && action.targets)
+      {action.params.map((p) => {
+        const id = `${base}-${p.key}`.replace(/[^a-z0-9-]/gi, '_');
+        if (!p.label && !KEY_LABEL[p.key]) seen[p.kind] = (seen[p.kind] ?? 0) + 1;
+        const numbered = kinds.filter((k) => k === p.kind).length > 1 ? ` ${seen[p.kind]}` : '';
+        const own = KEY_LABEL[p.key];
+        const label = p.label ?? (own ? t(own) : `${t(KIND_LABEL[p.kind])}${numbered}`);
+        const value = offered(p, values);
+        if (p.kind === 'player' || p.kind === 'choice') {
+          const options = p.kind === 'player' ? p.targets.map((x) => x.name) : p.values;
           return (
-            <p key={s} class="field">
-              <label for={id}>{t('action.target')}</label>
-              <select id={id} value={values.name ?? ''} onChange={(e) => set('name', e.currentTarget.value)}>
-                {action.targets.map((p) => (
-                  <option key={p.id} value={p.name}>
-                    {p.name}
+            <p key={p.key} class="field">
+              <label for={id}>{label}</label>
+              <select id={id} value={value} required={!p.optional} onChange={(e) => set(p.key, e.currentTarget.value)}>
+                <option value="">{t('action.pick')}</option>
+                {options.map((o) => (
+                  <option key={o} value={o}>
+                    {o}
                   </option>
                 ))}
               </select>
             </p>
           );
-        if (s === 'choice' && action.choices)
-          return (
-            <p key={s} class="field">
-              <label for={id}>{t('action.choice')}</label>
-              <select id={id} value={values.choice ?? ''} onChange={(e) => set('choice', e.currentTarget.value)}>
-                {action.choices.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </p>
-          );
+        }
         return (
-          <p key={s} class="field">
-            <label for={id}>
-              {t(s === 'pseudonym' ? 'action.pseudonym' : s === 'choice' ? 'action.choice' : s === 'name' ? 'action.target' : 'action.text')}
-            </label>
-            {s === 'text' ? (
-              <textarea id={id} rows={3} value={values[s] ?? ''} onInput={(e) => set(s, e.currentTarget.value)} />
+          <p key={p.key} class="field">
+            <label for={id}>{label}</label>
+            {p.multiline ? (
+              <textarea
+                id={id}
+                rows={3}
+                value={value}
+                required={!p.optional}
+                maxLength={p.max ?? undefined}
+                onInput={(e) => set(p.key, e.currentTarget.value)}
+              />
             ) : (
-              <input id={id} value={values[s] ?? ''} onInput={(e) => set(s, e.currentTarget.value)} />
+              <input id={id} value={value} required={!p.optional} maxLength={p.max ?? undefined} onInput={(e) => set(p.key, e.currentTarget.value)} />
             )}
           </p>
         );
       })}
-      <button type="submit" disabled={busy || !where || !complete}>
-        {t('action.submit', { line })}
-      </button>
+      {confirming ? (
+        <div class="confirm" role="alert">
+          <p>{t('action.confirm', { line })}</p>
+          <div class="buttons">
+            <button type="submit" class="danger" disabled={busy || !where}>
+              {t('action.confirmSend')}
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              {t('action.cancel')}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <button type="submit" disabled={busy || !where}>
+          {t('action.submit', { line: ready ? line : titleOf(action) })}
+        </button>
+      )}
       <Notice error={error} />
     </form>
   );

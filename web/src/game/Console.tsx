@@ -9,6 +9,7 @@ import { dateTime, list, localZone, t } from '../i18n/i18n.ts';
 import { coalesce, Notice } from '../ui.tsx';
 import { instantOf, localOf } from '../zone.ts';
 import { SchemaForm } from './SchemaForm.tsx';
+import { StartNow } from './StartNow.tsx';
 
 type ModAction = ModActionsReply['actions'][number];
 
@@ -84,11 +85,7 @@ export function Console({
           ))}
         </ol>
         <div class="buttons">
-          {detail.status === 'signup' && (
-            <button type="button" onClick={() => void run('start')}>
-              {t('console.start')}
-            </button>
-          )}
+          {detail.status === 'signup' && <StartNow id={detail.id} zone={zone} onStart={() => void run('start')} />}
           {detail.status === 'running' && has('pause') && (
             <button type="button" onClick={() => void run('pause')}>
               {t('console.pause')}

@@ -4,8 +4,8 @@
 // before Create) and the balance of the setup for the players expected (POST /api/setup/balance, simulated in the
 // server's background: "computing…", then the win rate per side with its interval).
 import { useEffect, useState } from 'preact/hooks';
-import type { BalanceReply, DatesPreviewReply, VariantsReply } from '../../../src/protocol/index.ts';
-import { api } from '../api/client.ts';
+import type { BalanceReply, DatesPreviewReply, MessageTablesReply, VariantsReply } from '../../../src/protocol/index.ts';
+import { ApiError, api, call } from '../api/client.ts';
 import { gameNow } from '../api/clock.ts';
 import { LOCALE_NAMES, LOCALES, list, locale, t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
@@ -24,7 +24,12 @@ export function Create() {
   const [preset, setPreset] = useState('none');
   const [start, setStart] = useState('');
   const [players, setPlayers] = useState(9);
+  // The deal: null is the rulebook's for the players expected (`base`, as the balance reports it); a changed one is
+  // sent as the game's role list, so the balance always describes the deal the game will use.
+  const [deal, setDeal] = useState<Readonly<Record<string, number>> | null>(null);
+  const [base, setBase] = useState<Readonly<Record<string, number>> | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const [previewError, setPreviewError] = useState<unknown>(null);
   useEffect(() => {
     void api.variants().then((r) => {
       setVariants(r.variants);
@@ -34,6 +39,8 @@ export function Create() {
   }, []);
   const pick = (id: string, list = variants) => {
     setVariant(id);
+    setDeal(null);
+    setBase(null);
     const v = list.find((x) => x.id === id);
     if (v) {
       setZone(v.defaultTimeZone);
@@ -42,7 +49,22 @@ export function Create() {
     }
   };
   const v = variants.find((x) => x.id === variant);
-  const setup = { variant, ...(title.trim() ? { title: title.trim() } : {}), locale: gameLocale, timeZone: zone, calendar: { preset }, startAt: start };
+  const roleList = deal ? Object.entries(deal).flatMap(([r, n]) => Array<string>(n).fill(r)) : undefined;
+  const dealt = roleList ? roleList.length : players;
+  // Round 1's date and the game number are left to the rulebook and the server ("auto"): the defaults make a game.
+  const setup = {
+    variant,
+    ...(title.trim() ? { title: title.trim() } : {}),
+    locale: gameLocale,
+    timeZone: zone,
+    calendar: { preset },
+    startAt: start,
+    firstRoundDate: 'auto',
+    gameNumber: 'auto',
+    ...(roleList ? { roleList } : {}),
+  };
+  // The field at fault, from the last Create or from the preview's check of the same body, is marked invalid.
+  const bad = fieldOf(error) ?? fieldOf(previewError);
   const submit = async (e: Event) => {
     e.preventDefault();
     try {
@@ -70,7 +92,7 @@ export function Create() {
           </p>
           <p class="field">
             <label for="c-title">{t('create.name')}</label>
-            <input id="c-title" value={title} onInput={(e) => setTitle(e.currentTarget.value)} maxLength={120} />
+            <input id="c-title" value={title} onInput={(e) => setTitle(e.currentTarget.value)} maxLength={120} aria-invalid={bad === 'title' || undefined} />
           </p>
           <p class="field">
             <label for="c-locale">{t('create.locale')}</label>
@@ -84,7 +106,7 @@ export function Create() {
           </p>
           <p class="field">
             <label for="c-zone">{t('create.zone')}</label>
-            <input id="c-zone" value={zone} onInput={(e) => setZone(e.currentTarget.value)} />
+            <input id="c-zone" value={zone} onInput={(e) => setZone(e.currentTarget.value)} aria-invalid={bad === 'zone' || undefined} />
           </p>
           <p class="field">
             <label for="c-preset">{t('create.preset')}</label>
@@ -98,7 +120,14 @@ export function Create() {
           </p>
           <p class="field">
             <label for="c-start">{t('create.start')}</label>
-            <input id="c-start" type="datetime-local" value={start} onInput={(e) => setStart(e.currentTarget.value)} required />
+            <input
+              id="c-start"
+              type="datetime-local"
+              value={start}
+              onInput={(e) => setStart(e.currentTarget.value)}
+              required
+              aria-invalid={bad === 'start' || undefined}
+            />
           </p>
           {v && (
             <p class="field">
@@ -117,12 +146,24 @@ export function Create() {
             </p>
           )}
           <button type="submit">{t('create.submit')}</button>
-          <Notice error={error} />
+          <SetupNotice error={error} />
         </form>
         {variant && start && (
           <aside class="create-preview" aria-label={t('create.dates')}>
-            <DatesPreview setup={setup} />
-            {v && players >= v.minPlayers && players <= v.maxPlayers && <BalancePreview variant={variant} players={players} />}
+            <DatesPreview setup={setup} onProblem={setPreviewError} />
+            {v && dealt >= v.minPlayers && dealt <= v.maxPlayers && (
+              <BalancePreview variant={variant} players={dealt} roleList={roleList} onRoles={(r) => !roleList && setBase(r)} />
+            )}
+            {v?.dealFromList && (deal ?? base) && (
+              <DealEditor
+                variant={variant}
+                roles={v.roles}
+                counts={deal ?? base!}
+                changed={deal !== null}
+                onChange={(next) => setDeal(next)}
+                onReset={() => setDeal(null)}
+              />
+            )}
           </aside>
         )}
       </div>
@@ -149,7 +190,7 @@ function day(date: string): string {
 }
 
 /** The play days from round 1 the server computes for the form's setup, or why it refuses the setup. */
-function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
+function DatesPreview({ setup, onProblem }: { readonly setup: Record<string, unknown>; readonly onProblem: (e: unknown) => void }) {
   const [dates, setDates] = useState<DatesPreviewReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   useSettled(setup, 250, (body, stale) => {
@@ -158,18 +199,20 @@ function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
         if (stale()) return;
         setDates(r);
         setError(null);
+        onProblem(null);
       },
       (e) => {
         if (stale()) return;
         setDates(null);
         setError(e);
+        onProblem(e);
       },
     );
   });
   return (
     <section class="preview-dates" aria-labelledby="pv-dates">
       <h2 id="pv-dates">{t('create.dates')}</h2>
-      <Notice error={error} />
+      <SetupNotice error={error} />
       {dates && (
         <>
           <ol>
@@ -196,11 +239,21 @@ function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
 }
 
 /** The simulator's balance of the rulebook's deal for `players`: "computing…" until it arrives. */
-function BalancePreview({ variant, players }: { readonly variant: string; readonly players: number }) {
+function BalancePreview({
+  variant,
+  players,
+  roleList,
+  onRoles,
+}: {
+  readonly variant: string;
+  readonly players: number;
+  readonly roleList: readonly string[] | undefined;
+  readonly onRoles: (roles: Readonly<Record<string, number>>) => void;
+}) {
   const [balance, setBalance] = useState<BalanceReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  useSettled({ variant, players }, 400, (body, stale) => {
+  useSettled({ variant, players, ...(roleList ? { roleList: [...roleList] } : {}) }, 400, (body, stale) => {
     setBusy(true);
     setBalance(null);
     setError(null);
@@ -209,6 +262,7 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
         if (stale()) return;
         setBalance(r);
         setBusy(false);
+        onRoles(r.roles);
       },
       (e) => {
         if (stale()) return;
@@ -218,6 +272,7 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
     );
   });
   const pct = (x: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(x);
+  const names = useRoleNames(variant);
   return (
     <section class="preview-balance" aria-labelledby="pv-balance" aria-busy={busy}>
       <h2 id="pv-balance">{t('create.balance')}</h2>
@@ -233,10 +288,149 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
             ))}
           </ul>
           <p class="games">
-            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${r}`))}
+            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${names[r] ?? r}`))}
           </p>
         </>
       )}
     </section>
+  );
+}
+
+/** The form's field a create request's field belongs to (the request's own names, as the server reports them). */
+const FIELD: Readonly<Record<string, 'variant' | 'title' | 'locale' | 'zone' | 'preset' | 'start'>> = {
+  variant: 'variant',
+  title: 'title',
+  gameNumber: 'title',
+  locale: 'locale',
+  timeZone: 'zone',
+  calendar: 'preset',
+  startAt: 'start',
+  signupDeadline: 'start',
+  firstRoundDate: 'start',
+};
+const FIELD_LABEL = {
+  variant: 'create.variant',
+  title: 'create.name',
+  locale: 'create.locale',
+  zone: 'create.zone',
+  preset: 'create.preset',
+  start: 'create.start',
+} as const;
+/** The reasons the form says in its reader's language (others show the server's text). */
+const REASONS = {
+  zone: 'create.problem.zone',
+  time: 'create.problem.time',
+  past: 'create.problem.past',
+  calendar: 'create.problem.calendar',
+  round1Pause: 'create.problem.round1Pause',
+  round1Late: 'create.problem.round1Late',
+  number: 'create.problem.number',
+  pauseDate: 'create.problem.pauseDate',
+  noDay1: 'create.problem.noDay1',
+  day: 'create.problem.day',
+  deal: 'create.problem.deal',
+} as const;
+
+/** A refused setup's details: the request field at fault, the reason and its parameters. */
+function detailsOf(e: unknown): { field: string; reason: string; params: Record<string, string> } | null {
+  if (!(e instanceof ApiError) || e.code !== 'game.invalid_config') return null;
+  const d = e.details as { field?: unknown; reason?: unknown; params?: unknown } | undefined;
+  if (typeof d?.field !== 'string' || typeof d.reason !== 'string') return null;
+  return { field: d.field, reason: d.reason, params: (d.params ?? {}) as Record<string, string> };
+}
+
+/** The form's field a refusal is about, if any. */
+function fieldOf(e: unknown): string | undefined {
+  const d = detailsOf(e);
+  return d ? FIELD[d.field] : undefined;
+}
+
+/** A refused setup as the reader reads it: the form's field by its label, then why, in the reader's language. */
+export function setupErrorText(e: unknown): string | null {
+  const d = detailsOf(e);
+  if (!d) return null;
+  const field = FIELD[d.field];
+  const key = (REASONS as Record<string, (typeof REASONS)[keyof typeof REASONS] | undefined>)[d.reason];
+  const text = key ? t(key, d.params) : (e as ApiError).message;
+  return field ? t('create.problem', { field: t(FIELD_LABEL[field]).replace(/\s*\(.*\)$/, ''), text }) : text;
+}
+
+/** An error of the create form: a refused setup names the form's field; any other error as every screen shows it. */
+function SetupNotice({ error }: { readonly error: unknown }) {
+  const text = setupErrorText(error);
+  if (!text) return <Notice error={error} />;
+  return (
+    <p class="notice error" role="alert" data-field={fieldOf(error)}>
+      {text}
+    </p>
+  );
+}
+
+/** The rulebook's role names in the reader's language (its message tables), by role id. */
+function useRoleNames(variant: string): Readonly<Record<string, string>> {
+  const [names, setNames] = useState<Readonly<Record<string, string>>>({});
+  const lang = locale();
+  useEffect(() => {
+    let stale = false;
+    void call<MessageTablesReply>('GET', `/api/variants/${encodeURIComponent(variant)}/texts?locale=${lang}`).then(
+      (r) => !stale && setNames(Object.fromEntries(r.roles.map((x) => [x.id, x.names[lang] ?? x.names.en ?? x.id]))),
+      () => undefined,
+    );
+    return () => {
+      stale = true;
+    };
+  }, [variant, lang]);
+  return names;
+}
+
+/**
+ * The deal, changeable within the rulebook's limits: a count per role, starting at the rulebook's deal for the players
+ * expected. A changed deal is the game's role list (the server checks it as it checks any), so the game then needs
+ * exactly as many players as it has roles.
+ */
+function DealEditor({
+  variant,
+  roles,
+  counts,
+  changed,
+  onChange,
+  onReset,
+}: {
+  readonly variant: string;
+  readonly roles: readonly string[];
+  readonly counts: Readonly<Record<string, number>>;
+  readonly changed: boolean;
+  readonly onChange: (next: Readonly<Record<string, number>>) => void;
+  readonly onReset: () => void;
+}) {
+  const names = useRoleNames(variant);
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  const ids = [...Object.keys(counts), ...roles.filter((r) => !(r in counts))];
+  return (
+    <fieldset class="deal">
+      <legend>{t('create.deal')}</legend>
+      <p>{changed ? t('create.dealExact', { n: total }) : t('create.dealFor', { n: total })}</p>
+      {ids.map((r) => (
+        <p key={r} class="field" data-role={r}>
+          <label for={`c-deal-${r}`}>{names[r] ?? r}</label>
+          <input
+            id={`c-deal-${r}`}
+            type="number"
+            min={0}
+            max={100}
+            value={counts[r] ?? 0}
+            onInput={(e) => {
+              const n = Number(e.currentTarget.value);
+              if (Number.isInteger(n) && n >= 0) onChange({ ...counts, [r]: n });
+            }}
+          />
+        </p>
+      ))}
+      {changed && (
+        <button type="button" onClick={onReset}>
+          {t('create.dealReset')}
+        </button>
+      )}
+    </fieldset>
   );
 }
