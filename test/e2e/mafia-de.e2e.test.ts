@@ -51,7 +51,7 @@ describe.skipIf(!run)('a mafia-de day with private ballots', () => {
     const form = a.locator('form.action[data-command="vote"]');
     await form.locator('select').selectOption(target);
     await form.locator('button[type=submit]').click();
-    expect(await a.locator('[data-testid=reply]').textContent()).toContain(`vote → ${target}`);
+    expect(await a.locator('[data-testid=reply]').textContent()).toContain(`Vote → ${target}`);
     await expectAccessible(a, 'mafia-de private actions');
 
     // Nothing of the ballot reaches the other player's inbox or thread, nor the spectator's thread.

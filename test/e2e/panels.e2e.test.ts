@@ -105,14 +105,14 @@ describe.skipIf(!run)('players panel conditions and the press forms', () => {
     await ad.getByLabel('Pseudonym').fill('Herald');
     await ad.getByLabel('Text').fill('Read all about it');
     await ad.locator('button[type=submit]').click();
-    await expect.poll(() => p.locator('[data-testid=reply]').textContent(), { timeout: 10_000 }).toContain('Read: ad');
+    await expect.poll(() => p.locator('[data-testid=reply]').textContent(), { timeout: 10_000 }).toContain('Read: Ad → Herald');
     await p.locator('.channel[data-channel=inbox] .item', { hasText: 'Accepted: ad under the pseudonym “Herald”' }).waitFor({ timeout: 10_000 });
 
     const will = p.locator('form.action[data-command="will"]');
     await will.getByLabel('Text').fill('I trusted the baker.');
     await will.locator('button[type=submit]').click();
     await expect.poll(() => p.locator('[data-testid=reply]').getAttribute('data-n'), { timeout: 10_000 }).toBe('2');
-    expect(await p.locator('[data-testid=reply]').textContent()).toContain('Read: will');
+    expect(await p.locator('[data-testid=reply]').textContent()).toContain('Read: Will');
     await p.locator('.channel[data-channel=inbox] .item', { hasText: 'Accepted: your testament (public).' }).waitFor({ timeout: 10_000 });
   }, 120_000);
 });
