@@ -135,11 +135,19 @@ export type Check<V, R, PK extends string, K extends string> =
   | ArgsCheck<V, R>
   | Resolve<K>;
 
+/**
+ * What finds a separator in an argument text: a RegExp, or a reader with the same `exec` for a boundary no pattern
+ * states well (intrigue's card names of several words, written with or without accents, before the target's name).
+ */
+export interface Splitter {
+  exec(text: string): { readonly index: number; readonly 0: string } | null;
+}
+
 /** How a later parameter is separated from the one before it: the separator a locale teaches, and what is read. */
 export interface Separator {
   readonly taught: Words;
   /** Matches the separator in the argument text (the first match splits). */
-  readonly accept: RegExp;
+  readonly accept: Splitter;
 }
 
 interface ParamBase {
@@ -439,7 +447,11 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
       const list = byVia[via].get(def.command);
       if (list) list.push(c);
       else byVia[via].set(def.command, [c]);
-      for (const rule of def.syntax ?? []) syntax.push({ ...rule, command: def.command, where: via });
+      // Several declarations of one command (intrigue's cards) may share their keyword lines: each is read once.
+      for (const rule of def.syntax ?? []) {
+        if (!syntax.some((r) => r.command === def.command && r.where === via && r.keywords === rule.keywords))
+          syntax.push({ ...rule, command: def.command, where: via });
+      }
     }
   }
   return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
