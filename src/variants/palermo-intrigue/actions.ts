@@ -451,6 +451,13 @@ function otherOuter(s: S, me: PlayerId): { readonly target: PlayerId; readonly c
   return o.outer === me ? o.second : { target: o.target, claim: o.claim };
 }
 
+/** The claim the sender already made in the pending massacre, if any. */
+function ownClaim(s: S, me: PlayerId): Claim | undefined {
+  const o = s.v.outing;
+  if (o?.kind !== 'massacre') return undefined;
+  return o.outer === me ? o.claim : o.second?.outer === me ? o.second.claim : undefined;
+}
+
 /** The massacre's claim, written after ΩΣ. */
 const CLAIMS: Record<Claim, { el: string; en: string }> = {
   informant: { el: 'ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ', en: 'INFORMANT' },
@@ -528,9 +535,11 @@ const MASSACRE = K.action({
     specialFree,
     outingFree('massacre'),
     K.target('target', 'R-MASSACRE-CLAIM', (c, id) => otherOuter(c.s, c.me)?.target !== id),
+    // A second claim type from the same outer is refused too: he replaces his claim with one of its type.
     K.peek('claim', 'R-MASSACRE-CLAIM', (c, value) => {
       const other = otherOuter(c.s, c.me);
-      return other === undefined || other.claim !== value;
+      const own = ownClaim(c.s, c.me);
+      return (other === undefined || other.claim !== value) && (own === undefined || own === value);
     }),
   ],
   effect: submit('massacre'),
