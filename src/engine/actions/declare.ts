@@ -289,6 +289,8 @@ export interface CompiledParam<V, R> {
   readonly unnameable: WeakMap<object, ReadonlySet<string> | null>;
   /** Every other argument is optional: the conditions on several arguments filter this one's list too. */
   readonly alone: boolean;
+  /** The arguments a legal list passes those conditions, this one set to each candidate in turn. */
+  readonly aloneArgs: Record<string, string | undefined>;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -533,7 +535,16 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const params = keys.map((key, i): CompiledParam<V, R> => {
     const checks = argChecks[i]!;
     const alone = keys.every((k, j) => j === i || def.params[k]!.optional === true);
-    return { key, def: def.params[key]!, checks, readsRaw: checks.some((c) => c.kind === 'peek'), words: words[i]!, unnameable: new WeakMap(), alone };
+    return {
+      key,
+      def: def.params[key]!,
+      checks,
+      readsRaw: checks.some((c) => c.kind === 'peek'),
+      words: words[i]!,
+      unnameable: new WeakMap(),
+      alone,
+      aloneArgs: {},
+    };
   });
   const selects = steps.filter((x) => x.select);
   return {

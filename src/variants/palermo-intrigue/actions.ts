@@ -21,7 +21,7 @@ import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { cardActions } from './play.ts';
 import { type IntBuilder, type IntRejectionCode, reject } from './rejections.ts';
 import { MAFIOSI } from './roles.ts';
-import { active, at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, type S, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
+import { at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, type S, standing, stateParam, TIMES, vendettaOpen } from './rules.ts';
 import { INT_SCHEDULE, intPhase } from './schedule.ts';
 import type { IntState } from './state.ts';
 
@@ -65,9 +65,12 @@ export const targetState = (c: C, id: PlayerId) => ({ name: nameOf(c.s, id), sta
 /** INT-STATE-3: the target is active. */
 const targetActive = K.target('target', 'R-TARGET-STATE', (c, id) => cond(c.s, id) === 'active', { params: targetState });
 /** INT-VOTE-3: the target is votable in the open round's main vote. */
-const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => votable(c.s, id, c.s.v.round), { params: nameParam });
+const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => standing(c.s).votable.has(id), { params: nameParam });
 /** INT-CARD-5: a ballot doubled by «Επιπλέον Ψήφος» is locked for the round. */
-const notLocked = K.actor('R-VOTE-LOCKED', (c) => !c.s.v.doubled.some((x) => x.voter === c.me && x.round === c.s.v.round));
+const notLocked = K.actor('R-VOTE-LOCKED', (c) => {
+  for (const x of c.s.v.doubled) if (x.voter === c.me && x.round === c.s.v.round) return false;
+  return true;
+});
 /** PAL-TIE-7: during the runoff round r+1 is not open yet. */
 const RUNOFF_PENDING: Reason<IntState, Code> = { code: 'R-ROUND-NOT-OPEN', params: (c) => ({ r: c.round + 1 }) };
 
@@ -411,9 +414,9 @@ function exceptionFor(s: S, id: PlayerId, t: Millis): boolean {
 const outers = [
   activeSender,
   mafioso,
-  K.actor('R-OUT-LONE', (c) => active(c.s).filter((id) => isMafioso(c.s, id)).length >= 2),
+  K.actor('R-OUT-LONE', (c) => standing(c.s).activeMafiosi >= 2),
   K.actor('R-OUT-HIDDEN-FIRST', (c) => {
-    const hidden = active(c.s).filter((x) => roleOf(c.s, x) === 'hidden-mafioso');
+    const hidden = standing(c.s).hiddenActive;
     return hidden.length === 0 || hidden.includes(c.me) || roleOf(c.s, c.me) === 'archmafioso';
   }),
 ] as const;

@@ -89,6 +89,33 @@ export const votableNow: (s: S) => readonly PlayerId[] = perParts(
   (s: S) => s.order.filter((id) => votable(s, id, s.v.round)),
 );
 
+/** What every seat's legal actions and checks ask of one state: who is votable, how many mafiosi are active, which hidden ones. */
+export interface Standing {
+  /** Votable in the main vote of the open round (INT-VOTE-3). */
+  readonly votable: ReadonlySet<PlayerId>;
+  /** Active formal mafiosi (PAL-OUT-2: two or more may out). */
+  readonly activeMafiosi: number;
+  /** Active hidden mafiosi (INT-OUT-2: they out first). */
+  readonly hiddenActive: readonly PlayerId[];
+}
+
+/** The last standing drawn up, with the parts it read (a state's slice, roster and order are replaced, never changed). */
+let lastStanding: { readonly v: IntState; readonly players: S['players']; readonly order: S['order']; readonly standing: Standing } | undefined;
+
+/** The standing of a state, drawn up once however many seats ask. */
+export function standing(s: S): Standing {
+  const l = lastStanding;
+  if (l !== undefined && l.v === s.v && l.players === s.players && l.order === s.order) return l.standing;
+  const act = active(s);
+  const st: Standing = {
+    votable: new Set(votableNow(s)),
+    activeMafiosi: act.filter((id) => isMafioso(s, id)).length,
+    hiddenActive: act.filter((id) => roleOf(s, id) === 'hidden-mafioso'),
+  };
+  lastStanding = { v: s.v, players: s.players, order: s.order, standing: st };
+  return st;
+}
+
 /** Dead-time answers by zone and quarter hour: every zone's offset is a multiple of 15 minutes, so the answer is
  * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call. */
 const deadCache = new Map<string, boolean>();
