@@ -71,30 +71,14 @@ const UNTIL: Partial<Record<CardId, (k: IntKit) => (c: C) => Millis | undefined>
   },
 };
 
-/**
- * Where a card's name ends and its target's begins: after the keyword of this card that `readCard` finds (folded, so
- * written with or without accents, in any case), at the spaces that follow (INT-CARD-2).
- */
+/** Where a card's name ends and its target's begins: after as many words as the keyword `readCard` found (INT-CARD-2). */
 function afterKeyword(def: CardDef): Splitter {
-  const keys = def.keywords.map((k) => fold(k)).sort((a, b) => b.length - a.length);
   return {
     exec(text) {
-      // The longest card name that begins the text wins among every card's (DETENTION CANCEL is not DETENTION).
-      if (readCard(text)?.card !== def.id) return null;
-      for (const k of keys) {
-        const words = k.split(' ').length;
-        const re = /\S+/g;
-        let end = -1;
-        for (let i = 0; i < words; i++) {
-          const m = re.exec(text);
-          if (!m) break;
-          if (i === words - 1) end = m.index + m[0].length;
-        }
-        if (end < 0 || fold(text.slice(0, end)) !== k) continue;
-        const gap = /^\s+/.exec(text.slice(end));
-        return gap ? { index: end, 0: gap[0] } : null;
-      }
-      return null;
+      const r = readCard(text);
+      if (r?.card !== def.id || r.rest === '') return null;
+      const m = new RegExp(`^(?:\\S+\\s+){${fold(text).split(' ').length - r.rest.split(' ').length}}`, 'u').exec(text);
+      return m ? { index: m[0].trimEnd().length, 0: m[0].slice(m[0].trimEnd().length) } : null;
     },
   };
 }

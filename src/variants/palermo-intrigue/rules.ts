@@ -83,12 +83,6 @@ export function votable(s: S, id: PlayerId, r = cardRound(s)): boolean {
   return cond(s, id) === 'active' && !s.v.exempt.some((x) => x.player === id && x.round === r);
 }
 
-/** The players votable in the main vote of the open round, in signup order (drawn up again when that may change). */
-export const votableNow: (s: S) => readonly PlayerId[] = perParts(
-  (s: S) => [s.v.conditions, s.order, s.v.exempt, s.v.round],
-  (s: S) => s.order.filter((id) => votable(s, id, s.v.round)),
-);
-
 /** What every seat's legal actions and checks ask of one state: who is votable, how many mafiosi are active, which hidden ones. */
 export interface Standing {
   /** Votable in the main vote of the open round (INT-VOTE-3). */
@@ -108,7 +102,7 @@ export function standing(s: S): Standing {
   if (l !== undefined && l.v === s.v && l.players === s.players && l.order === s.order) return l.standing;
   const act = active(s);
   const st: Standing = {
-    votable: new Set(votableNow(s)),
+    votable: new Set(s.order.filter((id) => votable(s, id, s.v.round))),
     activeMafiosi: act.filter((id) => isMafioso(s, id)).length,
     hiddenActive: act.filter((id) => roleOf(s, id) === 'hidden-mafioso'),
   };
