@@ -3,7 +3,10 @@
 // replay of each log folds to that state. A faster engine or bot must not change a single game. The hashes were
 // recorded with main's engine, rulebooks and bots, without the speed work of issue 23: first at 64fb702; again at
 // 797680b, whose palermo-intrigue and mafia-cities rule fixes changed 94 of those games; and again at 841bbe7, whose
-// declared palermo actions (the bots send what the derived list offers) changed the 50 palermo games. mafia-de's
+// declared palermo actions (the bots send what the derived list offers) changed the 50 palermo games; the 50
+// palermo-intrigue games were re-recorded when its actions were declared: their final states are the same, their
+// commands the same but for an English game's card names and massacre claims (now written in English), their
+// events the same but for those texts and the role messages' command lines. mafia-de's
 // hashes are the same at all three. A rule change meant to change games re-records them (see replay-games.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
