@@ -21,7 +21,7 @@ import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { cardActions } from './play.ts';
 import { type IntBuilder, type IntRejectionCode, reject } from './rejections.ts';
 import { MAFIOSI } from './roles.ts';
-import { at, cond, inOuting, isMafioso, mafiaGroup, may, roleOf, type S, standing, stateParam, TIMES, vendettaOpen } from './rules.ts';
+import { at, cond, inOuting, isMafioso, mafiaGroup, may, outers, roleOf, type S, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
 import { INT_SCHEDULE, intPhase } from './schedule.ts';
 import type { IntState } from './state.ts';
 
@@ -65,7 +65,7 @@ export const targetState = (c: C, id: PlayerId) => ({ name: nameOf(c.s, id), sta
 /** INT-STATE-3: the target is active. */
 const targetActive = K.target('target', 'R-TARGET-STATE', (c, id) => cond(c.s, id) === 'active', { params: targetState });
 /** INT-VOTE-3: the target is votable in the open round's main vote. */
-const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => standing(c.s).votable.has(id), { params: nameParam });
+const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => votable(c.s, id, c.s.v.round), { params: nameParam });
 /** INT-CARD-5: a ballot doubled by «Επιπλέον Ψήφος» is locked for the round. */
 const notLocked = K.actor('R-VOTE-LOCKED', (c) => {
   for (const x of c.s.v.doubled) if (x.voter === c.me && x.round === c.s.v.round) return false;
@@ -211,6 +211,16 @@ const BALLOT = K.action({
 /** R-LATE after the round's 13:00 murder. */
 const KILLED: Reason<IntState, Code> = { code: 'R-LATE', params: (c) => lateParams(c.s, c.s.v.killAt ?? c.s.v.closeAt, c.at) };
 
+/** The sender may execute (an order without an executor); asked once per check or derivation, not per candidate. */
+const execMemo: { c: C | undefined; can: boolean } = { c: undefined, can: false };
+function selfExecutes(c: C): boolean {
+  if (execMemo.c !== c) {
+    execMemo.c = c;
+    execMemo.can = canExecute(c.s, c.me);
+  }
+  return execMemo.can;
+}
+
 /** INT-KILL-5: no murder in round 1. */
 const ROUND1: Reason<IntState, Code> = { code: 'R-KILL-ROUND1' };
 
@@ -249,7 +259,7 @@ const KILL = K.action({
     {
       kind: 'args',
       code: 'R-EXECUTOR',
-      test: (c, a) => (a.executor ?? c.me) !== a.target && (a.executor !== undefined || canExecute(c.s, c.me)),
+      test: (c, a) => (a.executor ?? c.me) !== a.target && (a.executor !== undefined || selfExecutes(c)),
       params: (c, a) => ({ name: nameOf(c.s, a.executor ?? c.me) }),
     },
   ],
@@ -411,12 +421,12 @@ function exceptionFor(s: S, id: PlayerId, t: Millis): boolean {
 }
 
 /** Who may out now: two or more active mafiosi (PAL-OUT-2), hidden mafiosi first (INT-OUT-2). */
-const outers = [
+const mayOut = [
   activeSender,
   mafioso,
-  K.actor('R-OUT-LONE', (c) => standing(c.s).activeMafiosi >= 2),
+  K.actor('R-OUT-LONE', (c) => outers(c.s).activeMafiosi >= 2),
   K.actor('R-OUT-HIDDEN-FIRST', (c) => {
-    const hidden = standing(c.s).hiddenActive;
+    const hidden = outers(c.s).hiddenActive;
     return hidden.length === 0 || hidden.includes(c.me) || roleOf(c.s, c.me) === 'archmafioso';
   }),
 ] as const;
@@ -494,7 +504,7 @@ const OUT = K.action({
   rules: 'INT-OUT-1…3, PAL-OUT-2…5',
   params: { target: named },
   checks: [
-    ...outers,
+    ...mayOut,
     K.peek('target', 'R-OUT-WINDOW', (c, id) => c.s.v.outingOpen || (id !== undefined && exceptionFor(c.s, id, c.at)), {
       until: (c) => (c.s.v.outingOpen ? outingUntil(c) : undefined),
     }),
@@ -528,7 +538,7 @@ const MASSACRE = K.action({
     }),
   },
   checks: [
-    ...outers,
+    ...mayOut,
     outingOpen,
     K.peek('claim', 'R-MASSACRE-CLAIM', (_c, value) => value !== undefined),
     resolve('target'),
@@ -558,7 +568,7 @@ const VENDETTA = K.action({
   rules: 'INT-OUT-7',
   params: { target: named },
   checks: [
-    ...outers,
+    ...mayOut,
     outingOpen,
     K.actor('R-VENDETTA-CLOSED', (c) => vendettaOpen(c.s)),
     resolve('target'),

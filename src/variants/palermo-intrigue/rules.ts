@@ -80,49 +80,48 @@ export function cardRound(s: S): number {
 
 /** INT-VOTE-3: votable in the main vote of round r. */
 export function votable(s: S, id: PlayerId, r = cardRound(s)): boolean {
-  return cond(s, id) === 'active' && !s.v.exempt.some((x) => x.player === id && x.round === r);
+  if (cond(s, id) !== 'active') return false;
+  for (const x of s.v.exempt) if (x.player === id && x.round === r) return false;
+  return true;
 }
 
-/** What every seat's legal actions and checks ask of one state: who is votable, how many mafiosi are active, which hidden ones. */
-export interface Standing {
-  /** Votable in the main vote of the open round (INT-VOTE-3). */
-  readonly votable: ReadonlySet<PlayerId>;
-  /** Active formal mafiosi (PAL-OUT-2: two or more may out). */
+/** Who may out (PAL-OUT-2, INT-OUT-2): how many formal mafiosi are active, and which hidden ones. */
+export interface Outers {
   readonly activeMafiosi: number;
-  /** Active hidden mafiosi (INT-OUT-2: they out first). */
   readonly hiddenActive: readonly PlayerId[];
 }
 
-/** The last standing drawn up, with the parts it read (a state's slice, roster and order are replaced, never changed). */
-let lastStanding: { readonly v: IntState; readonly players: S['players']; readonly order: S['order']; readonly standing: Standing } | undefined;
+/** The last answer, with the parts it read (conditions, roster and order are replaced, never changed). */
+let lastOuters:
+  | { readonly conditions: IntState['conditions']; readonly players: S['players']; readonly order: S['order']; readonly outers: Outers }
+  | undefined;
 
-/** The standing of a state, drawn up once however many seats ask. */
-export function standing(s: S): Standing {
-  const l = lastStanding;
-  if (l !== undefined && l.v === s.v && l.players === s.players && l.order === s.order) return l.standing;
+/** Who may out in a state, drawn up once however many mafiosi ask. */
+export function outers(s: S): Outers {
+  const l = lastOuters;
+  if (l !== undefined && l.conditions === s.v.conditions && l.players === s.players && l.order === s.order) return l.outers;
   const act = active(s);
-  const st: Standing = {
-    votable: new Set(s.order.filter((id) => votable(s, id, s.v.round))),
-    activeMafiosi: act.filter((id) => isMafioso(s, id)).length,
-    hiddenActive: act.filter((id) => roleOf(s, id) === 'hidden-mafioso'),
-  };
-  lastStanding = { v: s.v, players: s.players, order: s.order, standing: st };
-  return st;
+  const o: Outers = { activeMafiosi: act.filter((id) => isMafioso(s, id)).length, hiddenActive: act.filter((id) => roleOf(s, id) === 'hidden-mafioso') };
+  lastOuters = { conditions: s.v.conditions, players: s.players, order: s.order, outers: o };
+  return o;
 }
 
 /** Dead-time answers by zone and quarter hour: every zone's offset is a multiple of 15 minutes, so the answer is
- * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call. */
-const deadCache = new Map<string, boolean>();
+ * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call (a
+ * number key per zone: no key string is built per call). */
+const deadCache = new Map<string, Map<number, boolean>>();
 
 /** INT-NIGHT-4: t is in the dead time of its calendar day. */
 export function deadTime(s: S, t: Millis): boolean {
-  const k = `${Math.floor(t / 900_000)}@${s.config.timeZone}`;
-  let hit = deadCache.get(k);
+  let zone = deadCache.get(s.config.timeZone);
+  if (!zone) deadCache.set(s.config.timeZone, (zone = new Map()));
+  const k = Math.floor(t / 900_000);
+  let hit = zone.get(k);
   if (hit === undefined) {
     const ctx = { timeZone: s.config.timeZone, options: {} };
     hit = inDailyWindow(INT_SCHEDULE, 'dead', t, ctx, localDate(t, s.config.timeZone));
-    if (deadCache.size > 20_000) deadCache.clear();
-    deadCache.set(k, hit);
+    if (zone.size > 20_000) zone.clear();
+    zone.set(k, hit);
   }
   return hit;
 }
