@@ -21,7 +21,7 @@ import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { cardActions } from './play.ts';
 import { type IntBuilder, type IntRejectionCode, reject } from './rejections.ts';
 import { MAFIOSI } from './roles.ts';
-import { at, cond, inOuting, isMafioso, mafiaGroup, may, outers, roleOf, type S, stateParam, TIMES, vendettaOpen, votable } from './rules.ts';
+import { activeSet, at, cond, inOuting, isMafioso, mafiaGroup, may, outers, roleOf, type S, stateParam, TIMES, vendettaOpen, votableSet } from './rules.ts';
 import { INT_SCHEDULE, intPhase } from './schedule.ts';
 import type { IntState } from './state.ts';
 
@@ -53,7 +53,7 @@ const K: IntKit = rulebook<IntState, IntEvents, Code>({
 // Conditions several actions share (one object each, so a derivation evaluates it once)
 
 /** INT-STATE-2: the sender is active (R-STATE names his condition). */
-export const activeSender = K.actor('R-STATE', (c) => cond(c.s, c.me) === 'active', { params: (c) => ({ state: stateParam(c.s, c.me) }) });
+export const activeSender = K.actor('R-STATE', (c) => activeSet(c.s).has(c.me), { params: (c) => ({ state: stateParam(c.s, c.me) }) });
 /** INT-STATE-3, INT-CARD-9: the sender may vote (active, or a ghost with echo). */
 const mayVote = K.actor('R-STATE', (c) => may(c.s, c.me, 'vote'), { params: (c) => ({ state: stateParam(c.s, c.me) }) });
 /** A formal mafioso (the Rival Mafioso is none). */
@@ -63,9 +63,9 @@ export const named = player<Code>('R-NAME');
 /** The target's condition as R-TARGET-STATE shows it. */
 export const targetState = (c: C, id: PlayerId) => ({ name: nameOf(c.s, id), state: stateParam(c.s, id) });
 /** INT-STATE-3: the target is active. */
-const targetActive = K.target('target', 'R-TARGET-STATE', (c, id) => cond(c.s, id) === 'active', { params: targetState });
+const targetActive = K.target('target', 'R-TARGET-STATE', (c, id) => activeSet(c.s).has(id), { params: targetState });
 /** INT-VOTE-3: the target is votable in the open round's main vote. */
-const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => votable(c.s, id, c.s.v.round), { params: nameParam });
+const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => votableSet(c.s).has(id), { params: nameParam });
 /** INT-CARD-5: a ballot doubled by «Επιπλέον Ψήφος» is locked for the round. */
 const notLocked = K.actor('R-VOTE-LOCKED', (c) => {
   for (const x of c.s.v.doubled) if (x.voter === c.me && x.round === c.s.v.round) return false;
@@ -438,7 +438,7 @@ const outTarget = [
   notSelf<'target', Code>('target', 'R-OUT-SELF'),
   K.target('target', 'R-OUT-TEAMMATE', (c, id) => !isMafioso(c.s, id), { params: nameParam }),
 ] as const;
-const targetIn = K.target('target', 'R-TARGET-OUT', (c, id) => cond(c.s, id) === 'active', { params: nameParam });
+const targetIn = K.target('target', 'R-TARGET-OUT', (c, id) => activeSet(c.s).has(id), { params: nameParam });
 /** INT-OUT-6.4, -7.1: one massacre or vendetta a game. */
 const specialFree = K.actor('R-OUT-SPECIAL-USED', (c) => !c.s.v.specialUsed);
 

@@ -85,6 +85,39 @@ export function votable(s: S, id: PlayerId, r = cardRound(s)): boolean {
   return true;
 }
 
+/** The last set of active players, with the parts it read (replaced, never changed, when a condition changes). */
+let lastActive: { readonly conditions: IntState['conditions']; readonly order: S['order']; readonly set: ReadonlySet<PlayerId> } | undefined;
+
+/** The active players as a set: legal lists ask it of every candidate of every seat, a hash lookup each. */
+export function activeSet(s: S): ReadonlySet<PlayerId> {
+  const l = lastActive;
+  if (l !== undefined && l.conditions === s.v.conditions && l.order === s.order) return l.set;
+  const set = new Set(active(s));
+  lastActive = { conditions: s.v.conditions, order: s.order, set };
+  return set;
+}
+
+/** The last set of votable players, with the parts it read. */
+let lastVotable:
+  | {
+      readonly conditions: IntState['conditions'];
+      readonly order: S['order'];
+      readonly exempt: IntState['exempt'];
+      readonly round: number;
+      readonly set: ReadonlySet<PlayerId>;
+    }
+  | undefined;
+
+/** The players votable in the main vote of the open round (INT-VOTE-3), as a set drawn up when its parts change. */
+export function votableSet(s: S): ReadonlySet<PlayerId> {
+  const l = lastVotable;
+  const v = s.v;
+  if (l !== undefined && l.conditions === v.conditions && l.order === s.order && l.exempt === v.exempt && l.round === v.round) return l.set;
+  const set = new Set(s.order.filter((id) => votable(s, id, v.round)));
+  lastVotable = { conditions: v.conditions, order: s.order, exempt: v.exempt, round: v.round, set };
+  return set;
+}
+
 /** Who may out (PAL-OUT-2, INT-OUT-2): how many formal mafiosi are active, and which hidden ones. */
 export interface Outers {
   readonly activeMafiosi: number;
