@@ -21,11 +21,12 @@ export function fillLine(a: LegalAction, args: Readonly<Record<string, string>>,
     return a.template.replace('{name}', name(target));
   }
   let line = a.line;
+  // An absent optional argument takes its separator with it: `Kill: {target} EXECUTOR: {executor}` → `Kill: Anna`.
+  for (const p of a.params) if (p.optional && args[p.key] === undefined) line = dropSlot(line, p.key);
   for (const p of a.params) {
     const value = args[p.key];
     if (value === undefined) {
       if (!p.optional) return undefined;
-      line = line.replace(`{${p.key}}`, '');
       continue;
     }
     if (p.kind === 'player' && !p.targets.includes(value)) return undefined;
@@ -33,6 +34,15 @@ export function fillLine(a: LegalAction, args: Readonly<Record<string, string>>,
     line = line.replace(`{${p.key}}`, p.kind === 'player' ? name(value) : value);
   }
   return line;
+}
+
+/** A line without slot `{key}` and the separator before it (the text since the previous slot). */
+function dropSlot(line: string, key: string): string {
+  const slot = `{${key}}`;
+  const i = line.indexOf(slot);
+  if (i < 0) return line;
+  const prev = line.lastIndexOf('}', i);
+  return line.slice(0, prev >= 0 ? prev + 1 : i) + line.slice(i + slot.length);
 }
 
 /** The key of an action's first player argument ('target' when it declares none). */

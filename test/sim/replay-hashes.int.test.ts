@@ -6,7 +6,10 @@
 // declared palermo actions (the bots send what the derived list offers) changed the 50 palermo games. mafia-de's
 // hashes were the same at all three; its declared actions then changed the commands and events of its 50 games (bots
 // write the game's English keywords through the derived lines, role PNs carry the command lines they quote) and kept
-// every final state hash. A rule change meant to change games re-records them (see replay-games.ts).
+// every final state hash. The 50 palermo-intrigue games were re-recorded when its actions were declared: their final
+// states are the same, their commands the same but for an English game's card names and massacre claims (now written
+// in English), their events the same but for those texts and the role messages' command lines. A rule change meant
+// to change games re-records them (see replay-games.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

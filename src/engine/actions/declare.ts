@@ -146,11 +146,19 @@ export type Check<V, R, PK extends string, K extends string> =
   | ArgsCheck<V, R>
   | Resolve<K>;
 
+/**
+ * What finds a separator in an argument text: a RegExp, or a reader with the same `exec` for a boundary no pattern
+ * states well (intrigue's card names of several words, written with or without accents, before the target's name).
+ */
+export interface Splitter {
+  exec(text: string): { readonly index: number; readonly 0: string } | null;
+}
+
 /** How a later parameter is separated from the one before it: the separator a locale teaches, and what is read. */
 export interface Separator {
   readonly taught: Words;
   /** Matches the separator in the argument text (the first match splits). */
-  readonly accept: RegExp;
+  readonly accept: Splitter;
 }
 
 interface ParamBase {
@@ -305,6 +313,8 @@ export interface CompiledParam<V, R> {
   /** A target condition's `listKey`: the lists drawn up per state and key (legal.ts). */
   readonly listKey: Fn<[Ctx<V>], string | number> | undefined;
   readonly lists: WeakMap<object, Map<string | number, readonly PlayerId[]>>;
+  /** The arguments a legal list passes those conditions, this one set to each candidate in turn. */
+  readonly aloneArgs: Record<string, string | undefined>;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -612,6 +622,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
         listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && words[i]!.length === 0 && argsChecks.length === 0
           ? listCache(caches, [among[i], listKey[i], ...sources[i]!])
           : new WeakMap(),
+      aloneArgs: {},
     };
   });
   const selects = steps.filter((x) => x.select);

@@ -5,7 +5,7 @@
 import type { Millis, Params, PlayerId } from '../../core/types.ts';
 import { instantDef, kindOf, type ScheduleDef, type Words, windowDef } from '../schedule.ts';
 import { type GameState, isAlive, nameOf } from '../state.ts';
-import type { ActorCheck, ChoiceParam, Ctx, Note, PlayerParam, Reason, Resolve, Separator, TargetCheck, TextParam } from './declare.ts';
+import type { ActorCheck, ChoiceParam, Ctx, Note, PlayerParam, Reason, Resolve, Separator, Splitter, TargetCheck, TextParam } from './declare.ts';
 
 /** A refusal as a declaration writes it: a code, or a code with its parameters, flag and moderator note. */
 export type Refuse<V, R> =
@@ -75,7 +75,7 @@ export function text<R>(def: Omit<TextParam<R>, 'kind'>): TextParam<R> {
 }
 
 /** A separator before a parameter: what each locale teaches and what is accepted. */
-export function separator(taught: Words, accept: RegExp): Separator {
+export function separator(taught: Words, accept: Splitter): Separator {
   return { taught, accept };
 }
 

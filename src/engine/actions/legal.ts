@@ -131,7 +131,9 @@ function accepts<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam
     if (step.kind === 'target' ? !targetHolds(step, c, value) : !step.test(c, value, raw)) return false;
   }
   if (cp.alone && a.argsChecks.length > 0) {
-    const args = { [cp.key]: value };
+    // One object per argument serves every candidate (the conditions read it, never keep it).
+    const args = cp.aloneArgs;
+    args[cp.key] = value;
     for (const check of a.argsChecks) if (!check.test(c, args)) return false;
   }
   return true;

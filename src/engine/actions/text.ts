@@ -35,6 +35,9 @@ function write<V, M, R extends string>(a: Compiled<V, M, R>, locale: Locale, sty
   let args = '';
   const lastText = a.params.filter((x) => x.def.kind === 'text').at(-1)?.key;
   for (const { key, def: p } of a.params) {
+    // The legacy template fills every `{name}` with the one target chosen: an optional second player (an intrigue
+    // murder's executor) is left out there, so the current web app's form sends the order without it.
+    if (style === 'template' && p.optional && p.kind === 'player' && args !== '') continue;
     const s = slot(key, p, style, locale, key === lastText);
     if (args === '') args = s;
     else if (p.lines !== undefined) args += `\n${s}`;

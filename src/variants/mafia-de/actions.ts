@@ -262,7 +262,7 @@ const COMPARE = pm('compare', 'Vergleich', 'Compare', {
     K.actor('R-WRONG-NIGHT-MM', (c) => activeOn('odd', c.round), { params: N }),
     K.peek('a', 'R-MATCH-SAME', (_c, _v, raw) => raw.trim() !== ''),
     resolve('a'),
-    K.peek('b', 'R-MATCH-SAME', (_c, _v, raw) => raw.trim() !== '' && !PAIR.accept.test(raw)),
+    K.peek('b', 'R-MATCH-SAME', (_c, _v, raw) => raw.trim() !== '' && PAIR.accept.exec(raw) === null),
     resolve('b'),
     inGame('a', 'R-TARGET-REMOVED'),
     inGame('b', 'R-TARGET-REMOVED'),

@@ -129,11 +129,6 @@ export const CARDS: readonly CardDef[] = [
   ),
 ];
 
-/** The definition of a card id. */
-export function cardDef(id: string): CardDef | undefined {
-  return CARDS.find((c) => c.id === id);
-}
-
 /** Every keyword with its card, longest first, so the longest card name that begins the text wins (INT-CARD-2). */
 const KEYWORDS = CARDS.flatMap((c) => c.keywords.map((k) => ({ k: fold(k), card: c.id }))).sort((a, b) => b.k.length - a.k.length);
 

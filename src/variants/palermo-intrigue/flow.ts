@@ -3,6 +3,7 @@
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Message, Millis, PlayerId } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
+import { commandLine } from '../../engine/actions/text.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { type DealStep, dealHands } from '../../engine/hands.ts';
 import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
@@ -10,6 +11,7 @@ import { bySignup, nameOf, namesOf } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, localDate } from '../../engine/time.ts';
 import { cancel, firstRoundFrom, msg, pausesParam, voidVotesFor } from '../palermo/flow.ts';
+import { ACTIONS } from './actions.ts';
 import { CARDS, type CardId, cardCounts, shuffledCards } from './cards.ts';
 import type { IntCondition } from './conditions.ts';
 import { type CountEffect, count } from './count.ts';
@@ -172,6 +174,16 @@ function dealCards(b: B, roles: Readonly<Record<PlayerId, string>>): void {
   }
 }
 
+/** The declared action a role's message teaches (its parameter has the action's id). */
+const TEACHES: Readonly<Record<string, string>> = {
+  detective: 'check',
+  medium: 'medium',
+  nurse: 'protect',
+  prostitute: 'block',
+  lawyer: 'client',
+  'corrupt-cop': 'transfer',
+};
+
 /** INT-DIST-3, INT-DIST-4, INT-ROLE-9: role PMs with knowledge and card; the Mafia's and the roommates' groups. */
 function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: readonly PlayerId[]): void {
   const s = b.state;
@@ -181,6 +193,8 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
     mafiosi.map((id) => phrase('PART-NAME-ROLE', { name: nameOf(s, id), role: ref('role', roles[id]!) })),
     'semicolon',
   );
+  // The command lines the role messages teach are the declared actions' (PAL-GEN-8: the game's locale).
+  const taught = (action: string | undefined) => (action ? { [action]: commandLine(ACTIONS, action, s.config.locale) } : {});
   for (const id of s.order) {
     const role = roles[id]!;
     let knows: PlayerId[] = [];
@@ -200,7 +214,7 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
     } else if (HELPERS.has(role)) {
       knows = [...mafiosi];
       const key = role === 'corrupt-cop' ? 'MSG-INT-ROLE-CC' : role === 'prostitute' ? 'MSG-INT-ROLE-PROSTITUTE' : 'MSG-INT-ROLE-HENCHMAN';
-      text = msg(key, { list: namesOf(s, mafiosi) });
+      text = msg(key, { list: namesOf(s, mafiosi), ...taught(TEACHES[role]) });
     } else if (role === 'roommate') {
       knows = roommates.filter((x) => x !== id);
       text = msg('MSG-INT-ROLE-ROOMMATE', { list: namesOf(s, knows, '—') });
@@ -212,7 +226,7 @@ function tellRoles(b: B, roles: Readonly<Record<PlayerId, string>>, mafiosi: rea
         mayor: 'MSG-INT-ROLE-MAYOR',
         lawyer: 'MSG-INT-ROLE-LAWYER',
       };
-      text = msg(key[role] ?? 'MSG-INT-ROLE-CITIZEN');
+      text = msg(key[role] ?? 'MSG-INT-ROLE-CITIZEN', taught(TEACHES[role]));
     }
     b.emit('role.assigned', { player: id, role }, { kind: 'players', ids: [id] });
     if (knows.length > 0) b.emit('int.knowledge', { player: id, knows }, { kind: 'players', ids: [id] });

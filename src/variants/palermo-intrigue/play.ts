@@ -1,22 +1,28 @@
-// Playing an Intrigue Card (INT-CARD-2…12): the common checks in the rule's order, then each card's effect.
+// Playing an Intrigue Card (INT-CARD-2…12): one declaration per card behind `ΚΑΡΤΑ:` (the card named selects it),
+// its common checks in the rule's order, then the card's effect.
 import { phrase } from '../../core/params.ts';
-import type { Actor, Message, Millis, PlayerId } from '../../core/types.ts';
-import { matchName } from '../../engine/names.ts';
-import type { CommandLine } from '../../engine/parse.ts';
+import type { Message, Millis, PlayerId } from '../../core/types.ts';
+import type { AnyAction, Ctx, Splitter } from '../../engine/actions/declare.ts';
+import { choice, notSelf, resolve } from '../../engine/actions/guards.ts';
+import { fold } from '../../engine/names.ts';
 import { deadlineOf } from '../../engine/schedule.ts';
-import { nameOf, signedUp } from '../../engine/state.ts';
+import { nameOf } from '../../engine/state.ts';
 import { hhmm } from '../../engine/time.ts';
 import { msg, voidVotesFor } from '../palermo/flow.ts';
-import { type CardId, cardDef, readCard } from './cards.ts';
+import type { IntKit } from './actions.ts';
+import { activeSender, named, targetState } from './actions.ts';
+import { CARDS, type CardDef, type CardId, readCard } from './cards.ts';
 import type { IntRight } from './conditions.ts';
+import type { IntEvents } from './events.ts';
 import { afterChange, DETENTION_HOURS, setCondition } from './flow.ts';
-import { type IntBuilder, reject } from './rejections.ts';
+import type { IntBuilder, IntRejectionCode } from './rejections.ts';
 import { at, cardParam, cardRound, cond, dateLabel, deadTime, isMafioso, may, roleParam, type S, stateParam, TIMES, teamOf, teamParam } from './rules.ts';
 import { INT_SCHEDULE, timerContext } from './schedule.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
-type PlayerActor = Extract<Actor, { kind: 'player' }>;
+type C = Ctx<IntState>;
+type Code = IntRejectionCode;
 
 const HOUR = 3_600_000;
 
@@ -30,70 +36,126 @@ const TARGET_RIGHT: Partial<Record<CardId, IntRight>> = {
   oracle: 'oracle-target',
 };
 
-/** Why a card cannot be played now (INT-CARD-5, -6, -8, -11, -12), as a reason key, or undefined. */
-function windowClosed(s: S, me: PlayerId, card: CardId, target: PlayerId | undefined, t: Millis): string | undefined {
-  const v = s.v;
-  switch (card) {
-    case 'extra-vote':
-      if (v.phase !== 'day' || t >= v.lockAt) return 'WHY-VOTE-CLOSED';
-      return v.votes[me] === undefined ? 'WHY-NO-BALLOT' : undefined;
-    case 'vote-cancel':
-      return v.phase === 'day' && t >= v.lockAt ? 'WHY-VOTE-CLOSED' : undefined;
-    case 'vote-exemption': {
-      // INT-CARD-12 (decision B30): before 13:00 of the card round's day, round 1 included.
-      if (v.phase === 'runoff') return undefined;
-      return t >= at(s, v.date, TIMES.kill) ? 'WHY-BEFORE-MURDER' : undefined;
-    }
-    case 'failed-murder': {
-      const m = v.murdered;
-      const ok = m !== undefined && m.round === v.round && m.victims.includes(me) && v.phase === 'day' && t < v.lockAt && cond(s, me) === 'ghost';
-      return ok ? undefined : 'WHY-NOT-MURDERED';
-    }
-    case 'detention-cancel': {
-      // INT-CARD-8: within 5 h of the detention; a detention that already ran out is past its window.
-      if (target !== undefined && cond(s, target) === 'ghost' && s.players[target]?.removedHow === 'detention') return 'WHY-DETENTION-OVER';
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
+/** The 13:00 of a play day, remembered for the date it was asked for (the exemption card asks on every derivation). */
+let noonMemo: { date: string; zone: string; noon: Millis } | undefined;
+function noonOf(s: S): Millis {
+  if (noonMemo?.date !== s.v.date || noonMemo.zone !== s.config.timeZone)
+    noonMemo = { date: s.v.date, zone: s.config.timeZone, noon: at(s, s.v.date, TIMES.kill) };
+  return noonMemo.noon;
 }
 
-/** INT-CARD-2: `ΚΑΡΤΑ: <κάρτα> [<όνομα>]`. */
-export function playCard(b: B, actor: PlayerActor, line: CommandLine, t: Millis): void {
-  const s = b.state;
-  const me = actor.id;
-  const read = readCard(line.arg);
-  const held = s.v.cards[me];
-  // Holds the unused card (R-CARD-NONE).
-  if (!read || held !== read.card || s.v.usedCards.includes(me)) return reject(b, actor, 'R-CARD-NONE', {}, { line: line.line });
-  const card = read.card;
-  const def = cardDef(card)!;
-  // Active, except the murdered holder of «Αποτυχία Δολοφονίας» (INT-CARD-11, decision B39).
-  if (cond(s, me) !== 'active' && card !== 'failed-murder') return reject(b, actor, 'R-STATE', { state: stateParam(s, me) }, { line: line.line });
-  if (card === 'failed-murder' && cond(s, me) !== 'active' && cond(s, me) !== 'ghost')
-    return reject(b, actor, 'R-STATE', { state: stateParam(s, me) }, { line: line.line });
+/** Why a card cannot be played now (INT-CARD-5, -6, -11, -12), as a reason key, or undefined. */
+const WINDOWS: Partial<Record<CardId, (c: C) => string | undefined>> = {
+  'extra-vote': (c) => {
+    if (c.s.v.phase !== 'day' || c.at >= c.s.v.lockAt) return 'WHY-VOTE-CLOSED';
+    return c.s.v.votes[c.me] === undefined ? 'WHY-NO-BALLOT' : undefined;
+  },
+  'vote-cancel': (c) => (c.s.v.phase === 'day' && c.at >= c.s.v.lockAt ? 'WHY-VOTE-CLOSED' : undefined),
+  // INT-CARD-12 (decision B30): before 13:00 of the card round's day, round 1 included.
+  'vote-exemption': (c) => (c.s.v.phase !== 'runoff' && c.at >= noonOf(c.s) ? 'WHY-BEFORE-MURDER' : undefined),
+  'failed-murder': (c) => {
+    const v = c.s.v;
+    const m = v.murdered;
+    const ok = m !== undefined && m.round === v.round && m.victims.includes(c.me) && v.phase === 'day' && c.at < v.lockAt && cond(c.s, c.me) === 'ghost';
+    return ok ? undefined : 'WHY-NOT-MURDERED';
+  },
+};
+
+/** When a card's window closes, for the legal action (the declared window; the exemption's noon in round 1 too). */
+const UNTIL: Partial<Record<CardId, (k: IntKit) => (c: C) => Millis | undefined>> = {
+  'extra-vote': (k) => k.until('vote'),
+  'failed-murder': (k) => k.until('failed-murder-card'),
+  'vote-exemption': (k) => {
+    const card = k.until('exemption-card');
+    return (c) => (c.s.v.phase === 'runoff' ? undefined : (card(c) ?? noonOf(c.s)));
+  },
+};
+
+/** Where a card's name ends and its target's begins: after as many words as the keyword `readCard` found (INT-CARD-2). */
+function afterKeyword(def: CardDef): Splitter {
+  return {
+    exec(text) {
+      const r = readCard(text);
+      if (r?.card !== def.id || r.rest === '') return null;
+      const m = new RegExp(`^(?:\\S+\\s+){${fold(text).split(' ').length - r.rest.split(' ').length}}`, 'u').exec(text);
+      return m ? { index: m[0].trimEnd().length, 0: m[0].slice(m[0].trimEnd().length) } : null;
+    },
+  };
+}
+
+/** The declarations of the ten cards, one each, in the deck's order. */
+export function cardActions(K: IntKit): AnyAction<IntState, IntEvents, IntRejectionCode>[] {
+  const syntax = [{ keywords: ['ΚΑΡΤΑ', 'Card'], form: 'colon', taught: { el: 'ΚΑΡΤΑ', en: 'Card' } }] as const;
+  // INT-CARD-2: the card named is this one (`select`: several declarations answer «ΚΑΡΤΑ:»); he holds it unused.
+  const isNamed = K.peek('card', 'R-CARD-NONE', (_c, value) => value !== undefined, { select: true });
   // INT-NIGHT-4: no cards in dead time, except «Ακύρωση Προφυλάκισης».
-  if (!def.deadTime && deadTime(s, t)) return reject(b, actor, 'R-DEAD-TIME', {}, { line: line.line });
-  // The card's window (INT-CARD-2, palermo §5.4 step 2) before the target's name (step 3). Only «Ακύρωση
-  // Προφυλάκισης» needs the name for its window (the 5 h of that detention), so the name is read first, judged after.
-  const m = def.targeted ? matchName(read.rest, signedUp(s)) : undefined;
-  const target = m?.kind === 'one' ? m.id : undefined;
-  const why = windowClosed(s, me, card, target, t);
-  if (why) return reject(b, actor, 'R-CARD-WINDOW', { card: cardParam(card), reason: phrase(why) }, { line: line.line });
-  if (def.targeted && target === undefined) return reject(b, actor, 'R-NAME', { text: read.rest }, { line: line.line });
-  if (target !== undefined) {
-    const right = TARGET_RIGHT[card];
-    if (right && !may(s, target, right))
-      return reject(b, actor, 'R-TARGET-STATE', { name: nameOf(s, target), state: stateParam(s, target) }, { line: line.line });
-    if (target === me) return reject(b, actor, 'R-SELF', {}, { line: line.line });
-  }
-  const round = cardRound(s);
-  // INT-CARD-7: one detention in force per card round.
-  if (card === 'detention' && s.v.detentionRounds.includes(round)) return reject(b, actor, 'R-DETENTION-USED', {}, { line: line.line });
+  const notDead = K.actor('R-DEAD-TIME', (c) => !deadTime(c.s, c.at));
+  // INT-CARD-11 (decision B39): the murdered holder of «Αποτυχία Δολοφονίας» plays it as a ghost.
+  const ghostToo = K.actor('R-STATE', (c) => cond(c.s, c.me) === 'active' || cond(c.s, c.me) === 'ghost', {
+    params: (c) => ({ state: stateParam(c.s, c.me) }),
+  });
+  return CARDS.map((def) => {
+    const id = def.id;
+    const card = choice<IntRejectionCode, CardId>('R-CARD-NONE', {
+      values: [id],
+      read: (raw) => (readCard(raw)?.card === id ? id : undefined),
+      show: (_v, locale) => (locale === 'en' ? def.keywords[def.keywords.length - 1]! : def.keywords[0]!),
+      label: { el: 'κάρτα', en: 'card' },
+    });
+    const holds = K.actor('R-CARD-NONE', (c) => c.s.v.cards[c.me] === id && !c.s.v.usedCards.includes(c.me));
+    const why = WINDOWS[id];
+    const window = why
+      ? [
+          K.actor('R-CARD-WINDOW', (c) => why(c) === undefined, {
+            params: (c) => ({ card: cardParam(id), reason: phrase(why(c) ?? '') }),
+            until: UNTIL[id]?.(K),
+          }),
+        ]
+      : [];
+    const common = [isNamed, holds, resolve('card'), id === 'failed-murder' ? ghostToo : activeSender, ...(def.deadTime ? [] : [notDead]), ...window] as const;
+    const base = {
+      id: `card.${id}`,
+      command: 'card',
+      via: 'pm',
+      syntax,
+      summary: def.summary,
+      rules: 'INT-CARD-2…12, INT-NIGHT-4',
+      irreversible: true,
+    } as const;
+    if (!def.targeted) {
+      return K.action({ ...base, params: { card }, checks: common, effect: (b, a) => played(b, a.me, id, undefined, a.line) });
+    }
+    const right = TARGET_RIGHT[id]!;
+    return K.action({
+      ...base,
+      params: { card: { ...card, sep: undefined }, target: { ...named, sep: { taught: { el: ' ', en: ' ' }, accept: afterKeyword(def) } } },
+      checks: [
+        ...common,
+        // INT-CARD-8: within 5 h of the detention; a detention that already ran out is past its window.
+        ...(id === 'detention-cancel'
+          ? [
+              K.peek('target', 'R-CARD-WINDOW', (c, x) => x === undefined || cond(c.s, x) !== 'ghost' || c.s.players[x]?.removedHow !== 'detention', {
+                params: () => ({ card: cardParam(id), reason: phrase('WHY-DETENTION-OVER') }),
+              }),
+            ]
+          : []),
+        resolve('target'),
+        K.target('target', 'R-TARGET-STATE', (c, x) => may(c.s, x, right), { params: targetState }),
+        notSelf<'target', Code>('target', 'R-SELF'),
+        // INT-CARD-7: one detention in force per card round.
+        ...(id === 'detention' ? [K.actor('R-DETENTION-USED', (c) => !c.s.v.detentionRounds.includes(cardRound(c.s)))] : []),
+      ],
+      effect: (b, a) => played(b, a.me, id, a.args.target, a.line),
+    });
+  });
+}
+
+/** An accepted card: recorded, acknowledged, then its effect. */
+function played(b: B, me: PlayerId, card: CardId, target: PlayerId | undefined, line: string): void {
+  const round = cardRound(b.state);
   b.emit('card.played', { player: me, card, ...(target !== undefined ? { target } : {}), round }, { kind: 'players', ids: [me] });
-  b.tell([me], msg('MSG-INT-ACK', { command: line.line }));
-  effect(b, me, card, target, t, round);
+  b.tell([me], msg('MSG-INT-ACK', { command: line }));
+  effect(b, me, card, target, b.at, round);
 }
 
 /** The effect of an accepted card (INT-CARD-3…12). */

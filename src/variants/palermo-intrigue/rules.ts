@@ -80,28 +80,81 @@ export function cardRound(s: S): number {
 
 /** INT-VOTE-3: votable in the main vote of round r. */
 export function votable(s: S, id: PlayerId, r = cardRound(s)): boolean {
-  return cond(s, id) === 'active' && !s.v.exempt.some((x) => x.player === id && x.round === r);
+  if (cond(s, id) !== 'active') return false;
+  for (const x of s.v.exempt) if (x.player === id && x.round === r) return false;
+  return true;
 }
 
-/** The players votable in the main vote of the open round, in signup order (drawn up again when that may change). */
-export const votableNow: (s: S) => readonly PlayerId[] = perParts(
-  (s: S) => [s.v.conditions, s.order, s.v.exempt, s.v.round],
-  (s: S) => s.order.filter((id) => votable(s, id, s.v.round)),
-);
+/** The last set of active players, with the parts it read (replaced, never changed, when a condition changes). */
+let lastActive: { readonly conditions: IntState['conditions']; readonly order: S['order']; readonly set: ReadonlySet<PlayerId> } | undefined;
+
+/** The active players as a set: legal lists ask it of every candidate of every seat, a hash lookup each. */
+export function activeSet(s: S): ReadonlySet<PlayerId> {
+  const l = lastActive;
+  if (l !== undefined && l.conditions === s.v.conditions && l.order === s.order) return l.set;
+  const set = new Set(active(s));
+  lastActive = { conditions: s.v.conditions, order: s.order, set };
+  return set;
+}
+
+/** The last set of votable players, with the parts it read. */
+let lastVotable:
+  | {
+      readonly conditions: IntState['conditions'];
+      readonly order: S['order'];
+      readonly exempt: IntState['exempt'];
+      readonly round: number;
+      readonly set: ReadonlySet<PlayerId>;
+    }
+  | undefined;
+
+/** The players votable in the main vote of the open round (INT-VOTE-3), as a set drawn up when its parts change. */
+export function votableSet(s: S): ReadonlySet<PlayerId> {
+  const l = lastVotable;
+  const v = s.v;
+  if (l !== undefined && l.conditions === v.conditions && l.order === s.order && l.exempt === v.exempt && l.round === v.round) return l.set;
+  const set = new Set(s.order.filter((id) => votable(s, id, v.round)));
+  lastVotable = { conditions: v.conditions, order: s.order, exempt: v.exempt, round: v.round, set };
+  return set;
+}
+
+/** Who may out (PAL-OUT-2, INT-OUT-2): how many formal mafiosi are active, and which hidden ones. */
+export interface Outers {
+  readonly activeMafiosi: number;
+  readonly hiddenActive: readonly PlayerId[];
+}
+
+/** The last answer, with the parts it read (conditions, roster and order are replaced, never changed). */
+let lastOuters:
+  | { readonly conditions: IntState['conditions']; readonly players: S['players']; readonly order: S['order']; readonly outers: Outers }
+  | undefined;
+
+/** Who may out in a state, drawn up once however many mafiosi ask. */
+export function outers(s: S): Outers {
+  const l = lastOuters;
+  if (l !== undefined && l.conditions === s.v.conditions && l.players === s.players && l.order === s.order) return l.outers;
+  const act = active(s);
+  const o: Outers = { activeMafiosi: act.filter((id) => isMafioso(s, id)).length, hiddenActive: act.filter((id) => roleOf(s, id) === 'hidden-mafioso') };
+  lastOuters = { conditions: s.v.conditions, players: s.players, order: s.order, outers: o };
+  return o;
+}
 
 /** Dead-time answers by zone and quarter hour: every zone's offset is a multiple of 15 minutes, so the answer is
- * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call. */
-const deadCache = new Map<string, boolean>();
+ * constant within a quarter, and the zoned clock (Temporal) is asked once per quarter instead of once per call (a
+ * number key per zone: no key string is built per call). */
+const deadCache = new Map<string, Map<number, boolean>>();
 
 /** INT-NIGHT-4: t is in the dead time of its calendar day. */
 export function deadTime(s: S, t: Millis): boolean {
-  const k = `${Math.floor(t / 900_000)}@${s.config.timeZone}`;
-  let hit = deadCache.get(k);
+  let zone = deadCache.get(s.config.timeZone);
+  if (!zone) deadCache.set(s.config.timeZone, (zone = new Map()));
+  const k = Math.floor(t / 900_000);
+  let hit = zone.get(k);
   if (hit === undefined) {
     const ctx = { timeZone: s.config.timeZone, options: {} };
     hit = inDailyWindow(INT_SCHEDULE, 'dead', t, ctx, localDate(t, s.config.timeZone));
-    if (deadCache.size > 20_000) deadCache.clear();
-    deadCache.set(k, hit);
+    if (zone.size > 20_000) zone.clear();
+    zone.set(k, hit);
   }
   return hit;
 }

@@ -160,6 +160,11 @@ export const INT_SCHEDULE: ScheduleDef<IntInstant> = {
   },
 };
 
+/** The open phase of the declared schedule (the night runs beside the next day and is no phase of it yet). */
+export function intPhase(s: GameState<IntState>): 'day' | 'runoff' | undefined {
+  return s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined;
+}
+
 /** Where round `round` (on `date`, default the open round's) of a game falls, for planning its instants. */
 export function intContext(s: GameState<IntState>, round = s.v.round, date = s.v.date): PlanContext {
   return { round, date, opensAt: s.clock, timeZone: s.config.timeZone, options: intOptions(s.config) };

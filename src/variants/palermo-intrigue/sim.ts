@@ -6,7 +6,7 @@ import type { GameEvent, Message, Param, PlayerId } from '../../core/types.ts';
 import { typed } from '../../engine/events.ts';
 import type { GameState } from '../../engine/state.ts';
 import type { LegalAction } from '../../engine/variant.ts';
-import { best } from '../../sim/choose.ts';
+import { best, fillLine } from '../../sim/choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
 import type { IntEvents } from './events.ts';
 import { palermoIntrigue } from './index.ts';
@@ -108,13 +108,15 @@ function phraseKey(p: Param | undefined): string | undefined {
 
 type T = Turn<IntView>;
 
-/** A command line from a legal action's template and the chosen target(s). */
-function write(a: LegalAction, turn: T, target?: PlayerId, extra?: { to?: PlayerId; choice?: string }): Intent {
-  let text = a.template;
-  if (target !== undefined) text = text.replace('{name}', turn.name(target));
-  if (extra?.to !== undefined) text = text.replace('{to}', turn.name(extra.to));
-  if (extra?.choice !== undefined) text = text.replace('{choice}', extra.choice);
-  return { via: a.via, text };
+/**
+ * The line that takes legal action `a` with these arguments (player ids; a choice as offered), through `fillLine`: a
+ * bot writes only what a player could send, so an argument the rules do not offer now sends nothing.
+ */
+function write(out: Intent[], a: LegalAction, turn: T, args: Readonly<Record<string, string | undefined>> = {}): void {
+  const given: Record<string, string> = {};
+  for (const [k, v] of Object.entries(args)) if (v !== undefined) given[k] = v;
+  const text = fillLine(a, given, turn.name);
+  if (text !== undefined) out.push({ via: a.via, text });
 }
 
 function onMafiaSide(v: IntView): boolean {
@@ -150,14 +152,14 @@ function policy(style: 'sensible' | 'random'): Policy<IntView> {
           case 'vote': {
             const mine = v.declared.get(v.me);
             if (mine !== undefined && (style === 'sensible' || !rng.chance(0.2)) && turn.pass === 0) break;
-            if (mine !== undefined && a.template === '{name}') break; // keep the vote in the change window
+            if (mine !== undefined && a.id === 'vote.change') break; // keep the vote in the change window
             const t = pick(targets, (id) => suspicion(v, id) * 3 + declaredCount(v, id));
-            if (t !== undefined && t !== mine) out.push(write(a, turn, t));
+            if (t !== undefined && t !== mine) write(out, a, turn, { target: t });
             break;
           }
           case 'ballot': {
             const t = pick(targets, (id) => suspicion(v, id));
-            if (t !== undefined && turn.pass === 0) out.push(write(a, turn, t));
+            if (t !== undefined && turn.pass === 0) write(out, a, turn, { target: t });
             break;
           }
           case 'kill':
@@ -171,7 +173,7 @@ function policy(style: 'sensible' | 'random'): Policy<IntView> {
             const t = pick(targets, (id) =>
               friendly ? -suspicion(v, id) : a.command === 'check' || a.command === 'medium' ? (v.known.has(id) ? -5 : 1) : suspicion(v, id),
             );
-            if (t !== undefined) out.push(write(a, turn, t));
+            if (t !== undefined) write(out, a, turn, { target: t });
             break;
           }
           case 'transfer': {
@@ -182,25 +184,25 @@ function policy(style: 'sensible' | 'random'): Policy<IntView> {
               (id) => suspicion(v, id),
             );
             if (from !== undefined && to !== undefined && (style === 'random' ? rng.chance(0.5) : declaredCount(v, from) > 0))
-              out.push(write(a, turn, from, { to }));
+              write(out, a, turn, { from, to });
             break;
           }
           case 'out':
           case 'vendetta':
             // One outing declaration per turn: a second one would meet the first (R-OUT-ACTIVE).
             if (!outed && turn.pass === 0 && rng.chance(style === 'random' ? 0.1 : 0.05) && targets.length > 0) {
-              out.push(write(a, turn, rng.pick(targets)));
+              write(out, a, turn, { target: rng.pick(targets) });
               outed = true;
             }
             break;
           case 'massacre':
             if (!outed && turn.pass === 0 && rng.chance(style === 'random' ? 0.05 : 0.02) && targets.length > 0) {
-              out.push(write(a, turn, rng.pick(targets), { choice: rng.pick(a.choices ?? ['ΠΛΗΡΟΦΟΡΙΟΔΟΤΗΣ']) }));
+              write(out, a, turn, { target: rng.pick(targets), claim: rng.pick(a.choices ?? []) });
               outed = true;
             }
             break;
           case 'withdraw':
-            if (rng.chance(0.05)) out.push(write(a, turn));
+            if (rng.chance(0.05)) write(out, a, turn);
             break;
           case 'card': {
             // A ghost's card (Αποτυχία Δολοφονίας) is his way back before 20:00: both styles play it at once.
@@ -208,8 +210,8 @@ function policy(style: 'sensible' | 'random'): Policy<IntView> {
             if (!ghost && !rng.chance(style === 'random' ? 0.3 : 0.15)) break;
             if (a.targets) {
               const t = pick(targets, (id) => suspicion(v, id));
-              if (t !== undefined) out.push(write(a, turn, t));
-            } else out.push(write(a, turn));
+              if (t !== undefined) write(out, a, turn, { card: a.choices?.[0], target: t });
+            } else write(out, a, turn, { card: a.choices?.[0] });
             break;
           }
           default:
