@@ -3,6 +3,7 @@
 // linked deaths, night parity, team role choice, succession, wall-clock deadlines) live in src/engine/.
 import type { PlayerId } from '../../core/types.ts';
 import { syntaxOf } from '../../engine/game.ts';
+import { recordCount } from '../../engine/live-count.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { parseCommands, type SyntaxRule, stripMarkup } from '../../engine/parse.ts';
 import { defineTimetable, windowUntil } from '../../engine/schedule.ts';
@@ -218,5 +219,8 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   },
   rejection: decorateRejection,
   dayOf: (e) => (e.type === 'phase.opened' && e.data.phase === 'day' ? e.data.n : undefined),
+  // The moderator's live count of the private ballots (DE-VOTE-7), numbered as the thread numbers the day (Tag N):
+  // the day's ballots stand through its night, which carries the same number.
+  voteCount: (s) => recordCount(s, s.v.votes, s.v.n, s.v.phase),
   voteSteps: mafiaDeVoteSteps,
 });

@@ -1,6 +1,7 @@
 // The `palermo` rulebook (Greek forum Palermo): data plus the hooks the engine calls.
 import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
+import { recordCount } from '../../engine/live-count.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import { playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant } from '../../engine/variant.ts';
@@ -70,5 +71,7 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
     ),
   defaultRoles,
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
+  // The live count: the main vote's record, or the runoff's ballots while it runs (PAL-VOTE-6, PAL-TIE-2).
+  voteCount: (s) => recordCount(s, s.v.phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, s.v.phase),
   voteSteps: palermoVoteSteps,
 });
