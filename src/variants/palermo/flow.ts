@@ -286,7 +286,6 @@ const openRound: Step = (b) => {
   const plan = planPhase(PAL_SCHEDULE, 'day', palContext(s, open.round, open.date));
   const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
   b.emit('round.opened', { round: open.round, date: open.date!, killAt: atOf('kill'), closeAt: atOf('close')! });
-  return undefined;
 };
 
 /** PAL-TIE-1: the runoff among the tied, an hour after the close, announced with the close's post. */
@@ -299,7 +298,6 @@ const openRunoff: Step = (b, c) => {
   c.parts.push(msg('MSG-RUNOFF', { n: tie.max, candidates: namesOf(s, tie.candidates), end: hhmm(endsAt, s.config.timeZone) }));
   b.upsertDeadlines(runoff);
   b.announce(...c.parts);
-  return undefined;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -309,7 +307,6 @@ const openRunoff: Step = (b, c) => {
 const closeOutingWindow: Step = (b, c) => {
   c.round = b.state.v.round;
   if (b.state.v.outingOpen) b.emit('outing.window', { open: false }, { kind: 'moderator' });
-  return undefined;
 };
 
 /** PAL-NUR-3: the protection counts only if the nurse is still in the game at 13:00. */
@@ -317,7 +314,6 @@ const protection: Step = (b, c) => {
   const s = b.state;
   const nurse = playersIn(s).find((p) => p.role === 'nurse');
   c.protection = nurse && s.v.protection ? s.v.protection : undefined;
-  return undefined;
 };
 
 /** PAL-KILL-4 (a)–(e), PAL-OUT-13 lost kill, PAL-KILL-5: the murder or none (its reason never given). */
@@ -331,31 +327,26 @@ const murder: Step = (b, c) => {
     b.emit('player.removed', { player: c.victim, how: 'murder' });
     c.parts.push(msg('MSG-KILL', { r, names: nameOf(s, c.victim) }));
   } else c.parts.push(msg('MSG-NOKILL', { r }));
-  return undefined;
 };
 
 /** PAL-REV-1: odd rounds ≥ 3 reveal the murdered player's formal team with the announcement. */
 const revealMurdered: Step = (b, c) => {
   if (c.victim && c.round % 2 === 1) c.parts.push(reveal(b, c.victim));
-  return undefined;
 };
 
 /** PAL-VOTE-7: votes for the murdered player become void. */
 const voidVotes: Step = (b, c) => {
   if (c.victim) c.parts.push(...voidVotesFor(b, c.victim));
-  return undefined;
 };
 
 /** The resolution's one post. */
 const post: Step = (b, c) => {
   b.announce(...c.parts);
-  return undefined;
 };
 
 /** The win checks after a removal. */
 const win: Step = (b) => {
   checkWin(b);
-  return undefined;
 };
 
 /** PAL-REV-1/2: reveals a player's formal team (and records it). */
@@ -396,7 +387,6 @@ const freezeOuting: Step = (b, c) => {
   c.round = v.round;
   if (v.outing && v.outing.round === c.round) b.emit('outing.frozen', {}, { kind: 'moderator' });
   if (!v.outingOpen) b.emit('outing.window', { open: true }, { kind: 'moderator' });
-  return undefined;
 };
 
 /** The ballots a close counts: those of voters and for targets still in the game. */
@@ -427,7 +417,6 @@ const tallyClose: Step = (b, c) => {
   else if (topAbsent.length > 0) c.E = topAbsent;
   else if (T.length === 1) c.E = T;
   else c.tie = { candidates: T, max: t.max };
-  return undefined;
 };
 
 /**
@@ -435,7 +424,7 @@ const tallyClose: Step = (b, c) => {
  * (or, when a removal decided the game, ends it).
  */
 const tieRemovals: Step = (b, c) => {
-  if (!c.tie) return undefined;
+  if (!c.tie) return;
   for (const id of c.A) {
     b.emit('player.removed', { player: id, how: 'absences' });
     c.parts.push(absenceMessage(b, id, false));
@@ -480,7 +469,6 @@ const tallyRunoff: Step = (b, c) => {
   if (candidates.length <= 1) c.E = candidates;
   else if (t.top.length === 1) c.E = [...t.top];
   else c.tie = { candidates: t.max > 0 ? [...t.top] : candidates, max: t.max };
-  return undefined;
 };
 
 /**
@@ -517,7 +505,6 @@ const decideRunoff: Step = (b, c) => {
     }
   }
   b.emit('runoff.closed', { round: ru.round, voted: [...c.E] });
-  return undefined;
 };
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -528,13 +515,12 @@ const resolveOuting: Step = (b, c) => {
   const s = b.state;
   c.revealedBefore = s.v.revealed;
   const out = s.v.outing && s.v.outing.round === c.round ? s.v.outing : undefined;
-  if (!out) return undefined;
+  if (!out) return;
   c.out = out;
   if (c.E.includes(out.outer) || c.A.includes(out.outer) || !isAlive(s, out.outer)) c.outcome = 'void';
   else if (roleOf(s, out.target) === 'informant') c.outcome = 'success';
   else c.outcome = 'miss';
   b.emit('outing.resolved', { outcome: c.outcome, outer: out.outer, target: out.target }, { kind: 'moderator' });
-  return undefined;
 };
 
 /** Steps 6 and 8: absence removals, then vote removals, each voted-out player with his last words (PAL-LW-1). */
@@ -561,28 +547,26 @@ const removals: Step = (b, c) => {
     else c.parts.push(msg('MSG-ELIM-VOTE', { name: nameOf(s, id), n: c.counts[id] ?? 0, date: lwDate }));
   }
   b.emit('votedout.set', { players: [...c.E] });
-  return undefined;
 };
 
 /** Step 7: even rounds reveal the voted-out (PAL-REV-1). */
 const revealVotedOut: Step = (b, c) => {
-  if (c.round % 2 !== 0) return undefined;
+  if (c.round % 2 !== 0) return;
   for (const id of c.E) {
     if (c.revealedNow.has(id)) continue;
     c.parts.push(reveal(b, id));
     c.revealedNow.add(id);
   }
-  return undefined;
 };
 
 /** PAL-OUT-9…13: a void outer is revealed as a penalty, a missed outer leaves; either loses the next murder. */
 const outingPenalty: Step = (b, c) => {
   const out = c.out;
-  if (!out) return undefined;
+  if (!out) return;
   const s = b.state;
   if (c.outcome === 'success') {
     c.parts.push(msg('MSG-OUT-SUCCESS', { outer: nameOf(s, out.outer), informant: nameOf(s, out.target) }));
-    return undefined;
+    return;
   }
   if (c.outcome === 'void' && !c.revealedNow.has(out.outer) && !c.revealedBefore.includes(out.outer)) c.parts.push(reveal(b, out.outer)); // PAL-OUT-9
   if (c.outcome === 'miss') {
@@ -592,7 +576,6 @@ const outingPenalty: Step = (b, c) => {
   }
   // PAL-OUT-13: after a void or missed outing the killers lose the next murder.
   b.emit('kill.lost', { round: c.round + 1 }, { kind: 'moderator' });
-  return undefined;
 };
 
 /** Step 9: the one result post, with the pause notice when play days are skipped before round r+1 (PAL-CAL-4). */
@@ -602,13 +585,11 @@ const closePost: Step = (b, c) => {
   const nextDate = nextRoundDate(s);
   if (!c.win && nextDate !== addDays(s.v.date, 1)) c.parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
   b.announce(...c.parts);
-  return undefined;
 };
 
 /** Step 9: the win checks of the close (a successful outing wins, PAL-WIN-3); otherwise round r+1 opens. */
 const closeWin: Step = (b, c) => {
   if (c.win) endGame(b, c.win.side, c.win.reason);
-  return undefined;
 };
 
 /**
