@@ -7,7 +7,7 @@
 import type { Millis } from '../core/types.ts';
 import type { Builder } from './builder.ts';
 import { isPlayDay } from './calendar.ts';
-import { openPhase, type PlanContext, type ScheduleDef } from './schedule.ts';
+import { openPhase, type PlanContext, planPhase, type ScheduleDef } from './schedule.ts';
 import type { Deadline, GameConfig, GameState, OpenPhase } from './state.ts';
 import type { IsoDate } from './time.ts';
 
@@ -41,7 +41,13 @@ export function currentPhase(s: GameState<unknown>): OpenPhase | undefined {
  * One named step of a resolution or of entering a phase; `'stop'` ends the list (a win, a runoff opened). Declared
  * as a method so a rulebook's table stays usable where the engine holds any rulebook (as `InstantHook` is).
  */
-export type Step<V, M, C> = { step(b: Builder<V, M>, c: C, d: Deadline | undefined): undefined | 'stop' }['step'];
+export type Step<V, M, C> = { step(b: Builder<V, M>, c: C, at: StepContext): undefined | 'stop' }['step'];
+
+/** What a step is run for: the fired deadline of a resolution, or the planned deadlines of the phase being entered. */
+export interface StepContext {
+  readonly deadline?: Deadline;
+  readonly plan?: readonly Deadline[];
+}
 
 /** A named condition of a transition, read after the resolution's steps (a method for the same reason as `Step`). */
 export type Condition<V, C> = { holds(s: GameState<V>, c: C): boolean }['holds'];
@@ -69,28 +75,31 @@ export interface Flowing<V, M, C> {
 }
 
 /** Runs named steps in order until one stops; returns the names of those that ran. */
-function runSteps<V, M, C>(t: Flowing<V, M, C>, b: Builder<V, M>, names: readonly string[], c: C, d: Deadline | undefined): string[] {
+function runSteps<V, M, C>(t: Flowing<V, M, C>, b: Builder<V, M>, names: readonly string[], c: C, at: StepContext): string[] {
   const ran: string[] = [];
   for (const name of names) {
     const step = t.flow.steps[name];
     if (!step) throw new Error(`flow has no step ${name}`);
     ran.push(name);
-    if (step(b, c, d) === 'stop') break;
+    if (step(b, c, at) === 'stop') break;
   }
   return ran;
 }
 
 /**
  * Opens a phase for round `n` (on `date`): the engine's `phase.entered`, its entering steps with the scratch of the
- * resolution that led here (a fresh one when none did), then the deadlines of its planned instants (an entering step
- * that announces their times reads them with `planPhase` and `planContext`).
+ * resolution that led here (a fresh one when none did) and the plan of its instants (to announce their times), then
+ * that plan as the game's deadlines.
  */
 export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase: string, n: number, date: IsoDate | undefined, c: C = t.flow.scratch()): void {
   const def = t.schedule.phases.find((p) => p.id === phase);
   if (!def) throw new Error(`schedule has no phase ${phase}`);
   b.emit('phase.entered', date === undefined ? { phase, round: n } : { phase, round: n, date });
-  runSteps(t, b, def.enter ?? [], c, undefined);
-  if (def.instants.some((i) => !i.onDemand)) openPhase(b, t.schedule, phase, planContext(b.state, t, n, date));
+  const planned = def.instants.some((i) => !i.onDemand);
+  const ctx = planContext(b.state, t, n, date);
+  const plan = planned ? planPhase(t.schedule, phase, ctx) : [];
+  runSteps(t, b, def.enter ?? [], c, { plan });
+  if (planned) openPhase(b, t.schedule, phase, ctx, plan);
 }
 
 /** Where round `n` of the open game falls, for planning its phase's instants. */
@@ -112,7 +121,7 @@ export function planContext<V>(s: GameState<V>, t: Pick<Flowing<V, never, never>
 export function resolveInstant<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, instant: string, steps: readonly string[], d: Deadline): void {
   const from = currentPhase(b.state);
   const c = t.flow.scratch();
-  const ran = runSteps(t, b, steps, c, d);
+  const ran = runSteps(t, b, steps, c, { deadline: d });
   b.emit('phase.resolved', { instant, steps: ran }, { kind: 'moderator' });
   if (b.state.status !== 'running' || !from) return;
   const next = t.schedule.phases.find((p) => p.id === from.id)?.next?.find((x) => x.at === instant);

@@ -7,8 +7,8 @@ import { chargeAbsences } from '../../engine/absence.ts';
 import { commandLine } from '../../engine/actions/text.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
-import { enterPhase, type Flowing, type FlowTable } from '../../engine/phases.ts';
-import { deadlineOf, planPhase } from '../../engine/schedule.ts';
+import { enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
@@ -269,7 +269,7 @@ function scratch(): PalScratch {
   return { round: 0, parts: [], A: [], E: [], counts: {}, noVotes: false, goesOn: false, revealedBefore: [], revealedNow: new Set() };
 }
 
-type Step = (b: B, c: PalScratch) => undefined | 'stop';
+type Step = (b: B, c: PalScratch, at: StepContext) => undefined | 'stop';
 
 /** PAL-CAL-3: the play day after the open round's date, on which round r+1 opens. */
 function nextRoundDate(s: S): IsoDate {
@@ -280,10 +280,8 @@ function nextRoundDate(s: S): IsoDate {
 // Entering a phase
 
 /** The day: the round's orders reset and its times recorded (13:00 from round 2, 20:00), as the engine plans them. */
-const openRound: Step = (b) => {
-  const s = b.state;
-  const open = s.phases.at(-1)!;
-  const plan = planPhase(PAL_SCHEDULE, 'day', palContext(s, open.round, open.date));
+const openRound: Step = (b, _c, { plan = [] }) => {
+  const open = b.state.phases.at(-1)!;
   const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
   b.emit('round.opened', { round: open.round, date: open.date!, killAt: atOf('kill'), closeAt: atOf('close')! });
 };
