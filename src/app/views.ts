@@ -261,33 +261,13 @@ export function voteCountFor(variant: Variant<unknown>, s: GameState<unknown>, v
 }
 
 /**
- * The live count of the open vote: the rulebook's own (`Variant.voteCount`), else, for variants whose slice keeps
- * `votes` (voter → target) and `round`, and a
- * runoff with `ballots` while one runs. Null when the variant keeps no such record or no vote is open. Who may
- * see it is `voteCountFor`'s decision.
+ * The live count of the open vote, as the rulebook declares it (`Variant.voteCount`): null when the game is not
+ * running or no vote is open. Who may see it is `voteCountFor`'s decision.
  */
 export function voteCount(variant: Variant<unknown>, s: GameState<unknown>): VoteCount | null {
-  if (variant.voteCount) {
-    if (s.status !== 'running') return null;
-    const c = variant.voteCount(s);
-    return c ? namedCount(s, c) : null;
-  }
-  const v = s.v as { votes?: Record<string, string>; round?: number; phase?: string; runoff?: { ballots?: Record<string, string> } } | null;
-  if (!v || typeof v.votes !== 'object' || s.status !== 'running') return null;
-  const phase = v.phase ?? 'day';
-  const record = phase === 'runoff' && v.runoff?.ballots ? v.runoff.ballots : v.votes;
-  const name = (id: string) => s.players[id]?.name ?? id;
-  const by = new Map<string, string[]>();
-  for (const id of s.order) {
-    const t = record[id];
-    if (t !== undefined) by.set(t, [...(by.get(t) ?? []), name(id)]);
-  }
-  const order = (id: string) => s.order.indexOf(id);
-  const lines = [...by.entries()]
-    .sort((a, b) => b[1].length - a[1].length || order(a[0]) - order(b[0]))
-    .map(([t, voters]) => ({ target: name(t), votes: voters.length, voters }));
-  const notVoted = s.order.filter((id) => s.players[id]?.status === 'alive' && record[id] === undefined).map(name);
-  return { round: v.round ?? 0, phase, lines, notVoted };
+  if (s.status !== 'running') return null;
+  const c = variant.voteCount(s);
+  return c ? namedCount(s, c) : null;
 }
 
 /** A count of ids (a rulebook's, a recount's) as the API shows it: players by their names now. */

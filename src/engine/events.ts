@@ -3,6 +3,7 @@
 import type { EventOf, GameEvent, Message, Param, PlayerId } from '../core/types.ts';
 import type { Calendar } from './calendar.ts';
 import type { Deadline, GameConfig, Outcome } from './state.ts';
+import type { IsoDate } from './time.ts';
 
 /** Event types and data of the engine layer. */
 export type EngineEvents = {
@@ -21,6 +22,17 @@ export type EngineEvents = {
   'game.started': Record<string, never>;
   'schedule.set': { readonly deadlines: readonly Deadline[] };
   'deadline.fired': { readonly id: string; readonly kind: string };
+  /**
+   * A phase of the declared schedule opens for a round (engine/phases.ts); unless `beside`, the phases open before
+   * it close with it. (Named apart from mafia-de's own `phase.opened`, which its logs carry with another shape.)
+   */
+  'phase.entered': { readonly phase: string; readonly round: number; readonly date?: IsoDate; readonly beside?: boolean };
+  /** A phase closes without another opening (the cycle waits, or a phase beside others ends). */
+  'phase.exited': { readonly phase: string };
+  /** An open phase moves to another date (a moderator re-dates the round). */
+  'phase.dated': { readonly phase: string; readonly date: IsoDate };
+  /** A resolution ran at a declared instant: the steps it ran, in order (the last one may have stopped it). */
+  'phase.resolved': { readonly instant: string; readonly steps: readonly string[] };
   'player.removed': { readonly player: PlayerId; readonly how: string };
   'player.restored': { readonly player: PlayerId };
   'role.changed': { readonly player: PlayerId; readonly role: string };

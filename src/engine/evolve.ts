@@ -2,8 +2,12 @@
 // the variant's own evolve for its slice. Pure and total: an unknown event changes nothing but the version.
 import type { GameEvent, PlayerId } from '../core/types.ts';
 import { type EngineEvent, typed } from './events.ts';
-import { type GameState, type PlayerState, withPostAuthor } from './state.ts';
+import { changedPhases } from './phases.ts';
+import { type GameState, type OpenPhase, type PlayerState, withPostAuthor } from './state.ts';
 import type { Variant } from './variant.ts';
+
+/** No phase open (one array for every state without one). */
+const NO_PHASES: readonly OpenPhase[] = Object.freeze([]);
 
 /** A state being folded: the copy `evolve` makes of the state before the event, written in place once. */
 type Draft<V> = { -readonly [K in keyof GameState<V>]: GameState<V>[K] };
@@ -71,6 +75,7 @@ function generic<V>(d: Draft<V>, e: EngineEvent): void {
     case 'game.cancelled':
       d.status = 'cancelled';
       d.deadlines = [];
+      d.phases = NO_PHASES;
       return;
     case 'game.dealt': {
       const players = { ...d.players };
@@ -86,6 +91,21 @@ function generic<V>(d: Draft<V>, e: EngineEvent): void {
       return;
     case 'schedule.set':
       d.deadlines = e.data.deadlines;
+      return;
+    case 'phase.entered': {
+      const x = e.data;
+      d.phases = changedPhases(
+        d.phases,
+        { open: x.phase, round: x.round, ...(x.date !== undefined ? { date: x.date } : {}), ...(x.beside ? { beside: true } : {}) },
+        e.at,
+      );
+      return;
+    }
+    case 'phase.exited':
+      d.phases = changedPhases(d.phases, { close: e.data.phase }, e.at);
+      return;
+    case 'phase.dated':
+      d.phases = changedPhases(d.phases, { dated: e.data.phase, date: e.data.date }, e.at);
       return;
     case 'deadline.fired': {
       const id = e.data.id;
@@ -130,9 +150,11 @@ function generic<V>(d: Draft<V>, e: EngineEvent): void {
     case 'game.ended':
       d.status = 'ended';
       d.deadlines = [];
+      d.phases = NO_PHASES;
       d.outcome = e.data;
       return;
     case 'game.created':
+    case 'phase.resolved':
     case 'seed.revealed':
     case 'pm.forwarded':
     case 'message':
@@ -176,6 +198,7 @@ export function evolve<V, M>(variant: Variant<V, M>, s: GameState<V>, e: GameEve
     signups: s.signups,
     draws: s.draws,
     deadlines: s.deadlines,
+    phases: s.phases,
     clock: s.clock,
     pausedSince: s.pausedSince,
     calendar: s.calendar,
@@ -186,6 +209,9 @@ export function evolve<V, M>(variant: Variant<V, M>, s: GameState<V>, e: GameEve
     v: s.v,
   };
   generic(d, typed(e));
+  // A rulebook's own event that stood for a phase change before the engine kept the phase (Timetable.logged).
+  const logged = variant.timetable.logged?.[e.type];
+  if (logged) d.phases = changedPhases(d.phases, logged(e.data as never, d), e.at);
   // The rulebook's fold sees the state after the engine's fields, its version, draws and clock still those before.
   const v = variant.evolve(s.v, typed<M>(e), d);
   const data: unknown = e.data;
@@ -214,6 +240,7 @@ export function initialState<V, M>(variant: Variant<V, M>, e: GameEvent): GameSt
     signups: 0,
     draws: 0,
     deadlines: [],
+    phases: NO_PHASES,
     clock: e.at,
     pausedSince: undefined,
     calendar: d.config.calendar,

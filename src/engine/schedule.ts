@@ -6,6 +6,7 @@
 import type { Millis } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import { firstLocalTimeAfter } from './calendar.ts';
+import { type FlowTable, type PhaseChange, resolveInstant } from './phases.ts';
 import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
 import { addDays, type IsoDate, instantOf, type LocalTime } from './time.ts';
 
@@ -72,12 +73,29 @@ export interface WindowDef {
   readonly what: Words;
 }
 
+/**
+ * Where a phase goes after an instant (engine/phases.ts): the first target whose named condition holds (or that
+ * names none) is taken: stay in the phase, or open `phase` for the same round or the next, dated by a named date rule
+ * (default: the date of the phase it leaves).
+ */
+export interface TransitionDef {
+  readonly at: string;
+  readonly to: readonly (
+    | { readonly when?: string; readonly stay: true }
+    | { readonly when?: string; readonly phase: string; readonly round?: 'same' | 'next'; readonly date?: string }
+  )[];
+}
+
 /** A phase of the cycle: a day, a night, a dead time; a rulebook's round may be one phase or several. */
 export interface PhaseDef<I extends string = string> {
   readonly id: string;
   readonly what: Words;
   readonly instants: readonly InstantDef<I>[];
   readonly windows?: readonly WindowDef[];
+  /** The named steps run when it opens, before its instants are planned (reset the round, post the notice). */
+  readonly enter?: readonly string[];
+  /** Where it goes after its instants (none: the rulebook's hooks open the next phase themselves). */
+  readonly next?: readonly TransitionDef[];
 }
 
 /** A rulebook's declared schedule. */
@@ -100,19 +118,40 @@ export interface ScheduleDef<I extends string = string> {
  */
 export type InstantHook<V, M> = { hook(b: Builder<V, M>, deadline: Deadline): void }['hook'];
 
-/** A declared schedule with one hook per instant and the way to tell which phase a game is in. */
-export interface Timetable<V = unknown, M = AnyEvents, I extends string = string> {
+/**
+ * A declared schedule with what happens at each instant: a hook, or the names of the steps of its resolution, which
+ * the engine runs from the `flow` table (engine/phases.ts) before following the phase's transitions.
+ */
+export interface Timetable<V = unknown, M = AnyEvents, I extends string = string, C = unknown> {
   readonly schedule: ScheduleDef<I>;
-  readonly hooks: { readonly [K in I]: InstantHook<V, M> };
-  /** The open phase (undefined before the game starts or between phases). */
-  phaseOf(s: GameState<V>): string | undefined;
+  readonly hooks: { readonly [K in I]: InstantHook<V, M> | readonly string[] };
+  /** The steps, conditions and date rules the declaration names (a rulebook whose hooks do all leaves it out). */
+  readonly flow?: FlowTable<V, M, C>;
+  /**
+   * The open phase, for a rulebook that keeps it in its own slice; default: the phase the engine opened last
+   * (`GameState.phases`, see `phaseOf`).
+   */
+  phaseOf?(s: GameState<V>): string | undefined;
+  /**
+   * The rulebook's own events that stood for a phase change in logs written before the engine kept the phase, read
+   * as that change on every replay (an opening the engine's event already made changes nothing).
+   */
+  readonly logged?: { readonly [type: string]: Logged<V> };
   /** The options instants and spans read (a rulebook's parsed options, defaults filled in). */
   options(config: GameConfig): Readonly<Record<string, unknown>>;
 }
 
+/** How a logged event of the rulebook reads as a phase change (a method, for the variance `InstantHook` needs). */
+export type Logged<V> = { read(data: never, s: GameState<V>): PhaseChange }['read'];
+
 /** Declares a timetable; the instants' ids type the hooks, so a missing or misspelt hook is a compile error. */
-export function defineTimetable<V, M, const I extends string>(t: Timetable<V, M, I>): Timetable<V, M, I> {
+export function defineTimetable<V, M, const I extends string, C = unknown>(t: Timetable<V, M, I, C>): Timetable<V, M, I, C> {
   return t;
+}
+
+/** The open phase of a game: the rulebook's own reading where it keeps one, else the engine's (`GameState.phases`). */
+export function phaseOf<V>(t: Pick<Timetable<V, never, string, never>, 'phaseOf'>, s: GameState<V>): string | undefined {
+  return t.phaseOf ? t.phaseOf(s) : s.phases.at(-1)?.id;
 }
 
 /** Where a planned instant falls: the round, its date, the phase's opening and the game's zone and calendar. */
@@ -389,10 +428,13 @@ export function instantOfDeadline<I extends string>(def: ScheduleDef<I>, phase: 
 }
 
 /** Sends a fired deadline to the hook of its instant; false when the kind is none of the schedule's. */
-export function dispatch<V, M, I extends string>(t: Timetable<V, M, I>, b: Builder<V, M>, d: Deadline): boolean {
-  const i = instantOfDeadline(t.schedule, t.phaseOf(b.state), d);
+export function dispatch<V, M, I extends string, C>(t: Timetable<V, M, I, C>, b: Builder<V, M>, d: Deadline): boolean {
+  const i = instantOfDeadline(t.schedule, phaseOf(t, b.state), d);
   if (!i) return false;
-  t.hooks[i.id](b, d);
+  const hook = t.hooks[i.id];
+  if (typeof hook === 'function') hook(b, d);
+  else if (t.flow) resolveInstant(b, { schedule: t.schedule, flow: t.flow, options: t.options }, i.id, hook, d);
+  else throw new Error(`instant ${i.id} names steps but the timetable declares no flow`);
   return true;
 }
 

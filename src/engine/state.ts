@@ -36,6 +36,17 @@ export interface Deadline {
   readonly round?: number;
 }
 
+/**
+ * A phase of the declared schedule open now (engine/phases.ts): its id, the round (day or night number) it belongs
+ * to, its date where the rulebook dates its phases, and when it opened.
+ */
+export interface OpenPhase {
+  readonly id: string;
+  readonly round: number;
+  readonly date?: IsoDate;
+  readonly openedAt: Millis;
+}
+
 /** The configuration a game is created with (validated at the edge). */
 export interface GameConfig {
   readonly variant: string;
@@ -93,6 +104,12 @@ export interface GameState<V = unknown> {
   readonly deadlines: readonly Deadline[];
   /** The latest instant the game has processed. */
   readonly clock: Millis;
+  /**
+   * The phases open now, the latest opened last (none before the first opens and after the end): folded from the
+   * engine's `phase.entered`/`phase.exited`/`phase.dated` events, and from the events a rulebook logged for them
+   * before the engine kept the phase (`Timetable.logged`).
+   */
+  readonly phases: readonly OpenPhase[];
   /** Set while the moderator has paused the game. */
   readonly pausedSince?: Millis;
   readonly calendar: Calendar;

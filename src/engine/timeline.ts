@@ -6,6 +6,7 @@ import {
   type InstantDef,
   instantOfDeadline,
   kindOf,
+  type PhaseDef,
   type Rounds,
   type ScheduleDef,
   type Span,
@@ -138,6 +139,7 @@ export function timeline(def: ScheduleDef, locale: Locale, options: Options): Ti
       const extra = [w.rounds === 'every round' ? '' : w.rounds, w.mode === 'open' ? '' : w.mode].filter(Boolean).join(', ');
       out.push({ when: `${w.opens} → ${w.closes}`, what: `window ${w.id}: ${w.what}${extra ? ` (${extra})` : ''}` });
     }
+    out.push(...flowLines(def.phases.find((x) => x.id === p.id)!));
   }
   for (const i of shape.instants.filter((x) => x.phase === undefined)) out.push({ when: i.when, what: `${i.id}: ${i.what}` });
   for (const w of shape.windows.filter((x) => x.phase === 'timers' || x.phase === 'daily')) {
@@ -147,6 +149,20 @@ export function timeline(def: ScheduleDef, locale: Locale, options: Options): Ti
     });
   }
   if (shape.pauses) out.push({ when: 'pauses', what: shape.pauses });
+  return out;
+}
+
+/** A phase's declared flow in words (engine/phases.ts): its entering steps and where it goes after its instants. */
+function flowLines(p: PhaseDef): TimelineLine[] {
+  const out: TimelineLine[] = [];
+  if (p.enter?.length) out.push({ when: 'on opening', what: `steps ${p.enter.join(', ')}` });
+  for (const t of p.next ?? []) {
+    const to = t.to.map((x) => {
+      const where = 'stay' in x ? `stays ${p.id}` : `${x.phase}${x.round === 'next' ? ' of the next round' : ''}${x.date ? ` on ${x.date}` : ''}`;
+      return x.when ? `${where} if ${x.when}` : where;
+    });
+    out.push({ when: `after ${t.at}`, what: `→ ${to.join('; else ')}` });
+  }
   return out;
 }
 

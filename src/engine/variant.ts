@@ -245,8 +245,11 @@ export interface Variant<V = unknown, M = AnyEvents> {
    * it a game has its main thread alone (engine/channels.ts).
    */
   channels?(s: GameState<V>): readonly ChannelDef[];
-  /** The live vote count when the rulebook keeps its own (default: the slice's `votes` record, app/views.ts). */
-  voteCount?(s: GameState<V>): LiveCount | null;
+  /**
+   * The live count of the open vote (null when none is open): every rulebook declares it, so the app reads the
+   * count from here and never from the slice (engine/live-count.ts counts a single voter → target record).
+   */
+  voteCount(s: GameState<V>): LiveCount | null;
   /** The vote steps an event stands for (engine/vote-log.ts); without it a game has no vote history. */
   voteSteps?(e: EventsOf<M>, names: NameIndex): readonly VoteStep[];
   /** How a recount ranks targets with equal votes and lists their voters (engine/vote-log.ts; default 'seat'). */

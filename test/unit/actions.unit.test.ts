@@ -22,7 +22,7 @@ import { ACTIONS } from '../../src/variants/palermo/actions.ts';
 import type { PalEvents } from '../../src/variants/palermo/events.ts';
 import { palermo } from '../../src/variants/palermo/index.ts';
 import type { PalRejectionCode } from '../../src/variants/palermo/rejections.ts';
-import { PAL_SCHEDULE, palPhase } from '../../src/variants/palermo/schedule.ts';
+import { PAL_SCHEDULE } from '../../src/variants/palermo/schedule.ts';
 import { palermoSim } from '../../src/variants/palermo/sim.ts';
 import type { PalState } from '../../src/variants/palermo/state.ts';
 
@@ -130,7 +130,7 @@ describe('palermo: the legal actions and the command check are one declaration',
             agree(s, env);
           }
           // A runoff is short and rare among the samples: its first state is always tried too.
-          const runoff = states.find((x) => (x as S).v.phase === 'runoff');
+          const runoff = states.find((x) => x.phases.at(-1)?.id === 'runoff');
           if (runoff) agree(runoff as S, env);
         },
       ),
@@ -147,7 +147,7 @@ describe('palermo: the legal actions and the command check are one declaration',
     const { states } = statesOf('sensible', 7);
     const s = states.find((x) => {
       const st = x as S;
-      return st.v.phase === 'day' && st.v.round >= 2 && !st.v.killDone;
+      return st.phases.at(-1)?.id === 'day' && st.v.round >= 2 && !st.v.killDone;
     }) as S;
     const killer = s.order.find((id) => s.players[id]!.role === 'killer' && s.players[id]!.status === 'alive')!;
     const kill = palermo.legalActions(s, killer).find((a) => a.command === 'kill')!;
@@ -167,7 +167,7 @@ describe('palermo: the legal actions and the command check are one declaration',
 
 // A small rulebook of one action, to show the mechanism on its own: two player arguments with a separator, a
 // condition on both, and refusals in the declared order.
-const K = rulebook<PalState, PalEvents, PalRejectionCode>({ schedule: PAL_SCHEDULE, phase: palPhase, round: (s) => s.v.round });
+const K = rulebook<PalState, PalEvents, PalRejectionCode>({ schedule: PAL_SCHEDULE });
 const TRANSFER = K.action({
   id: 'transfer',
   command: 'transfer',
@@ -190,7 +190,7 @@ const TOY = K.table([TRANSFER]);
 
 describe('the declaration mechanism', () => {
   const { states } = statesOf('sensible', 3);
-  const s = states.find((x) => (x as S).v.phase === 'day' && (x as S).v.round === 2) as S;
+  const s = states.find((x) => x.phases.at(-1)?.id === 'day' && (x as S).v.round === 2) as S;
   const [me, a, b] = s.order.filter((id) => s.players[id]!.status === 'alive');
   const n = (id: string | undefined) => s.players[id!]!.name;
   const check = (arg: string) => checkAction(TOY, TOY.actions[0]!, ctxOf(TOY, s, me!, s.clock, ''), { arg, text: arg });

@@ -126,6 +126,13 @@ describe('mafia-cities fits the declared schedule', () => {
 describe('palermo and mafia-de declarations', () => {
   const d = (id: string, kind: string, round?: number): Deadline => ({ id, kind, at: 0, ...(round !== undefined ? { round } : {}) });
 
+  it('palermo’s timeline prints its phases’ declared flow (PAL-TIE-1, PAL-CAL-3)', () => {
+    const lines = timeline(PAL_SCHEDULE, 'en', { runoffExtensionMinutes: 30 }).map((l) => `${l.when} | ${l.what}`);
+    expect(lines).toContain('after close | → runoff if tied; else day of the next round on next-play-day');
+    expect(lines).toContain('after runoff | → stays runoff if runoff-goes-on; else day of the next round on next-play-day');
+    expect(lines).toContain('on opening | steps open-round');
+  });
+
   it('a runoff and its extension share the kind `runoff`; the key tells their hooks apart', () => {
     expect(instantOfDeadline(PAL_SCHEDULE, 'runoff', d('r3:runoff', 'runoff', 3))?.id).toBe('runoff');
     expect(instantOfDeadline(PAL_SCHEDULE, 'runoff', d('r3:extension', 'runoff', 3))?.id).toBe('extension');

@@ -284,10 +284,10 @@ export interface ActionDef<V, M, R extends string, P extends ParamDefs<R>> exten
 /** How a rulebook's table reads the game: its schedule, phase, round and name matching. */
 export interface TableSpec<V> {
   readonly schedule: ScheduleDef;
-  /** The open phase of the schedule (the timetable's `phaseOf`). */
-  phase(s: GameState<V>): string | undefined;
-  /** The open round. */
-  round(s: GameState<V>): number;
+  /** The open phase, for a rulebook that keeps it in its slice (default: the engine's, `GameState.phases`). */
+  phase?(s: GameState<V>): string | undefined;
+  /** The open round, for a rulebook that keeps it in its slice (default: the engine's open phase's round, else 0). */
+  round?(s: GameState<V>): number;
   /** The rulebook's name matcher (default: matchName, PAL-GEN-4). */
   match?(text: string, players: readonly Named[]): NameMatch;
   /** Syntax rules that belong to no action (signup's join and leave). */
@@ -457,7 +457,8 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
 
 /** The state a check of `table` sees for `me` at `at`. */
 export function ctxOf<V>(table: TableSpec<V>, s: GameState<V>, me: PlayerId, at: Millis, line: string): Ctx<V> {
-  return { s, me, at, phase: table.phase(s), round: table.round(s), line };
+  const open = s.phases.at(-1);
+  return { s, me, at, phase: table.phase ? table.phase(s) : open?.id, round: table.round ? table.round(s) : (open?.round ?? 0), line };
 }
 
 /** Resolves a name with the table's matcher. */

@@ -1,4 +1,5 @@
 import { syntaxOf } from '../../engine/game.ts';
+import { recordCount } from '../../engine/live-count.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { parseCommands, stripMarkup } from '../../engine/parse.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
@@ -156,5 +157,8 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   },
   rejection: decorateRejection,
   dayOf: (e) => (e.type === 'phase.opened' && e.data.phase === 'day' ? e.data.n : undefined),
+  // The moderator's live count of the private ballots (DE-VOTE-7), numbered as the thread numbers the day (Tag N):
+  // the day's ballots stand through its night, which carries the same number.
+  voteCount: (s) => recordCount(s, s.v.votes, s.v.n, s.v.phase),
   voteSteps: mafiaDeVoteSteps,
 });

@@ -3,6 +3,7 @@
 import type { PlayerId } from '../../core/types.ts';
 import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
+import { recordCount } from '../../engine/live-count.ts';
 import { fold } from '../../engine/names.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
@@ -113,6 +114,8 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   },
   condition: (s, id: PlayerId) => cond(s, id),
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
+  // The live count: the round's ballots, or the runoff's while it runs (INT-VOTE-8).
+  voteCount: (s) => recordCount(s, s.v.phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, s.v.phase),
   voteSteps: intrigueVoteSteps,
 });
 

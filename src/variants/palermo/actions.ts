@@ -17,7 +17,7 @@ import type { PalEvents } from './events.ts';
 import { killersIn, killerTeam, msg, roleOf, stamp } from './flow.ts';
 import { type PalRejectionCode, reject } from './rejections.ts';
 import { knownKillers } from './roles.ts';
-import { PAL_SCHEDULE, palPhase } from './schedule.ts';
+import { PAL_SCHEDULE } from './schedule.ts';
 import type { PalState } from './state.ts';
 
 type B = Builder<PalState, PalEvents, PalRejectionCode>;
@@ -55,9 +55,8 @@ export function exceptionOpen(s: S, id: PlayerId, t: Millis): boolean {
 // The declarations
 
 const K = rulebook<PalState, PalEvents, PalRejectionCode>({
+  // The open phase and round are the engine's (GameState.phases).
   schedule: PAL_SCHEDULE,
-  phase: palPhase,
-  round: (s) => s.v.round,
   // PAL-SIGN-1: joining and leaving are command lines too (the keyword alone on its line), so "I do not want to join"
   // is discussion.
   extraSyntax: [
@@ -238,7 +237,7 @@ const OUT = K.action({
     const s = b.state;
     const v = s.v;
     // PAL-OUT-8: resolved at the first main-vote close after the submission.
-    const round = v.phase === 'runoff' ? v.round + 1 : v.round;
+    const round = s.phases.at(-1)?.id === 'runoff' ? v.round + 1 : v.round;
     const team = killerTeam(s);
     b.emit('outing.submitted', { outer: a.me, target: a.args.target, round }, team);
     b.tell([a.me], msg('MSG-ACK', { command: a.line }));

@@ -1,12 +1,14 @@
-// The palermo round: deal, start, the 13:00 murder, the 20:00 close with absences, runoff, extension and lot,
-// the outing resolution, reveals and win checks (spec §5).
+// The palermo round: deal, start, and the steps of the 13:00 murder, the 20:00 close with absences, runoff,
+// extension and lot, the outing resolution, reveals and win checks (spec §5). Which steps run at which instant, and
+// which phase follows, is declared (schedule.ts, index.ts); the engine runs them (engine/phases.ts).
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Audience, Message, Millis, Param, PlayerId, Ref } from '../../core/types.ts';
 import { chargeAbsences } from '../../engine/absence.ts';
 import { commandLine } from '../../engine/actions/text.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
-import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
+import { enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
@@ -17,7 +19,7 @@ import { palOptions } from './options.ts';
 import type { PalRejectionCode } from './rejections.ts';
 import { canonical, checkRoleList, defaultRoles, knownKillers, ROLES } from './roles.ts';
 import { CLOSE_TIME, PAL_SCHEDULE, palContext } from './schedule.ts';
-import type { PalState } from './state.ts';
+import type { Outing, PalState } from './state.ts';
 
 /** PAL-ABS: out at two absences in a row or three in total. */
 export const PAL_ABSENCE_LIMITS = { consecutive: 2, total: 3 } as const;
@@ -233,53 +235,121 @@ export function start(b: B): void {
       pauses: pausesParam(s.calendar),
     }),
   );
-  openRound(b, 1, D1);
+  enterPhase(b, FLOWING, 'day', 1, D1);
 }
 
-/** Opens round r on date D_r: resets the round's orders and plans its declared instants (13:00 from round 2, 20:00). */
-export function openRound(b: B, round: number, date: IsoDate): void {
-  const ctx = palContext(b.state, round, date);
-  // One plan gives the round's instants (the 13:00 only from round 2) and its deadlines, announced first.
-  const plan = planPhase(PAL_SCHEDULE, 'day', ctx);
-  const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
-  b.emit('round.opened', { round, date, killAt: atOf('kill'), closeAt: atOf('close')! });
-  openPhase(b, PAL_SCHEDULE, 'day', ctx, plan);
+/**
+ * What one resolution's steps hand on to each other and to the phase it opens: the round it resolves, the one post
+ * it builds, who reached the absence limit (A) and who is voted out (E) with their vote totals, and what it found.
+ */
+export interface PalScratch {
+  round: number;
+  parts: Message[];
+  A: readonly PlayerId[];
+  E: readonly PlayerId[];
+  counts: Readonly<Record<PlayerId, number>>;
+  /** Nobody voted (PAL-VOTE-9). */
+  noVotes: boolean;
+  /** The lot's line, when a lot or the moderators decided a runoff (PAL-TIE-5). */
+  lot?: Message;
+  /** 13:00: the protection in force and the murdered player. */
+  protection?: PlayerId;
+  victim?: PlayerId;
+  /** The close is tied: the runoff's candidates and their total (PAL-TIE-1). */
+  tie?: { readonly candidates: readonly PlayerId[]; readonly max: number };
+  /** The runoff goes on (its extension opened) or there was none to resolve. */
+  goesOn: boolean;
+  /** The outing this close resolves and its outcome (PAL-OUT-8…11). */
+  out?: Outing;
+  outcome?: 'void' | 'success' | 'miss';
+  /** Players revealed before this close, and by it. */
+  revealedBefore: readonly PlayerId[];
+  revealedNow: Set<PlayerId>;
+  win?: { readonly side: string; readonly reason: string };
+}
+
+/** A fresh scratch. */
+function scratch(): PalScratch {
+  return { round: 0, parts: [], A: [], E: [], counts: {}, noVotes: false, goesOn: false, revealedBefore: [], revealedNow: new Set() };
+}
+
+type Step = (b: B, c: PalScratch, at: StepContext) => undefined | 'stop';
+
+/** PAL-CAL-3: the play day after the open round's date, on which round r+1 opens. */
+function nextRoundDate(s: S): IsoDate {
+  return nextPlayDay(s.calendar, s.v.date);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// 13:00
+// Entering a phase
 
-/** Spec §5.1: the murder of round r at D_r 13:00. */
-export function resolveKill(b: B): void {
+/** The day: the round's orders reset and its times recorded (13:00 from round 2, 20:00), as the engine plans them. */
+const openRound: Step = (b, _c, { plan = [] }) => {
+  const open = b.state.phases.at(-1)!;
+  const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
+  b.emit('round.opened', { round: open.round, date: open.date!, killAt: atOf('kill'), closeAt: atOf('close')! });
+};
+
+/** PAL-TIE-1: the runoff among the tied, an hour after the close, announced with the close's post. */
+const openRunoff: Step = (b, c) => {
   const s = b.state;
-  const v = s.v;
-  const r = v.round;
-  // PAL-OUT-3: the ordinary outing window closes at 13:00; withdrawals stay possible.
-  if (v.outingOpen) b.emit('outing.window', { open: false }, { kind: 'moderator' });
+  const tie = c.tie!;
+  const runoff = deadlineOf(PAL_SCHEDULE, 'runoff', palContext(s, c.round), { anchor: s.v.closeAt });
+  const endsAt = runoff.at;
+  b.emit('runoff.opened', { round: c.round, candidates: tie.candidates, endsAt, max: tie.max });
+  c.parts.push(msg('MSG-RUNOFF', { n: tie.max, candidates: namesOf(s, tie.candidates), end: hhmm(endsAt, s.config.timeZone) }));
+  b.upsertDeadlines(runoff);
+  b.announce(...c.parts);
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// 13:00 (spec §5.1)
+
+/** PAL-OUT-3: the ordinary outing window closes at 13:00; withdrawals stay possible. */
+const closeOutingWindow: Step = (b, c) => {
+  c.round = b.state.v.round;
+  if (b.state.v.outingOpen) b.emit('outing.window', { open: false }, { kind: 'moderator' });
+};
+
+/** PAL-NUR-3: the protection counts only if the nurse is still in the game at 13:00. */
+const protection: Step = (b, c) => {
+  const s = b.state;
   const nurse = playersIn(s).find((p) => p.role === 'nurse');
-  // PAL-NUR-3: the protection counts only if the nurse is still in the game at 13:00.
-  const protection = nurse && v.protection ? v.protection : undefined;
-  const order = v.killOrder;
-  let victim: PlayerId | undefined;
-  // PAL-KILL-4 (a)–(e); PAL-OUT-13 lost kill.
-  if (v.killLostRound !== r && order && isAlive(s, order.target) && killersIn(s).length > 0 && protection !== order.target) {
-    victim = order.target;
-  }
-  b.emit('kill.resolved', { round: r, victim, protection, order: order?.target }, { kind: 'moderator' });
-  const parts: Message[] = [];
-  if (victim) {
-    b.emit('player.removed', { player: victim, how: 'murder' });
-    parts.push(msg('MSG-KILL', { r, names: nameOf(s, victim) }));
-    // PAL-REV-1: odd rounds ≥ 3 reveal the murdered player's formal team with the announcement.
-    if (r % 2 === 1) parts.push(reveal(b, victim));
-    parts.push(...voidVotesFor(b, victim));
-  } else {
-    // PAL-KILL-5: the reason for no murder is never given.
-    parts.push(msg('MSG-NOKILL', { r }));
-  }
-  b.announce(...parts);
+  c.protection = nurse && s.v.protection ? s.v.protection : undefined;
+};
+
+/** PAL-KILL-4 (a)–(e), PAL-OUT-13 lost kill, PAL-KILL-5: the murder or none (its reason never given). */
+const murder: Step = (b, c) => {
+  const s = b.state;
+  const r = c.round;
+  const order = s.v.killOrder;
+  if (s.v.killLostRound !== r && order && isAlive(s, order.target) && killersIn(s).length > 0 && c.protection !== order.target) c.victim = order.target;
+  b.emit('kill.resolved', { round: r, victim: c.victim, protection: c.protection, order: order?.target }, { kind: 'moderator' });
+  if (c.victim) {
+    b.emit('player.removed', { player: c.victim, how: 'murder' });
+    c.parts.push(msg('MSG-KILL', { r, names: nameOf(s, c.victim) }));
+  } else c.parts.push(msg('MSG-NOKILL', { r }));
+};
+
+/** PAL-REV-1: odd rounds ≥ 3 reveal the murdered player's formal team with the announcement. */
+const revealMurdered: Step = (b, c) => {
+  if (c.victim && c.round % 2 === 1) c.parts.push(reveal(b, c.victim));
+};
+
+/** PAL-VOTE-7: votes for the murdered player become void. */
+const voidVotes: Step = (b, c) => {
+  if (c.victim) c.parts.push(...voidVotesFor(b, c.victim));
+};
+
+/** The resolution's one post. */
+const post: Step = (b, c) => {
+  b.announce(...c.parts);
+};
+
+/** The win checks after a removal. */
+const win: Step = (b) => {
   checkWin(b);
-}
+};
 
 /** PAL-REV-1/2: reveals a player's formal team (and records it). */
 export function reveal(b: B, id: PlayerId): Message {
@@ -311,62 +381,62 @@ export function voidVotesFor<V extends { readonly votes: Readonly<Record<PlayerI
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// 20:00
+// 20:00 (spec §5.2)
 
-/** Spec §5.2: the main-vote close of the open round. */
-export function resolveClose(b: B): void {
-  const s0 = b.state;
-  const r = s0.v.round;
-  // Step 1: stop votes; freeze the outing this close resolves; the next ordinary outing window opens now.
-  if (s0.v.outing && s0.v.outing.round === r) b.emit('outing.frozen', {}, { kind: 'moderator' });
-  if (!s0.v.outingOpen) b.emit('outing.window', { open: true }, { kind: 'moderator' });
+/** Step 1: votes stop; the outing this close resolves freezes; the next ordinary outing window opens now. */
+const freezeOuting: Step = (b, c) => {
+  const v = b.state.v;
+  c.round = v.round;
+  if (v.outing && v.outing.round === c.round) b.emit('outing.frozen', {}, { kind: 'moderator' });
+  if (!v.outingOpen) b.emit('outing.window', { open: true }, { kind: 'moderator' });
+};
+
+/** The ballots a close counts: those of voters and for targets still in the game. */
+function countedBallots(s: S): Map<PlayerId, PlayerId> {
+  return new Map(Object.entries(s.v.votes).filter(([voter, target]) => isAlive(s, voter) && isAlive(s, target)));
+}
+
+/** Steps 2–4 (PAL-ABS-1/2/3, PAL-VOTE-8/9, PAL-ABS-5…8, PAL-TIE-1): absences, the tally and who it votes out. */
+const tallyClose: Step = (b, c) => {
   const s = b.state;
+  const r = c.round;
   const inGame = playersIn(s).map((p) => p.id);
-  const ballots = new Map(Object.entries(s.v.votes).filter(([voter, target]) => isAlive(s, voter) && isAlive(s, target)));
-  // Step 2: absences (PAL-ABS-1/2/3).
+  const ballots = countedBallots(s);
   const abs = chargeAbsences(s.v.absences, inGame, new Set(ballots.keys()), new Set(s.v.waived), PAL_ABSENCE_LIMITS);
-  const A = abs.reached;
-  // Step 3: tally (PAL-VOTE-8).
+  c.A = abs.reached;
   const t = tally(ballots, s.order);
   const nonVoters = inGame.filter((id) => !ballots.has(id));
-  b.emit('close.resolved', {
-    round: r,
-    rows: t.rows,
-    nonVoters,
-    absences: abs.counters,
-    charged: abs.charged,
-    reached: A,
-  });
-  const parts: Message[] = [
+  b.emit('close.resolved', { round: r, rows: t.rows, nonVoters, absences: abs.counters, charged: abs.charged, reached: c.A });
+  c.parts.push(
     msg('MSG-TALLY', { r }),
     ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
     msg('MSG-TALLY-NONVOTERS', { names: namesOf(s, nonVoters, '—') }),
-  ];
+  );
+  c.counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
   const T = t.top;
-  const counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
-  // Step 4 (PAL-VOTE-9, PAL-ABS-5…8, PAL-TIE-1).
-  if (t.max === 0) {
-    return finishClose(b, { round: r, E: [], A, parts, counts, noVotes: true });
-  }
-  const topAbsent = T.filter((id) => A.includes(id));
-  if (topAbsent.length > 0) return finishClose(b, { round: r, E: topAbsent, A, parts, counts });
-  if (T.length === 1) return finishClose(b, { round: r, E: T, A, parts, counts });
-  // Step 4d: absence removals outside the top leave now; the intermediate post opens the runoff.
-  for (const id of A) {
+  const topAbsent = T.filter((id) => c.A.includes(id));
+  if (t.max === 0) c.noVotes = true;
+  else if (topAbsent.length > 0) c.E = topAbsent;
+  else if (T.length === 1) c.E = T;
+  else c.tie = { candidates: T, max: t.max };
+};
+
+/**
+ * Step 4d: on a tie, absence removals outside the top leave now and the close stops; its post then opens the runoff
+ * (or, when a removal decided the game, ends it).
+ */
+const tieRemovals: Step = (b, c) => {
+  if (!c.tie) return;
+  for (const id of c.A) {
     b.emit('player.removed', { player: id, how: 'absences' });
-    parts.push(absenceMessage(b, id, false));
+    c.parts.push(absenceMessage(b, id, false));
   }
   if (winner(b.state, false)) {
-    b.announce(...parts);
-    return checkWin(b);
+    b.announce(...c.parts);
+    checkWin(b);
   }
-  const runoff = deadlineOf(PAL_SCHEDULE, 'runoff', palContext(s, r), { anchor: s.v.closeAt });
-  const endsAt = runoff.at;
-  b.emit('runoff.opened', { round: r, candidates: T, endsAt, max: t.max });
-  parts.push(msg('MSG-RUNOFF', { n: t.max, candidates: namesOf(s, T), end: hhmm(endsAt, s.config.timeZone) }));
-  b.upsertDeadlines(runoff);
-  b.announce(...parts);
-}
+  return 'stop';
+};
 
 /** PAL-REV-4, PAL-ABS-3/5: the absence-removal line with the full role; with last words when he topped the vote. */
 function absenceMessage(b: B, id: PlayerId, top: boolean, lwDate?: string): Message {
@@ -377,128 +447,190 @@ function absenceMessage(b: B, id: PlayerId, top: boolean, lwDate?: string): Mess
   return top ? msg('MSG-ABS-ELIM-TOP', { ...params, date: lwDate ?? '' }) : msg('MSG-ABS-ELIM', params);
 }
 
-/** Spec §5.3: the end of the runoff poll or of its extension. */
-export function resolveRunoff(b: B): void {
+// ---------------------------------------------------------------------------------------------------------------
+// The runoff's end (spec §5.3)
+
+/** PAL-TIE-2/6: the runoff's tally among the candidates still in the game. */
+const tallyRunoff: Step = (b, c) => {
   const s = b.state;
   const ru = s.v.runoff;
-  if (!ru) return;
-  const tz = s.config.timeZone;
-  const candidates = ru.candidates.filter((c) => isAlive(s, c));
+  if (!ru) {
+    c.goesOn = true;
+    return 'stop';
+  }
+  c.round = ru.round;
+  const candidates = ru.candidates.filter((x) => isAlive(s, x));
   const ballots = new Map(Object.entries(ru.ballots).filter(([voter, target]) => isAlive(s, voter) && candidates.includes(target)));
   const t = tally(ballots, s.order);
-  const parts: Message[] = [
+  c.parts.push(
     msg('MSG-RUNOFF-TALLY'),
     ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
-  ];
-  const counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
-  const done = (E: PlayerId[], extra?: { lot?: Message }) => {
-    b.emit('runoff.closed', { round: ru.round, voted: E });
-    finishClose(b, { round: ru.round, E, A: [], parts, counts, lot: extra?.lot });
-  };
-  // PAL-TIE-6: candidates who left are dropped; one left is voted out; none, nobody is.
-  if (candidates.length === 0) return done([]);
-  if (candidates.length === 1) return done(candidates);
-  if (t.top.length === 1) return done([...t.top]); // PAL-TIE-3
-  const tied = t.max > 0 ? [...t.top] : candidates;
-  if (ru.stage === 'poll') {
-    // PAL-TIE-4: one extension among the candidates sharing the top.
+  );
+  c.counts = Object.fromEntries(t.rows.map((row) => [row.target, row.total]));
+  // PAL-TIE-6: candidates who left are dropped; one left is voted out; none, nobody is. PAL-TIE-3: a top of one.
+  if (candidates.length <= 1) c.E = candidates;
+  else if (t.top.length === 1) c.E = [...t.top];
+  else c.tie = { candidates: t.max > 0 ? [...t.top] : candidates, max: t.max };
+};
+
+/**
+ * PAL-TIE-4: a poll still tied goes on as one extension among the candidates sharing the top (the runoff goes on);
+ * PAL-TIE-5: an extension still tied is decided by the moderators' designation, if it stands, else by a lot.
+ */
+const decideRunoff: Step = (b, c) => {
+  const s = b.state;
+  const ru = s.v.runoff!;
+  if (c.tie && ru.stage === 'poll') {
+    const tied = c.tie.candidates;
     // The moderator may have chosen the extension's length (PAL-TIE-4), so the state's length overrides the option.
     const extension = deadlineOf(PAL_SCHEDULE, 'extension', palContext(s, ru.round), { anchor: ru.endsAt, delay: s.v.extensionMinutes * 60_000 });
-    const endsAt = extension.at;
-    b.emit('runoff.extended', { candidates: tied, endsAt });
+    b.emit('runoff.extended', { candidates: tied, endsAt: extension.at });
     b.upsertDeadlines(extension);
-    b.announce(...parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(endsAt, tz) }));
-    return;
+    b.announce(...c.parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(extension.at, s.config.timeZone) }));
+    c.goesOn = true;
+    return 'stop';
   }
-  // PAL-TIE-5: a designation by the moderators stands if the top is still shared; otherwise a lot.
-  if (s.v.designated && tied.includes(s.v.designated)) {
-    b.emit('lot.fixed', { candidates: tied, chosen: s.v.designated });
-    return done([s.v.designated], { lot: msg('MSG-LOT-MOD', { name: nameOf(s, s.v.designated) }) });
+  if (c.tie) {
+    const tied = c.tie.candidates;
+    if (s.v.designated && tied.includes(s.v.designated)) {
+      b.emit('lot.fixed', { candidates: tied, chosen: s.v.designated });
+      c.E = [s.v.designated];
+      c.lot = msg('MSG-LOT-MOD', { name: nameOf(s, s.v.designated) });
+    } else {
+      const inOrder = bySignup(s, tied);
+      const d = b.draws();
+      const index = d.pickIndex(inOrder.length);
+      const chosen = inOrder[index]!;
+      b.emit('lot.drawn', { candidates: inOrder, index, chosen, drawn: d.used, check: { kind: 'pick', from: inOrder, result: chosen } });
+      c.E = [chosen];
+      c.lot = msg('MSG-LOT', { name: nameOf(s, chosen) });
+    }
   }
-  const inOrder = bySignup(s, tied);
-  const d = b.draws();
-  const index = d.pickIndex(inOrder.length);
-  const chosen = inOrder[index]!;
-  b.emit('lot.drawn', { candidates: inOrder, index, chosen, drawn: d.used, check: { kind: 'pick', from: inOrder, result: chosen } });
-  done([chosen], { lot: msg('MSG-LOT', { name: nameOf(s, chosen) }) });
-}
+  b.emit('runoff.closed', { round: ru.round, voted: [...c.E] });
+};
 
-interface CloseResult {
-  readonly round: number;
-  /** Voted out (with last words). */
-  readonly E: readonly PlayerId[];
-  /** Reaching the absence limit at this close (not yet removed unless the runoff path removed them). */
-  readonly A: readonly PlayerId[];
-  readonly parts: Message[];
-  readonly counts: Readonly<Record<PlayerId, number>>;
-  readonly noVotes?: boolean;
-  readonly lot?: Message;
-}
+// ---------------------------------------------------------------------------------------------------------------
+// Steps 5–9 of a close (after the main vote or its runoff)
 
-/** Spec §5.2 steps 5–9: outing, removals, reveals, the one result post, win checks, next round. */
-function finishClose(b: B, c: CloseResult): void {
+/** Step 5: the outing resolved at this close (PAL-OUT-8…11). */
+const resolveOuting: Step = (b, c) => {
   const s = b.state;
-  const { round: r, E, A, parts } = c;
-  const nextDate = nextPlayDay(s.calendar, s.v.date);
+  c.revealedBefore = s.v.revealed;
+  const out = s.v.outing && s.v.outing.round === c.round ? s.v.outing : undefined;
+  if (!out) return;
+  c.out = out;
+  if (c.E.includes(out.outer) || c.A.includes(out.outer) || !isAlive(s, out.outer)) c.outcome = 'void';
+  else if (roleOf(s, out.target) === 'informant') c.outcome = 'success';
+  else c.outcome = 'miss';
+  b.emit('outing.resolved', { outcome: c.outcome, outer: out.outer, target: out.target }, { kind: 'moderator' });
+};
+
+/** Steps 6 and 8: absence removals, then vote removals, each voted-out player with his last words (PAL-LW-1). */
+const removals: Step = (b, c) => {
+  const s = b.state;
+  const nextDate = nextRoundDate(s);
   const lwUntil = at(s, nextDate, CLOSE_TIME);
   const lwDate = ddmm(nextDate);
-  // Step 5: the outing resolved at this close (PAL-OUT-8…11).
-  const out = s.v.outing && s.v.outing.round === r ? s.v.outing : undefined;
-  let outcome: 'void' | 'success' | 'miss' | undefined;
-  if (out) {
-    if (E.includes(out.outer) || A.includes(out.outer) || !isAlive(s, out.outer)) outcome = 'void';
-    else if (roleOf(s, out.target) === 'informant') outcome = 'success';
-    else outcome = 'miss';
-    b.emit('outing.resolved', { outcome, outer: out.outer, target: out.target }, { kind: 'moderator' });
-  }
-  // Step 6 + 8 order: absence removals, then vote removals.
-  const revealedNow = new Set<PlayerId>();
-  for (const id of A) {
+  for (const id of c.A) {
     if (!isAlive(b.state, id)) continue; // already removed in the runoff path
-    const top = E.includes(id);
+    const top = c.E.includes(id);
     b.emit('player.removed', { player: id, how: 'absences' });
-    parts.push(absenceMessage(b, id, top, lwDate));
-    revealedNow.add(id);
-    if (top) b.emit('lastwords.granted', { player: id, until: lwUntil, round: r });
+    c.parts.push(absenceMessage(b, id, top, lwDate));
+    c.revealedNow.add(id);
+    if (top) b.emit('lastwords.granted', { player: id, until: lwUntil, round: c.round });
   }
-  if (c.noVotes) parts.push(msg('MSG-NO-ELIM'));
-  else if (E.length === 0) parts.push(msg('MSG-NO-ELIM-RUNOFF'));
-  for (const id of E) {
-    if (A.includes(id)) continue;
+  if (c.noVotes) c.parts.push(msg('MSG-NO-ELIM'));
+  else if (c.E.length === 0) c.parts.push(msg('MSG-NO-ELIM-RUNOFF'));
+  for (const id of c.E) {
+    if (c.A.includes(id)) continue;
     b.emit('player.removed', { player: id, how: 'vote' });
-    b.emit('lastwords.granted', { player: id, until: lwUntil, round: r });
-    if (c.lot) parts.push(c.lot, msg('MSG-LW-DEADLINE', { name: nameOf(s, id), date: lwDate }));
-    else parts.push(msg('MSG-ELIM-VOTE', { name: nameOf(s, id), n: c.counts[id] ?? 0, date: lwDate }));
+    b.emit('lastwords.granted', { player: id, until: lwUntil, round: c.round });
+    if (c.lot) c.parts.push(c.lot, msg('MSG-LW-DEADLINE', { name: nameOf(s, id), date: lwDate }));
+    else c.parts.push(msg('MSG-ELIM-VOTE', { name: nameOf(s, id), n: c.counts[id] ?? 0, date: lwDate }));
   }
-  b.emit('votedout.set', { players: [...E] });
-  // Step 7: reveals. Even rounds reveal the voted-out (PAL-REV-1); a void outer is revealed as a penalty.
-  if (r % 2 === 0) {
-    for (const id of E) {
-      if (revealedNow.has(id)) continue;
-      parts.push(reveal(b, id));
-      revealedNow.add(id);
-    }
+  b.emit('votedout.set', { players: [...c.E] });
+};
+
+/** Step 7: even rounds reveal the voted-out (PAL-REV-1). */
+const revealVotedOut: Step = (b, c) => {
+  if (c.round % 2 !== 0) return;
+  for (const id of c.E) {
+    if (c.revealedNow.has(id)) continue;
+    c.parts.push(reveal(b, id));
+    c.revealedNow.add(id);
   }
-  if (out && outcome !== 'success') {
-    if (outcome === 'void' && !revealedNow.has(out.outer) && !s.v.revealed.includes(out.outer)) {
-      parts.push(reveal(b, out.outer)); // PAL-OUT-9 penalty reveal
-    }
-    if (outcome === 'miss') {
-      b.emit('player.removed', { player: out.outer, how: 'outing' });
-      b.emit('revealed', { players: [out.outer] });
-      parts.push(msg('MSG-OUT-MISS', { name: nameOf(s, out.outer) })); // PAL-OUT-11
-    }
-    // PAL-OUT-13: after a void or missed outing the killers lose the next murder.
-    b.emit('kill.lost', { round: r + 1 }, { kind: 'moderator' });
+};
+
+/** PAL-OUT-9…13: a void outer is revealed as a penalty, a missed outer leaves; either loses the next murder. */
+const outingPenalty: Step = (b, c) => {
+  const out = c.out;
+  if (!out) return;
+  const s = b.state;
+  if (c.outcome === 'success') {
+    c.parts.push(msg('MSG-OUT-SUCCESS', { outer: nameOf(s, out.outer), informant: nameOf(s, out.target) }));
+    return;
   }
-  if (outcome === 'success') parts.push(msg('MSG-OUT-SUCCESS', { outer: nameOf(s, out!.outer), informant: nameOf(s, out!.target) }));
-  // Step 9: win checks; otherwise round r+1 opens (with the pause notice when days are skipped, PAL-CAL-4).
-  const win = winner(b.state, outcome === 'success');
-  if (!win && nextDate !== addDays(s.v.date, 1)) parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
-  b.announce(...parts);
-  if (win) return endGame(b, win.side, win.reason);
-  openRound(b, r + 1, nextDate);
-}
+  if (c.outcome === 'void' && !c.revealedNow.has(out.outer) && !c.revealedBefore.includes(out.outer)) c.parts.push(reveal(b, out.outer)); // PAL-OUT-9
+  if (c.outcome === 'miss') {
+    b.emit('player.removed', { player: out.outer, how: 'outing' });
+    b.emit('revealed', { players: [out.outer] });
+    c.parts.push(msg('MSG-OUT-MISS', { name: nameOf(s, out.outer) })); // PAL-OUT-11
+  }
+  // PAL-OUT-13: after a void or missed outing the killers lose the next murder.
+  b.emit('kill.lost', { round: c.round + 1 }, { kind: 'moderator' });
+};
+
+/** Step 9: the one result post, with the pause notice when play days are skipped before round r+1 (PAL-CAL-4). */
+const closePost: Step = (b, c) => {
+  const s = b.state;
+  c.win = winner(s, c.outcome === 'success');
+  const nextDate = nextRoundDate(s);
+  if (!c.win && nextDate !== addDays(s.v.date, 1)) c.parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
+  b.announce(...c.parts);
+};
+
+/** Step 9: the win checks of the close (a successful outing wins, PAL-WIN-3); otherwise round r+1 opens. */
+const closeWin: Step = (b, c) => {
+  if (c.win) endGame(b, c.win.side, c.win.reason);
+};
+
+/**
+ * palermo's flow (spec §5) as the steps, conditions and date rules its declaration names (schedule.ts: the phases'
+ * `enter` and `next`; index.ts: each instant's resolution): the engine runs them (engine/phases.ts).
+ */
+export const PAL_FLOW: FlowTable<PalState, PalEvents, PalScratch> = {
+  scratch,
+  steps: {
+    'open-round': openRound,
+    'open-runoff': openRunoff,
+    'close-outing-window': closeOutingWindow,
+    protection,
+    murder,
+    'reveal-murdered': revealMurdered,
+    'void-votes': voidVotes,
+    post,
+    win,
+    'freeze-outing': freezeOuting,
+    tally: tallyClose,
+    'tie-removals': tieRemovals,
+    'runoff-tally': tallyRunoff,
+    'runoff-decision': decideRunoff,
+    outing: resolveOuting,
+    removals,
+    'reveal-voted-out': revealVotedOut,
+    'outing-penalty': outingPenalty,
+    'close-post': closePost,
+    'close-win': closeWin,
+  },
+  conditions: {
+    tied: (_s: S, c: PalScratch) => c.tie !== undefined,
+    'runoff-goes-on': (_s: S, c: PalScratch) => c.goesOn,
+  },
+  dates: { 'next-play-day': nextRoundDate },
+};
+
+/** What the engine needs to open palermo's phases (the start opens round 1). */
+const FLOWING: Flowing<PalState, PalEvents, PalScratch> = { schedule: PAL_SCHEDULE, flow: PAL_FLOW, options: palOptions };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Win

@@ -1,26 +1,47 @@
 // The `palermo` rulebook (Greek forum Palermo): data plus the hooks the engine calls.
 import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
+import { recordCount } from '../../engine/live-count.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
-import { playersIn } from '../../engine/state.ts';
+import { type GameState, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant } from '../../engine/variant.ts';
 import { ACTIONS, onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { deal, firstRoundFrom, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
+import { deal, firstRoundFrom, PAL_ABSENCE_LIMITS, PAL_FLOW, type PalScratch, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
 import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
-import { PAL_SCHEDULE, palPhase } from './schedule.ts';
+import { PAL_SCHEDULE } from './schedule.ts';
 import { evolvePal, initialPal, type PalState } from './state.ts';
 import { palermoVoteSteps } from './vote-log.ts';
 
-/** palermo's schedule with its hooks: what happens at each declared instant (flow.ts). */
-const TIMETABLE = defineTimetable<PalState, PalEvents, 'kill' | 'close' | 'runoff' | 'extension'>({
+/** The end of a runoff poll or of its extension (spec §5.3), then the close's steps 5–9. */
+const RUNOFF_END = ['runoff-tally', 'runoff-decision', 'outing', 'removals', 'reveal-voted-out', 'outing-penalty', 'close-post', 'close-win'] as const;
+
+/**
+ * palermo's schedule with each instant's resolution as named steps in order (flow.ts writes them; the engine runs
+ * them and follows the phases' declared transitions, engine/phases.ts). Logs written before the engine kept the
+ * phase read their round and runoff openings as the phase changes they were.
+ */
+const TIMETABLE = defineTimetable<PalState, PalEvents, 'kill' | 'close' | 'runoff' | 'extension', PalScratch>({
   schedule: PAL_SCHEDULE,
-  hooks: { kill: resolveKill, close: resolveClose, runoff: resolveRunoff, extension: resolveRunoff },
-  phaseOf: palPhase,
+  hooks: {
+    // Spec §5.1: the murder of round r at 13:00.
+    kill: ['close-outing-window', 'protection', 'murder', 'reveal-murdered', 'void-votes', 'post', 'win'],
+    // Spec §5.2: the close; a tie stops it after the absence removals and the runoff opens (schedule.ts).
+    close: ['freeze-outing', 'tally', 'tie-removals', 'outing', 'removals', 'reveal-voted-out', 'outing-penalty', 'close-post', 'close-win'],
+    // Spec §5.3: the runoff's end, or its extension's; then the close's steps 5–9.
+    runoff: RUNOFF_END,
+    extension: RUNOFF_END,
+  },
+  flow: PAL_FLOW,
+  logged: {
+    'round.opened': (d: PalEvents['round.opened']) => ({ open: 'day', round: d.round, date: d.date }),
+    'runoff.opened': (d: PalEvents['runoff.opened'], s: GameState<PalState>) => ({ open: 'runoff', round: d.round, date: s.phases.at(-1)?.date }),
+    'round.dated': (d: PalEvents['round.dated']) => ({ dated: 'day', date: d.date }),
+  },
   options: palOptions,
 });
 
@@ -77,5 +98,10 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
     ),
   defaultRoles,
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
+  // The live count: the main vote's record, or the runoff's ballots while it runs (PAL-VOTE-6, PAL-TIE-2).
+  voteCount: (s) => {
+    const phase = s.phases.at(-1)?.id ?? 'day';
+    return recordCount(s, phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, phase);
+  },
   voteSteps: palermoVoteSteps,
 });

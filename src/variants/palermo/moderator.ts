@@ -68,12 +68,12 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       const what = args.deadline;
       const r = s.v.round;
       if (what === 'close') {
-        if (s.v.phase !== 'day') return refuse('no main vote is open');
+        if (s.phases.at(-1)?.id !== 'day') return refuse('no main vote is open');
         if (s.v.killAt !== undefined && !s.v.killDone && to <= s.v.killAt) return refuse('the close cannot precede the murder');
         b.emit('round.timing', { closeAt: to });
         b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'close', palContext(s), { exactly: to }));
       } else if (what === 'kill') {
-        if (s.v.phase !== 'day' || s.v.killDone || s.v.killAt === undefined) return refuse('no murder is pending');
+        if (s.phases.at(-1)?.id !== 'day' || s.v.killDone || s.v.killAt === undefined) return refuse('no murder is pending');
         if (to >= s.v.closeAt) return refuse('the murder must come before the close');
         b.emit('round.timing', { killAt: to });
         b.upsertDeadlines(deadlineOf(PAL_SCHEDULE, 'kill', palContext(s), { exactly: to }));
@@ -115,7 +115,7 @@ const ACTIONS: ModActions<PalState, PalEvents> = {
       b.emit('calendar.changed', { calendar });
       // The open round keeps its date unless that date lies ahead and the change moved it.
       let date = s.v.date;
-      if (s.status === 'running' && s.v.phase === 'day' && s.v.round > 1 && date > today && s.v.lastClose !== undefined) {
+      if (s.status === 'running' && s.phases.at(-1)?.id === 'day' && s.v.round > 1 && date > today && s.v.lastClose !== undefined) {
         const fresh = nextPlayDay(calendar, localDate(s.v.lastClose, s.config.timeZone));
         if (fresh !== date && fresh > today) {
           date = fresh;
@@ -293,6 +293,7 @@ function redate(b: B, date: string): void {
   b.emit('round.timing', { closeAt, ...(s.v.killDone ? {} : { killAt: deadlineOf(PAL_SCHEDULE, 'kill', ctx).at }) });
   const ids = new Set([deadlineOf(PAL_SCHEDULE, 'kill', ctx).id, deadlineOf(PAL_SCHEDULE, 'close', ctx).id]);
   b.schedule([...s.deadlines.filter((d) => !ids.has(d.id)), ...plan]);
+  b.emit('phase.dated', { phase: 'day', date });
   b.emit('round.dated', { round: s.v.round, date });
 }
 

@@ -1,5 +1,6 @@
 // palermo's day as data (spec §3, §5): the 13:00 murder from round 2, the 20:00 close, the runoff an hour after a
-// tied close and its extension; the windows those instants close. The hooks live in index.ts, the handlers in flow.ts.
+// tied close and its extension; the windows those instants close; what entering a phase does and where each phase
+// goes after its instants (engine/phases.ts). The resolutions' steps are named in index.ts and written in flow.ts.
 
 import type { PlanContext, ScheduleDef } from '../../engine/schedule.ts';
 import type { GameState } from '../../engine/state.ts';
@@ -23,6 +24,18 @@ export const PAL_SCHEDULE: ScheduleDef<PalInstant> = {
     {
       id: 'day',
       what: { en: 'round r on its play day D_r', el: 'γύρος r την εργάσιμη D_r' },
+      // Entering the day resets the round's orders and records its times (PAL-CAL-2).
+      enter: ['open-round'],
+      // PAL-TIE-1: a tied close opens the runoff of the same round; otherwise round r+1 opens on the next play day.
+      next: [
+        {
+          at: 'close',
+          to: [
+            { when: 'tied', phase: 'runoff' },
+            { phase: 'day', round: 'next', date: 'next-play-day' },
+          ],
+        },
+      ],
       instants: [
         {
           id: 'kill',
@@ -54,6 +67,24 @@ export const PAL_SCHEDULE: ScheduleDef<PalInstant> = {
     {
       id: 'runoff',
       what: { en: 'runoff after a tied close', el: 'δημοσκόπηση μετά από ισοψηφία' },
+      enter: ['open-runoff'],
+      // PAL-TIE-4: a poll still tied goes on as its extension; a decided one opens round r+1 on the next play day.
+      next: [
+        {
+          at: 'runoff',
+          to: [
+            { when: 'runoff-goes-on', stay: true },
+            { phase: 'day', round: 'next', date: 'next-play-day' },
+          ],
+        },
+        {
+          at: 'extension',
+          to: [
+            { when: 'runoff-goes-on', stay: true },
+            { phase: 'day', round: 'next', date: 'next-play-day' },
+          ],
+        },
+      ],
       instants: [
         {
           id: 'runoff',
@@ -78,9 +109,4 @@ export const PAL_SCHEDULE: ScheduleDef<PalInstant> = {
 /** Where round `round` (on `date`, default the open round's) of a game falls, for planning its instants. */
 export function palContext(s: GameState<PalState>, round = s.v.round, date: IsoDate = s.v.date): PlanContext {
   return { round, date, opensAt: s.clock, timeZone: s.config.timeZone, options: palOptions(s.config) };
-}
-
-/** The open phase of the schedule: the round's day or its runoff (none before the start or after the end). */
-export function palPhase(s: GameState<PalState>): 'day' | 'runoff' | undefined {
-  return s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined;
 }

@@ -46,8 +46,6 @@ export interface PalState {
   readonly round: number;
   /** D_r, the date of the open round. */
   readonly date: IsoDate;
-  /** 'pre' before the start, 'day' while the round is open, 'runoff' during a tie poll, 'over' after the end. */
-  readonly phase: 'pre' | 'day' | 'runoff' | 'over';
   readonly killAt?: Millis;
   readonly closeAt: Millis;
   /** The 13:00 resolution of the open round has happened. */
@@ -91,7 +89,6 @@ export interface PalState {
 const INITIAL: PalState = {
   round: 0,
   date: '',
-  phase: 'pre',
   killAt: undefined,
   closeAt: 0,
   killDone: false,
@@ -129,7 +126,6 @@ function canonical(v: PalState): PalState {
   const c: EveryKey<PalState> = {
     round: v.round,
     date: v.date,
-    phase: v.phase,
     killAt: v.killAt,
     closeAt: v.closeAt,
     killDone: v.killDone,
@@ -179,7 +175,6 @@ function step(v: PalState, e: PalEvent): PalState {
         ...v,
         round: d.round,
         date: d.date,
-        phase: 'day',
         killAt: d.killAt,
         closeAt: d.closeAt,
         killDone: d.killAt === undefined,
@@ -223,7 +218,7 @@ function step(v: PalState, e: PalEvent): PalState {
       return { ...v, lastClose: e.at, absences: e.data.absences, votes: {}, waived: [] };
     case 'runoff.opened': {
       const d = e.data;
-      return { ...v, phase: 'runoff', runoff: { round: d.round, candidates: d.candidates, ballots: {}, endsAt: d.endsAt, stage: 'poll', max: d.max } };
+      return { ...v, runoff: { round: d.round, candidates: d.candidates, ballots: {}, endsAt: d.endsAt, stage: 'poll', max: d.max } };
     }
     case 'runoff.ballot':
       return v.runoff ? { ...v, runoff: { ...v.runoff, ballots: { ...v.runoff.ballots, [e.data.voter]: e.data.target } } } : v;
@@ -290,7 +285,7 @@ function step(v: PalState, e: PalEvent): PalState {
       // A player who leaves takes his own vote with him; votes for him are voided by an explicit event.
       return { ...v, votes: without(v.votes, [e.data.player]) };
     case 'game.ended':
-      return { ...v, phase: 'over', outing: undefined, runoff: undefined };
+      return { ...v, outing: undefined, runoff: undefined };
     case 'role.assigned':
     case 'runoff.closed':
     case 'lot.fixed':

@@ -39,7 +39,8 @@ export function VoteCount({
   if (lines.length === 0 && channel !== 'main') return null;
   return (
     <section class="votes" aria-labelledby="votes-h">
-      <h2 id="votes-h">{t('votes.title', { round: votes.round })}</h2>
+      {/* A runoff's count is titled as the runoff's (issue 25 item 11). */}
+      <h2 id="votes-h">{t('votes.title', { round: votes.round, phase: votes.phase })}</h2>
       <ul>
         {lines.map((l) => (
           <li key={l.target} data-target={l.target}>

@@ -71,7 +71,7 @@ export const ru: Catalog = {
   'thread.quoteLabel': 'Цитировать сообщение #{n}',
   'thread.unreadMark': 'Новое с вашего прошлого визита',
   'thread.jumpUnread': 'К первому непрочитанному сообщению (#{n})',
-  'votes.title': 'Подсчёт голосов (раунд {round})',
+  'votes.title': '{phase, select, runoff {Подсчёт голосов перевыборов (раунд {round})} other {Подсчёт голосов (раунд {round})}}',
   'votes.line': '{target}: {n, plural, one {# голос} few {# голоса} many {# голосов} other {# голоса}}',
   'votes.notVoted': 'Не голосовали: {names}',
   'votes.private': 'Голосование тайное: итог объявят в срок.',

@@ -1,0 +1,112 @@
+// The phase in the engine (engine/phases.ts, docs/actions.md §10): the fold of the engine's phase events, and
+// palermo's declared flow as the engine runs it over whole bot games and every palermo scenario: the engine's open
+// phase is the round the rulebook plays (PAL-CAL-2), a tied close stops after its absence removals and opens the
+// runoff of the same round (PAL-TIE-1), a decided close or runoff opens round r+1 on the next play day (PAL-CAL-3),
+// and each resolution records the steps it ran in their declared order.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../src/core/types.ts';
+import { nextPlayDay } from '../../src/engine/calendar.ts';
+import { typed } from '../../src/engine/events.ts';
+import { evolve, initialState } from '../../src/engine/evolve.ts';
+import { changedPhases } from '../../src/engine/phases.ts';
+import { phaseOf } from '../../src/engine/schedule.ts';
+import type { GameState } from '../../src/engine/state.ts';
+import { loadScript } from '../../src/scripts/load.ts';
+import { runScript } from '../../src/scripts/run.ts';
+import { driveGame } from '../../src/sim/runner.ts';
+import type { PalEvents } from '../../src/variants/palermo/events.ts';
+import { palermo } from '../../src/variants/palermo/index.ts';
+import { palermoSim } from '../../src/variants/palermo/sim.ts';
+import type { PalState } from '../../src/variants/palermo/state.ts';
+
+describe('the open phases as the engine folds them', () => {
+  const day = changedPhases([], { open: 'day', round: 1, date: '2025-03-03' }, 10);
+
+  it('an opening replaces the open phases, unless it opens beside them', () => {
+    expect(day).toEqual([{ id: 'day', round: 1, date: '2025-03-03', openedAt: 10 }]);
+    expect(changedPhases(day, { open: 'runoff', round: 1 }, 20)).toEqual([{ id: 'runoff', round: 1, openedAt: 20 }]);
+    const both = changedPhases(day, { open: 'night', round: 1, beside: true }, 30);
+    expect(both.map((p) => p.id)).toEqual(['day', 'night']);
+    expect(changedPhases(both, { close: 'day' }, 40)).toEqual([{ id: 'night', round: 1, openedAt: 30 }]);
+  });
+
+  it('opening the phase already open for that round and date changes nothing (a logged event after the engine’s)', () => {
+    expect(changedPhases(day, { open: 'day', round: 1, date: '2025-03-03' }, 99)).toBe(day);
+    expect(changedPhases(day, { open: 'day', round: 2, date: '2025-03-04' }, 99)).toEqual([{ id: 'day', round: 2, date: '2025-03-04', openedAt: 99 }]);
+    expect(changedPhases(day, { dated: 'day', date: '2025-03-05' }, 99)).toEqual([{ id: 'day', round: 1, date: '2025-03-05', openedAt: 10 }]);
+    expect(changedPhases(day, { close: 'night' }, 99)).toBe(day);
+  });
+});
+
+const CLOSE = ['freeze-outing', 'tally', 'tie-removals', 'outing', 'removals', 'reveal-voted-out', 'outing-penalty', 'close-post', 'close-win'];
+
+/** Checks palermo's phases over one log; returns how many closes were tied and how many decided. */
+function checkLog(events: readonly GameEvent[], label: string): { tied: number; decided: number; kills: number } {
+  let s = initialState(palermo, events[0]!) as GameState<PalState>;
+  const out = { tied: 0, decided: 0, kills: 0 };
+  for (const [i, raw] of events.entries()) {
+    if (i > 0) s = evolve(palermo, s, raw);
+    const where = `${label} event ${i + 1}`;
+    const e = typed<PalEvents>(raw);
+    if (e.type === 'game.ended' || e.type === 'game.cancelled') expect(s.phases, where).toEqual([]);
+    if (e.type === 'round.opened') {
+      // The round the rulebook opens is the engine's open day, on its date.
+      expect(s.phases, where).toMatchObject([{ id: 'day', round: e.data.round, date: e.data.date }]);
+      expect(phaseOf(palermo.timetable, s)).toBe('day');
+    }
+    if (e.type === 'runoff.opened') expect(s.phases, where).toMatchObject([{ id: 'runoff', round: e.data.round, date: s.v.date }]);
+    if (e.type !== 'phase.resolved') continue;
+    const ran = e.data.steps;
+    const next = events.slice(i + 1).find((x) => x.type === 'phase.entered' || x.at !== raw.at);
+    if (e.data.instant === 'kill') {
+      expect(ran, where).toEqual(['close-outing-window', 'protection', 'murder', 'reveal-murdered', 'void-votes', 'post', 'win']);
+      out.kills++;
+    }
+    if (e.data.instant !== 'close') continue;
+    if (ran.length === 3) {
+      // PAL-TIE-1: a tie stops the close after its absence removals; the runoff of the same round opens.
+      expect(ran, where).toEqual(CLOSE.slice(0, 3));
+      if (s.status === 'running') expect(next?.data, where).toMatchObject({ phase: 'runoff', round: s.v.round });
+      out.tied++;
+    } else {
+      expect(ran, where).toEqual(CLOSE);
+      // PAL-CAL-3: round r+1 opens on the next play day.
+      if (s.status === 'running') expect(next?.data, where).toEqual({ phase: 'day', round: s.v.round + 1, date: nextPlayDay(s.calendar, s.v.date) });
+      out.decided++;
+    }
+  }
+  return out;
+}
+
+describe('palermo’s declared flow, as the engine runs it', () => {
+  it('over bot games: the engine’s phase is the rulebook’s round, and each resolution ran its declared steps', () => {
+    const total = { tied: 0, decided: 0, kills: 0 };
+    for (const [n, seed] of [
+      [7, 1],
+      [13, 2],
+      [20, 3],
+      [13, 4],
+    ] as const) {
+      const spec = { variant: 'palermo', players: n, roleList: palermoSim.roleList(n), options: {}, policy: 'sensible' };
+      const r = checkLog(driveGame(spec, seed, { keepEvents: true }).events, `palermo ${n} #${seed}`);
+      for (const k of ['tied', 'decided', 'kills'] as const) total[k] += r[k];
+    }
+    expect(total.decided).toBeGreaterThan(5);
+    expect(total.kills).toBeGreaterThan(5);
+  });
+
+  it('over every palermo scenario, ties and runoffs included', async () => {
+    const dir = join(import.meta.dirname, '..', 'scenarios', 'palermo');
+    const total = { tied: 0, decided: 0, kills: 0 };
+    for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml'))) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      if (/^# Refused: /m.test(text)) continue;
+      const r = checkLog((await runScript(loadScript(text, file))).events, file);
+      for (const k of ['tied', 'decided', 'kills'] as const) total[k] += r[k];
+    }
+    expect(total.tied).toBeGreaterThan(0);
+    expect(total.decided).toBeGreaterThan(10);
+  });
+});
