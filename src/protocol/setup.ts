@@ -60,6 +60,10 @@ export const messageTablesReply = z.object({
   roles: namedSchema,
   sides: namedSchema,
   teams: namedSchema,
+  locales: z.array(z.string()).describe('the languages the rulebook’s own texts (templates, declared day) are written in'),
+  labels: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .describe('language -> key -> ICU label of the interface (deadlines, phases, moderator actions, audit entries; src/i18n/labels.ts)'),
 });
 /** A rulebook's message tables. */
 export type MessageTablesReply = z.infer<typeof messageTablesReply>;

@@ -8,7 +8,7 @@ import type { LoadedGame } from '../../app/game-service.ts';
 import { channelItems, channelList, nextDeadline } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import type { Actor } from '../../core/types.ts';
-import { canRead, channelById, MAIN_CHANNEL } from '../../engine/channels.ts';
+import { canRead, channelById, channelsOf, MAIN_CHANNEL } from '../../engine/channels.ts';
 import {
   type ChannelInfo,
   type ChannelsReply,
@@ -54,7 +54,11 @@ function personal(g: LoadedGame, r: Role): ChannelInfo[] {
       write: r.kind === 'player' ? `${base}/pms` : null,
     },
   ];
+  // A team whose group the rulebook already gives a channel of its own (mafia-cities' family inbox) has that one
+  // chat, under the rulebook's title: a second tab for the same people would split their talk.
+  const declared = new Set(channelsOf(g.variant, g.state).map((c) => c.id));
   for (const [team, ever] of Object.entries(g.meta.teamsEver)) {
+    if (declared.has(team)) continue;
     if (r.kind === 'player' && !ever.includes(r.id)) continue;
     const url = `${base}/teams/${encodeURIComponent(team)}`;
     const member = r.kind === 'player' && (own(g.meta.teams, team) ?? []).includes(r.id);

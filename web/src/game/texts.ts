@@ -14,7 +14,7 @@ type Param = NonNullable<Parts[number]['params']>[string];
 const loaded = new Map<string, Promise<MessageTablesReply | null>>();
 
 /** The rulebook's tables for `lang` (one request per rulebook and language; null when they cannot be had). */
-function tables(variant: string, lang: string): Promise<MessageTablesReply | null> {
+export function tables(variant: string, lang: string): Promise<MessageTablesReply | null> {
   const k = `${variant}\u0000${lang}`;
   let p = loaded.get(k);
   if (!p) {

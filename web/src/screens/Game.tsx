@@ -7,6 +7,7 @@ import { api } from '../api/client.ts';
 import { ActionForms } from '../game/ActionForms.tsx';
 import { ChannelView, channelName } from '../game/ChannelView.tsx';
 import { Console } from '../game/Console.tsx';
+import { labelOf, teamName, useRulebook } from '../game/labels.ts';
 import { Countdown, Players, RoleCard, VoteCount } from '../game/Panels.tsx';
 import { Timeline } from '../game/Timeline.tsx';
 import { useGame } from '../game/useGame.ts';
@@ -42,13 +43,19 @@ export function GameScreen({
   const account = currentAccount();
   const g = useGame(id, account?.name ?? null);
   const d = g.detail;
+  const rulebook = useRulebook(d?.variant);
   const names = useMemo(() => d?.players.map((p) => p.name) ?? [], [d?.players.map((p) => p.name).join('\u0000')]);
   if (!d) return <Notice error={g.error} text={g.error ? null : '…'} />;
   const unread = (c: Channel) => g.reading?.channels.find((r) => r.channel === c.id)?.unread ?? 0;
   const tabs = [
     ...g.channels.map((c) => ({
       id: tabOf(c),
-      label: c.kind === 'inbox' && d.me.role === 'player' ? t('game.private') : channelName(c),
+      label:
+        c.kind === 'inbox' && d.me.role === 'player'
+          ? t('game.private')
+          : c.kind === 'team'
+            ? t('game.team', { name: teamName(rulebook, c.title) })
+            : channelName(c),
       unread: unread(c),
     })),
     ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console'), unread: 0 }] : []),
@@ -67,9 +74,9 @@ export function GameScreen({
           <span class={`status status-${d.status}`} data-testid="status">
             {statusLabel(d.status)}
           </span>{' '}
-          · {d.variant} · {zone}
+          · {labelOf(rulebook, `rulebook.${d.variant}`)} · {zone}
         </p>
-        <Countdown deadline={d.nextDeadline} zone={zone} />
+        <Countdown deadline={d.nextDeadline} zone={zone} variant={d.variant} />
         <JoinButton detail={d} onDone={g.refresh} />
       </header>
       {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
@@ -141,7 +148,7 @@ export function GameScreen({
         </div>
         <aside class="side-col">
           <Players detail={d} focus={player} />
-          <Timeline id={id} tick={g.tick} />
+          <Timeline id={id} tick={g.tick} variant={d.variant} gameLocale={d.locale} />
         </aside>
       </div>
     </article>
