@@ -129,9 +129,9 @@ describe.skipIf(!run)('every screen in one language (issue 25 item 6)', () => {
     for (const x of await texts(page)) {
       const lang = x.lang || ui;
       const allowed = game ? [ui, game.locale] : [ui];
-      if (!allowed.includes(lang)) problems.push(`${screen} [${ui}] ${x.where}: lang=${lang} «${x.text.slice(0, 120)}»`);
+      if (!allowed.includes(lang)) problems.push(`${screen} [${ui}] ${x.where}: lang=${lang} «${x.text.slice(0, 400)}»`);
       const why = mixedLanguage(x.text, lang, known);
-      if (why) problems.push(`${screen} [${ui}] ${x.where}: ${why} «${x.text.slice(0, 120)}»`);
+      if (why) problems.push(`${screen} [${ui}] ${x.where}: ${why} «${x.text.slice(0, 400)}»`);
     }
   }
 

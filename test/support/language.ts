@@ -20,7 +20,15 @@ const GREEK = /[\u0370-\u03FF\u1F00-\u1FFF]/;
 const CYRILLIC = /[\u0400-\u04FF]/;
 
 /** Identifiers every language shows as they are: time zones, formats, the product's and hash's names, hex. */
-const NEUTRAL = [/\b[A-Z][A-Za-z_]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g, /\bBBCode\b/g, /\bMarkdown\b/g, /\bSHA-256\b/g, /\bNarrator\b/g, /\b[0-9a-f]{16,}\b/g];
+const NEUTRAL = [
+  /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?/g,
+  /\b[A-Z][A-Za-z_]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g,
+  /\bBBCode\b/g,
+  /\bMarkdown\b/g,
+  /\bSHA-256\b/g,
+  /\bNarrator\b/g,
+  /\b[0-9a-f]{16,}\b/g,
+];
 
 /** Words of a template or label, ICU arguments and syntax left out. */
 function words(s: string): string[] {

@@ -62,6 +62,7 @@ export function ChannelView({
   zone,
   variant,
   gameLocale,
+  name,
   onPosted,
   gameId,
   tab,
@@ -74,6 +75,8 @@ export function ChannelView({
   /** The game's rulebook and language: messages show in the reader's language where its templates exist. */
   readonly variant: string;
   readonly gameLocale: string;
+  /** The channel's name as its tab shows it (a team by the rulebook's name), when the caller has one. */
+  readonly name?: string | undefined;
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
   /** Registers a call on every live frame (useGame's `onLive`). */
@@ -292,7 +295,7 @@ export function ChannelView({
   };
   return (
     <PostLinksContext.Provider value={links}>
-      <section class="channel" aria-label={channelName(channel)} data-channel={channel.id} ref={section}>
+      <section class="channel" aria-label={name ?? channelName(channel)} data-channel={channel.id} ref={section}>
         <Notice error={error} />
         {state && state.first > 0 && (
           <button type="button" class="older" onClick={() => void older().catch(setError)}>
@@ -317,7 +320,7 @@ export function ChannelView({
             <Block key={b[0]!.seq} items={b} zone={zone} tables={tables} gameLocale={gameLocale} actions={actions} />
           ))}
         </ol>
-        {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} insert={composer} />}
+        {channel.write && channel.postable && <Composer url={channel.write} name={name ?? channelName(channel)} onPosted={onPosted} insert={composer} />}
       </section>
     </PostLinksContext.Provider>
   );

@@ -110,7 +110,7 @@ export function Console({
       <Reminders id={detail.id} zone={zone} />
       {has('substitute') && <Substitute detail={detail} run={run} />}
       {others.length > 0 && <OtherActions actions={others} run={run} variant={detail.variant} />}
-      <Copies id={detail.id} round={detail.votes?.round ?? 1} />
+      <Copies id={detail.id} round={detail.votes?.round ?? 1} lang={detail.locale} />
       <Fairness detail={detail} />
       <Audit detail={detail} onLive={onLive} zone={zone} />
     </div>
@@ -264,9 +264,9 @@ function OtherActions({
           ))}
         </select>
       </p>
-      {/* The rule ids stay in the tooltip: the summary is the action's, in the reader's language. */}
+      {/* The summary in the reader's language; the rule ids stay in the markup for whoever checks them. */}
       {hasLabel(rulebook, `mod.${a.name}.summary`) && (
-        <p class="summary" title={a.rules}>
+        <p class="summary" data-rules={a.rules}>
           {labelOf(rulebook, `mod.${a.name}.summary`)}
         </p>
       )}
@@ -283,7 +283,7 @@ function OtherActions({
   );
 }
 
-function Copies({ id, round }: { readonly id: string; readonly round: number }) {
+function Copies({ id, round, lang }: { readonly id: string; readonly round: number; readonly lang: string }) {
   const [text, setText] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -321,7 +321,8 @@ function Copies({ id, round }: { readonly id: string; readonly round: number }) 
           <label for="copy-text" class="visually-hidden">
             {t('console.copy')}
           </label>
-          <textarea id="copy-text" readOnly rows={6} value={text} />
+          {/* The export is written for the community's forum, in the game's language. */}
+          <textarea id="copy-text" readOnly rows={6} value={text} lang={lang} />
         </>
       )}
     </section>

@@ -5,11 +5,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ScheduleReply } from '../../../src/protocol/index.ts';
 import { call } from '../api/client.ts';
-import { duration, t } from '../i18n/i18n.ts';
-import { deadlineLabel, labelOf, rulebookLang, useRulebook } from './labels.ts';
+import { t } from '../i18n/i18n.ts';
+import { deadlineLabel, labelOf, rulebookLang, useRulebook, whenText } from './labels.ts';
 import { zonedTime } from './Panels.tsx';
-
-type When = ScheduleReply['declared']['instants'][number]['at'];
 
 /** The timeline panel; re-read whenever `tick` moves (a live frame). */
 export function Timeline({
@@ -33,13 +31,6 @@ export function Timeline({
   if (!s || !rulebook || lang === null) return null;
   const what = (instant?: string) => s.declared.instants.find((i) => i.id === instant)?.what;
   const round = s.next.find((n) => n.round !== undefined)?.round;
-  const minutes = (m: number) => duration(m * 60_000);
-  const when = (w: When) => {
-    if ('local' in w) return w.dayOffset > 0 ? t('timeline.nextDay', { time: w.local }) : w.local;
-    if ('first' in w) return t('timeline.first', { time: w.first, span: minutes(w.atLeastMinutes) });
-    if ('after' in w) return t('timeline.after', { base: deadlineLabel(rulebook, w.after), delay: minutes(w.minutes) });
-    return t('timeline.before', { base: deadlineLabel(rulebook, w.before), delay: minutes(w.minutes) });
-  };
   return (
     <section class="timeline" aria-labelledby="tl-h">
       <h2 id="tl-h">{t('timeline.title')}</h2>
@@ -64,7 +55,7 @@ export function Timeline({
         <ul>
           {s.declared.instants.map((i) => (
             <li key={i.id}>
-              <strong>{when(i.at)}</strong> <span lang={lang}>{i.what}</span>
+              <strong>{whenText(rulebook, i.at)}</strong> <span lang={lang}>{i.what}</span>
             </li>
           ))}
         </ul>

@@ -4,8 +4,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { Locale } from '../../../src/engine/state.ts';
 import { format, refName } from '../../../src/i18n/render.ts';
-import type { MessageTablesReply } from '../../../src/protocol/index.ts';
-import { locale } from '../i18n/i18n.ts';
+import type { MessageTablesReply, ScheduleReply } from '../../../src/protocol/index.ts';
+import { duration, locale, t as tr } from '../i18n/i18n.ts';
 import { tables } from './texts.ts';
 
 /** A rulebook's tables in the interface language, or null while they load. */
@@ -69,4 +69,13 @@ export function teamName(t: MessageTablesReply | null, id: string): string {
   if (t.teams.some((x) => x.id === id)) return refName(t, lang, { ref: 'team', id });
   if (t.sides.some((x) => x.id === id)) return refName(t, lang, { ref: 'side', id });
   return id;
+}
+
+/** When a declared instant falls, in the reader's language: "20:00", "00:00 (next day)", "vote closes + 1 h 0 min". */
+export function whenText(t: MessageTablesReply | null, w: ScheduleReply['declared']['instants'][number]['at']): string {
+  const minutes = (m: number) => duration(m * 60_000);
+  if ('local' in w) return w.dayOffset > 0 ? tr('timeline.nextDay', { time: w.local }) : w.local;
+  if ('first' in w) return tr('timeline.first', { time: w.first, span: minutes(w.atLeastMinutes) });
+  if ('after' in w) return tr('timeline.after', { base: deadlineLabel(t, w.after), delay: minutes(w.minutes) });
+  return tr('timeline.before', { base: deadlineLabel(t, w.before), delay: minutes(w.minutes) });
 }

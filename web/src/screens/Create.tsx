@@ -7,12 +7,24 @@ import { useEffect, useState } from 'preact/hooks';
 import type { BalanceReply, DatesPreviewReply, VariantsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { gameNow } from '../api/clock.ts';
-import { LOCALE_NAMES, LOCALES, list, locale, t } from '../i18n/i18n.ts';
+import { nameOf, useRulebook, whenText } from '../game/labels.ts';
+import { LOCALES, list, locale, t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
 import { Notice } from '../ui.tsx';
 import { localOf } from '../zone.ts';
 
 const PRESETS = ['none', 'GR', 'DE', 'RU'];
+
+/** A holiday calendar's country in the interface language (Intl's region names, not the code). */
+function regionName(code: string): string {
+  return new Intl.DisplayNames([locale()], { type: 'region' }).of(code) ?? code;
+}
+
+/** A game language in the interface language ("Griechisch" in a German interface). */
+function languageName(code: string): string {
+  const name = new Intl.DisplayNames([locale()], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
+}
 
 /** The create-game form. */
 export function Create() {
@@ -77,7 +89,7 @@ export function Create() {
             <select id="c-locale" value={gameLocale} onChange={(e) => setGameLocale(e.currentTarget.value)}>
               {LOCALES.map((l) => (
                 <option key={l} value={l}>
-                  {LOCALE_NAMES[l]}
+                  {languageName(l)}
                 </option>
               ))}
             </select>
@@ -91,7 +103,7 @@ export function Create() {
             <select id="c-preset" value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
               {PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {p === 'none' ? t('create.presetNone') : regionName(p)}
                 </option>
               ))}
             </select>
@@ -121,7 +133,7 @@ export function Create() {
         </form>
         {variant && start && (
           <aside class="create-preview" aria-label={t('create.dates')}>
-            <DatesPreview setup={setup} />
+            <DatesPreview setup={setup} variant={variant} gameLocale={gameLocale} />
             {v && players >= v.minPlayers && players <= v.maxPlayers && <BalancePreview variant={variant} players={players} />}
           </aside>
         )}
@@ -149,7 +161,10 @@ function day(date: string): string {
 }
 
 /** The play days from round 1 the server computes for the form's setup, or why it refuses the setup. */
-function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
+function DatesPreview({ setup, variant, gameLocale }: { readonly setup: Record<string, unknown>; readonly variant: string; readonly gameLocale: string }) {
+  const rulebook = useRulebook(variant);
+  // The declared day is the rulebook's text in the game's language, or in English where it has none in that one.
+  const lang = rulebook && !rulebook.locales.includes(gameLocale) ? 'en' : gameLocale;
   const [dates, setDates] = useState<DatesPreviewReply | null>(null);
   const [error, setError] = useState<unknown>(null);
   useSettled(setup, 250, (body, stale) => {
@@ -185,7 +200,7 @@ function DatesPreview({ setup }: { readonly setup: Record<string, unknown> }) {
           <ul class="instants">
             {dates.instants.map((i) => (
               <li key={`${i.when} ${i.what}`}>
-                <code>{i.when}</code> {i.what}
+                <strong>{whenText(rulebook, i.at)}</strong> <span lang={lang}>{i.what}</span>
               </li>
             ))}
           </ul>
@@ -217,6 +232,7 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
       },
     );
   });
+  const rulebook = useRulebook(variant);
   const pct = (x: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(x);
   return (
     <section class="preview-balance" aria-labelledby="pv-balance" aria-busy={busy}>
@@ -228,12 +244,12 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
           <ul>
             {balance.sides.map((s) => (
               <li key={s.side} class="side" data-side={s.side}>
-                {t('create.side', { side: s.side, rate: pct(s.rate), lo: pct(s.lo), hi: pct(s.hi) })}
+                {t('create.side', { side: nameOf(rulebook, 'side', s.side), rate: pct(s.rate), lo: pct(s.lo), hi: pct(s.hi) })}
               </li>
             ))}
           </ul>
           <p class="games">
-            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${r}`))}
+            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${nameOf(rulebook, 'role', r)}`))}
           </p>
         </>
       )}

@@ -136,6 +136,7 @@ export function GameScreen({
               zone={zone}
               variant={d.variant}
               gameLocale={d.locale}
+              name={tabs.find((x) => x.id === current)?.label}
               onPosted={g.refresh}
               gameId={id}
               tab={current}
