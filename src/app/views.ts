@@ -209,10 +209,15 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
         );
         break;
       case 'pm.received':
-      case 'pm.forwarded':
-        // `from` is the sender's seat (pm.received) or his name (pm.forwarded): the moderator reads a name.
-        out.push(item(c, seq, e, { kind: 'sent', author: viewer.kind === 'moderator' ? nameOf(c, ev.data.from) : undefined, text: ev.data.text }));
+      case 'pm.forwarded': {
+        // `from` is the sender's seat (pm.received) or his name (pm.forwarded): the moderator reads a name. A rulebook
+        // that records a PM both as received and as forwarded (mafia-de) shows it once.
+        const author = viewer.kind === 'moderator' ? nameOf(c, ev.data.from) : undefined;
+        const last = out.at(-1);
+        if (last?.kind === 'sent' && last.at === e.at && last.author === author && last.text === ev.data.text) break;
+        out.push(item(c, seq, e, { kind: 'sent', author, text: ev.data.text }));
         break;
+      }
       case 'role.assigned': {
         const role = c.variant.roles.find((r) => r.id === ev.data.role);
         out.push(item(c, seq, e, { kind: 'role', code: String(ev.data.role), text: role?.names[c.locale] ?? role?.names.en ?? String(ev.data.role) }));

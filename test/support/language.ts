@@ -8,9 +8,7 @@ import { ENGINE_MESSAGES } from '../../src/i18n/engine-messages.ts';
 import { LABELS } from '../../src/i18n/labels.ts';
 import { VARIANTS } from '../../src/variants/registry.ts';
 import { de } from '../../web/src/i18n/de.ts';
-import { el } from '../../web/src/i18n/el.ts';
 import { en } from '../../web/src/i18n/en.ts';
-import { ru } from '../../web/src/i18n/ru.ts';
 
 /** A language the crawl checks. */
 export type Lang = 'el' | 'de' | 'ru' | 'en';

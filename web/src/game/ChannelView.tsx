@@ -307,6 +307,11 @@ export function ChannelView({
             {t('thread.jumpUnread', { n: unreadFrom })}
           </button>
         )}
+        {channel.write && channel.postable && (
+          <button type="button" class="to-composer" onClick={() => composer.current?.('')}>
+            {t('thread.write')}
+          </button>
+        )}
         {state && state.items.length === 0 && <p class="empty">{t('thread.empty')}</p>}
         {shown.pinned.length > 0 && (
           <ol class="items pinned" aria-label={t('thread.pinned')}>
@@ -491,7 +496,7 @@ function Composer({
   const id = `compose-${url.replace(/[^a-z0-9]/gi, '-')}`;
   const box = useRef<HTMLTextAreaElement>(null);
   insert.current = (quoted: string) => {
-    setText((cur) => (cur === '' || cur.endsWith('\n') ? cur : `${cur}\n`) + quoted);
+    setText((cur) => (quoted === '' || cur === '' || cur.endsWith('\n') ? cur : `${cur}\n`) + quoted);
     box.current?.focus();
     box.current?.scrollIntoView({ block: 'nearest' });
   };

@@ -16,7 +16,6 @@ export function Countdown({ deadline, zone, variant }: { readonly deadline: Game
   const next = useCallback((now: number) => (at === undefined ? Number.POSITIVE_INFINITY : durationChangesIn(at - now, gameSpeed())), [at]);
   const now = useNow(read, next, onClockSync);
   if (!deadline) return <p class="countdown none">{t('deadline.none')}</p>;
-  const mine = localZone();
   return (
     <p class="countdown" data-at={deadline.at}>
       <strong>{t('deadline.next', { kind: deadlineLabel(rulebook, deadline.kind), left: duration(deadline.at - now) })}</strong>

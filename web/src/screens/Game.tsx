@@ -1,7 +1,7 @@
 // A game: its header (title, status, countdown), a tab per channel the API lists for the caller (every public
 // thread, his inbox with his role and action forms, each team channel), the moderator's console, and the players.
 
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { ActionForms } from '../game/ActionForms.tsx';
@@ -44,6 +44,13 @@ export function GameScreen({
   const g = useGame(id, account?.name ?? null);
   const d = g.detail;
   const rulebook = useRulebook(d?.variant);
+  // A tab opens at its top (issue 25): switching tabs deep down a long thread on a phone showed the new tab's middle.
+  const opened = useRef(tab);
+  useEffect(() => {
+    if (opened.current === tab) return;
+    opened.current = tab;
+    if (post === undefined) document.querySelector('.game nav.tabs')?.scrollIntoView({ block: 'start' });
+  }, [tab]);
   const names = useMemo(() => d?.players.map((p) => p.name) ?? [], [d?.players.map((p) => p.name).join('\u0000')]);
   if (!d) return <Notice error={g.error} text={g.error ? null : '…'} />;
   const unread = (c: Channel) => g.reading?.channels.find((r) => r.channel === c.id)?.unread ?? 0;
