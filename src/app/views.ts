@@ -109,8 +109,15 @@ export function channelReader(c: ViewContext, viewer: Viewer, channel: string): 
 }
 
 /** The channels the viewer knows of (engine/channels.ts), titles rendered in the context's locale. */
-export function channelList(c: ViewContext, viewer: Viewer): { id: string; kind: 'public' | 'private'; title: string; readable: boolean; postable: boolean }[] {
-  return channelAccess(channelsOf(c.variant, c.state), viewer).map((a) => ({ ...a, title: renderMessage(c.variant, c.locale, a.title) }));
+export function channelList(
+  c: ViewContext,
+  viewer: Viewer,
+): { id: string; kind: 'public' | 'private'; title: string; tab?: string; readable: boolean; postable: boolean }[] {
+  return channelAccess(channelsOf(c.variant, c.state), viewer).map(({ tab, ...a }) => ({
+    ...a,
+    title: renderMessage(c.variant, c.locale, a.title),
+    ...(tab ? { tab: renderMessage(c.variant, c.locale, tab) } : {}),
+  }));
 }
 
 /** Events of `events` the viewer may see, keeping their (already viewer-local) sequence numbers. */

@@ -5,6 +5,7 @@ import type { Locale } from '../engine/state.ts';
 /** Engine-level templates, per locale (ICU MessageFormat). */
 export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   en: {
+    'MSG-CHANNEL-TAB': '{name}',
     'EXPORT-VOTES-TITLE': '{title} — vote count, round {round}',
     'EXPORT-DAY-TITLE': '{title}{channel} — day {round}',
     'EXPORT-NOT-VOTED': 'Not voted: {names}',
@@ -34,6 +35,7 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'There is no post {post} of yours to edit.',
   },
   el: {
+    'MSG-CHANNEL-TAB': '{name}',
     'EXPORT-VOTES-TITLE': '{title} — καταμέτρηση ψήφων, γύρος {round}',
     'EXPORT-DAY-TITLE': '{title}{channel} — ημέρα {round}',
     'EXPORT-NOT-VOTED': 'Δεν ψήφισαν: {names}',
@@ -63,6 +65,7 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'Δεν υπάρχει δική σου ανάρτηση {post} για επεξεργασία.',
   },
   de: {
+    'MSG-CHANNEL-TAB': '{name}',
     'EXPORT-VOTES-TITLE': '{title} — Stimmenstand, Runde {round}',
     'EXPORT-DAY-TITLE': '{title}{channel} — Tag {round}',
     'EXPORT-NOT-VOTED': 'Noch nicht abgestimmt: {names}',
@@ -92,6 +95,7 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'Es gibt keinen eigenen Beitrag {post} zum Bearbeiten.',
   },
   ru: {
+    'MSG-CHANNEL-TAB': '{name}',
     'EXPORT-VOTES-TITLE': '{title} — подсчёт голосов, раунд {round}',
     'EXPORT-DAY-TITLE': '{title}{channel} — день {round}',
     'EXPORT-NOT-VOTED': 'Не проголосовали: {names}',

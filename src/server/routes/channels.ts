@@ -9,6 +9,7 @@ import { channelItems, channelList, nextDeadline } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import type { Actor } from '../../core/types.ts';
 import { canRead, channelById, channelsOf, MAIN_CHANNEL } from '../../engine/channels.ts';
+import type { Locale } from '../../engine/state.ts';
 import {
   type ChannelInfo,
   type ChannelsReply,
@@ -85,9 +86,11 @@ export function registerChannelRoutes(app: FastifyInstance, d: RouteDeps): void 
       const viewer = viewerOf(roleIn(g0, req.principal));
       const version = await versionNow(service, g0, viewer);
       const g = service.get(params.id);
+      // The titles in the reader's language where the rulebook is written in it, else in the game's (never a third).
+      const lang = query.locale !== undefined && g.variant.locales.includes(query.locale as Locale) ? (query.locale as Locale) : g.state.config.locale;
       return {
         channels: [
-          ...channelList(ctxOf(g, query.locale), viewer).map((c) => withUrls(g.id, roleIn(g, req.principal), c)),
+          ...channelList(ctxOf(g, lang), viewer).map((c) => ({ ...withUrls(g.id, roleIn(g, req.principal), c), lang })),
           ...personal(g, roleIn(g, req.principal)),
         ],
         version,

@@ -159,6 +159,8 @@ function channelsNow(s: S): ChannelDef[] {
       id: cityChannel(i),
       kind: 'public',
       title: msg('MSG-CHANNEL-CITY', { game, city: c }),
+      // Issue 25 item 10: the tab reads «Город 1»; the forum thread's title keeps the game's label.
+      tab: msg('MSG-CHANNEL-TAB', { name: c }),
       readers: [],
       writers: threadsOpen ? residents(s, i) : [],
     });

@@ -346,7 +346,7 @@ export function channelName(c: Channel): string {
   if (c.id === 'main') return t('game.thread');
   if (c.kind === 'inbox') return t('game.inbox');
   if (c.kind === 'team') return t('game.team', { name: c.title });
-  return c.title;
+  return c.tab ?? c.title;
 }
 
 /**

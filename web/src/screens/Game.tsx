@@ -64,8 +64,10 @@ export function GameScreen({
             ? t('game.team', { name: teamName(rulebook, c.title) })
             : channelName(c),
       unread: unread(c),
+      // A rulebook channel's title is the rulebook's text, in the language the server read it in.
+      lang: c.kind !== 'inbox' && c.kind !== 'team' && c.id !== 'main' ? c.lang : undefined,
     })),
-    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console'), unread: 0 }] : []),
+    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console'), unread: 0, lang: undefined }] : []),
   ];
   const current = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'main');
   const zone = d.timeZone;
@@ -90,7 +92,7 @@ export function GameScreen({
       <nav class="tabs" aria-label={d.title}>
         {tabs.map((x) => (
           <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
-            {x.label}
+            {x.lang ? <span lang={x.lang}>{x.label}</span> : x.label}
             {x.unread > 0 && (
               <span class="badge" title={t('thread.newPosts', { n: x.unread })}>
                 {' '}
