@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGINE_MOD_ACTIONS } from '../../src/engine/modactions.ts';
 import type { Locale } from '../../src/engine/state.ts';
 import { hasLabel, LABELS, labelFor } from '../../src/i18n/labels.ts';
+import { renderFor, renderParts } from '../../src/i18n/render.ts';
 import { translatedName } from '../../src/i18n/rulebook-names.ts';
 import { VARIANTS } from '../../src/variants/registry.ts';
 import { mixedLanguage } from '../support/language.ts';
@@ -84,5 +85,25 @@ describe('the crawl’s language check', () => {
     expect(mixedLanguage('20:00 (Europe/Athens) · 2025-11-03T10:00:00+02:00', 'ru', [])).toBeNull();
     expect(mixedLanguage('Abstimmungsende in 2 Std.', 'de', [])).toBeNull();
     expect(mixedLanguage('Vote closes in 2 h', 'en', [])).toBeNull();
+  });
+});
+
+describe('a game message for a reader (renderFor)', () => {
+  it('speaks the reader’s language where the rulebook has the catalogue, else the game’s, never a third', () => {
+    const palermo = VARIANTS.palermo!;
+    const start = [{ key: 'MSG-SIGNUP-OK' }];
+    expect(renderFor(palermo, 'el', 'en', start).lang).toBe('en');
+    // palermo has no German templates of its own, but the engine's signup message exists in German.
+    expect(renderFor(palermo, 'el', 'de', start)).toMatchObject({ lang: 'de' });
+    const own = Object.keys(palermo.messages.el ?? {}).find((k) => palermo.messages.en?.[k] !== undefined && !/\{/.test(palermo.messages.el![k]!))!;
+    expect(renderFor(palermo, 'el', 'de', [{ key: own }])).toEqual({ text: renderParts(palermo, 'el', [{ key: own }]), lang: 'el' });
+  });
+
+  it('mafia-cities’ composition reads in English for an English reader, verbatim in Russian for a Russian one', () => {
+    const cities = VARIANTS['mafia-cities']!;
+    const m = [{ key: 'MSG-CITY-COMPOSITION', params: { city: 'North', mafia: 1, commissioners: 2 } }];
+    expect(renderFor(cities, 'ru', 'en', m)).toEqual({ text: 'North: 1 mafioso, 2 commissioners', lang: 'en' });
+    expect(renderFor(cities, 'ru', 'ru', m).text).toBe('North: 1 мафиози, 2 комиссар');
+    expect(renderFor(cities, 'ru', 'en', [{ key: 'MSG-GAME-DEFAULT' }]).text).toBe('Mafia');
   });
 });
