@@ -6,6 +6,7 @@ import { parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_MOD_ACTIONS } from '../../src/engine/modactions.ts';
 import type { Locale } from '../../src/engine/state.ts';
+import { ENGINE_MESSAGES } from '../../src/i18n/engine-messages.ts';
 import { hasLabel, LABELS, labelFor } from '../../src/i18n/labels.ts';
 import { renderFor, renderParts } from '../../src/i18n/render.ts';
 import { translatedName } from '../../src/i18n/rulebook-names.ts';
@@ -95,7 +96,8 @@ describe('a game message for a reader (renderFor)', () => {
     expect(renderFor(palermo, 'el', 'en', start).lang).toBe('en');
     // palermo has no German templates of its own, but the engine's signup message exists in German.
     expect(renderFor(palermo, 'el', 'de', start)).toMatchObject({ lang: 'de' });
-    const own = Object.keys(palermo.messages.el ?? {}).find((k) => palermo.messages.en?.[k] !== undefined && !/\{/.test(palermo.messages.el![k]!))!;
+    // A template of palermo's own, without arguments, that German lacks.
+    const own = Object.keys(palermo.messages.el ?? {}).find((k) => ENGINE_MESSAGES.de[k] === undefined && !/\{/.test(palermo.messages.el![k]!))!;
     expect(renderFor(palermo, 'el', 'de', [{ key: own }])).toEqual({ text: renderParts(palermo, 'el', [{ key: own }]), lang: 'el' });
   });
 
