@@ -165,8 +165,11 @@ describe.skipIf(!run)('every screen in one language (issue 25 item 6)', () => {
       await logIn(mod, 'Mod');
       await mod.goto(`${w.url}/#/new`);
       for (const g of GAMES) {
+        // The moderator of the rulebook's community creates the game in its language: the form's rulebook texts (the
+        // declared day) are in that language or the reader's.
         await mod.locator('#c-variant').selectOption(g.variant);
-        await check(mod, `create ${g.variant}`, ui);
+        await mod.locator('#c-locale').selectOption(g.locale);
+        await check(mod, `create ${g.variant}`, ui, { id: '', variant: g.variant, locale: g.locale, title: '', member: '' });
       }
       for (const g of games) {
         const base = `${w.url}/#/games/${g.id}`;

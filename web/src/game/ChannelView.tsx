@@ -449,7 +449,16 @@ function ItemView({ item, zone, tables, gameLocale, actions, track }: LineProps 
     >
       {n !== undefined && n === actions.unreadFrom && <p class="unread-mark">{t('thread.unreadMark')}</p>}
       <header>
-        {announcement ? <strong class="tag">{t('thread.announcement')}</strong> : item.author && <bdi class="author">{item.author}</bdi>}
+        {announcement ? (
+          <strong class="tag">{t('thread.announcement')}</strong>
+        ) : (
+          item.author && (
+            // A player's name, or on a game message the staff's signature in the game's language («Прокуратор»).
+            <bdi class="author" lang={userText ? undefined : gameLocale}>
+              {item.author}
+            </bdi>
+          )
+        )}
         <span class="line-meta">
           <time dateTime={new Date(item.at).toISOString()} title={item.time}>
             {dateTime(item.at, zone)}
