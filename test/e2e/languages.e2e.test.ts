@@ -130,6 +130,11 @@ describe.skipIf(!run)('every screen in one language (issue 25 item 6)', () => {
       // The game's command lines stay in the game's language everywhere (a Greek game's form says «ΔΟΛΟΦΟΝΙΑ:», and
       // its role message teaches that line whatever language it is read in): they count as known, like names.
       known.push(...commandWords(g.variant, g.locale));
+      // And what the forms offer: each legal action's line and its choices (a card's name) as the game writes them.
+      for (const n of names) {
+        const legal = (await players[n]!.req('GET', `/api/games/${id}/actions`)).json.actions as { template: string; choices?: string[] }[];
+        for (const a of legal) known.push(...a.template.split(/\{\w+\}/).map((x) => x.trim()), ...(a.choices ?? []));
+      }
       games.push({ id, variant: g.variant, locale: g.locale, title, member });
     }
   }, 180_000);

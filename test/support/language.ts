@@ -13,7 +13,8 @@ import { en } from '../../web/src/i18n/en.ts';
 /** A language the crawl checks. */
 export type Lang = 'el' | 'de' | 'ru' | 'en';
 
-const LATIN = /[A-Za-z\u00C0-\u024F]/;
+// Latin letters (the Latin-1 signs × and ÷ are no letters).
+const LATIN = /[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]/;
 const GREEK = /[\u0370-\u03FF\u1F00-\u1FFF]/;
 const CYRILLIC = /[\u0400-\u04FF]/;
 
@@ -22,6 +23,8 @@ const NEUTRAL = [
   /\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d)?(?:\.\d+)?(?:Z|[+-]\d\d:\d\d)?/g,
   /\b[A-Z][A-Za-z_]+\/[A-Za-z_]+(?:\/[A-Za-z_]+)?\b/g,
   /\bBBCode\b/g,
+  /\[\/?(?:b|i|quote|list|\*)(?:=[^\]]*)?\]/g,
+  /(?<![\w/])\/[a-z]+\b/g,
   /\bMarkdown\b/g,
   /\bSHA-256\b/g,
   /\bNarrator\b/g,
@@ -72,6 +75,8 @@ export function mixedLanguage(text: string, lang: string, known: readonly string
   let rest = text;
   for (const k of [...known].sort((a, b) => b.length - a.length)) if (k) rest = rest.split(k).join(' ');
   for (const re of NEUTRAL) rest = rest.replace(re, ' ');
+  // A command line a message quotes (“кандидат в судьи”, “ΔΟΛΟΦΟΝΙΑ: <όνομα>”) is the game's, in its language.
+  rest = rest.replace(/“[^”]{1,40}”/g, ' ');
   if (lang === 'el') return LATIN.test(rest) || CYRILLIC.test(rest) ? 'not Greek' : null;
   if (lang === 'ru') return LATIN.test(rest) || GREEK.test(rest) ? 'not Russian' : null;
   if (lang !== 'de' && lang !== 'en') return `unknown language ${lang}`;

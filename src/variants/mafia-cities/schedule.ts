@@ -15,7 +15,7 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
   phases: [
     {
       id: 'day',
-      what: { en: 'Day k (Day 0: the start date)', ru: 'день k (день 0 — дата старта)' },
+      what: { en: 'Day k (Day 0: the start date)', ru: 'игровой день (день 0 — дата старта)' },
       instants: [
         {
           id: 'cutoff',
@@ -88,12 +88,12 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
     },
     {
       id: 'night',
-      what: { en: 'Night k+1: threads closed', ru: 'ночь k+1: темы закрыты' },
+      what: { en: 'Night k+1: threads closed', ru: 'ночь: темы закрыты' },
       instants: [
         {
           id: 'night.end',
           when: { first: { option: 'dayStart' }, atLeast: { minutes: 0 } },
-          what: { en: 'end-of-night resolution, morning post; Day k+1 opens', ru: 'итоги ночи, утренний пост; начинается день k+1' },
+          what: { en: 'end-of-night resolution, morning post; Day k+1 opens', ru: 'итоги ночи, утренний пост; начинается следующий день' },
         },
       ],
       windows: [

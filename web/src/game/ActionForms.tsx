@@ -1,11 +1,12 @@
 // Forms built from the server's legal actions: one per action open now, with exactly the targets and choices the
 // engine allows, its closing time, and the canonical line it sends (the rulebook's template filled in). The vote
 // control of the thread is the same form for the actions that are posts.
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import type { ActionsReply, ChannelInfo as Channel, CommandReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Notice, ReplyView } from '../ui.tsx';
+import { GameLang } from './labels.ts';
 
 /** One legal action. */
 export type LegalAction = ActionsReply['actions'][number];
@@ -68,6 +69,8 @@ function ActionForm({
   readonly zone: string;
   readonly onReply: (r: CommandReply) => void;
 }) {
+  // The command line is the game's (the one its role messages taught), marked with its language.
+  const lang = useContext(GameLang);
   const slots = slotsOf(action.template);
   const [values, setValues] = useState<Partial<Record<Slot, string>>>(() => ({
     ...(action.targets?.[0] ? { name: action.targets[0].name } : {}),
@@ -98,7 +101,9 @@ function ActionForm({
   return (
     <form class="action" onSubmit={submit} data-command={action.command}>
       <h3>
-        <span class="keyword">{FREE.test(action.template) ? action.template.slice(1, -1) : action.template.replace(/\s*\{\w+\}/g, ' …').trim()}</span>
+        <span class="keyword" lang={lang}>
+          {FREE.test(action.template) ? action.template.slice(1, -1) : action.template.replace(/\s*\{\w+\}/g, ' …').trim()}
+        </span>
         <span class="via">{t(action.via === 'post' ? 'action.via.post' : 'action.via.pm')}</span>
       </h3>
       {action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>}
@@ -144,7 +149,16 @@ function ActionForm({
         );
       })}
       <button type="submit" disabled={busy || !where || !complete}>
-        {t('action.submit', { line })}
+        {(() => {
+          const [before, after] = t('action.submit', { line: '\u0001' }).split('\u0001');
+          return (
+            <>
+              {before}
+              <span lang={lang}>{line}</span>
+              {after}
+            </>
+          );
+        })()}
       </button>
       <Notice error={error} />
     </form>

@@ -355,6 +355,7 @@ function argValue(rulebook: ReturnType<typeof useRulebook>, key: string, v: stri
   if (v === 'none') return labelOf(rulebook, 'value.none');
   if (key === 'side') return nameOf(rulebook, 'side', v);
   if (key === 'deadline' || key === 'what') return deadlineLabel(rulebook, v);
+  if (key === 'cause' && hasLabel(rulebook, `removed.${v}`)) return labelOf(rulebook, `removed.${v}`);
   return v;
 }
 

@@ -23,11 +23,17 @@ export function Timeline({
 }) {
   const rulebook = useRulebook(variant);
   const lang = rulebook ? rulebookLang(rulebook, gameLocale) : null;
-  const [s, setS] = useState<ScheduleReply | null>(null);
+  // The schedule with the game and language it was read for: another game's never shows under this one's labels.
+  const [read, setS] = useState<{ key: string; reply: ScheduleReply } | null>(null);
+  const key = `${id}\u0000${lang}`;
   useEffect(() => {
     if (lang === null) return;
-    void call<ScheduleReply>('GET', `/api/games/${encodeURIComponent(id)}/schedule?locale=${lang}`).then(setS, () => setS(null));
+    void call<ScheduleReply>('GET', `/api/games/${encodeURIComponent(id)}/schedule?locale=${lang}`).then(
+      (reply) => setS({ key, reply }),
+      () => setS(null),
+    );
   }, [id, tick, lang]);
+  const s = read?.key === key ? read.reply : null;
   if (!s || !rulebook || lang === null) return null;
   const what = (instant?: string) => s.declared.instants.find((i) => i.id === instant)?.what;
   const round = s.next.find((n) => n.round !== undefined)?.round;

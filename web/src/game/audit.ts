@@ -15,6 +15,7 @@ function value(t: MessageTablesReply | null, key: string, v: unknown): string {
   if (v === 'none') return labelOf(t, 'value.none');
   if (key === 'side' && typeof v === 'string') return nameOf(t, 'side', v);
   if ((key === 'deadline' || key === 'what') && typeof v === 'string') return deadlineLabel(t, v);
+  if (key === 'cause' && hasLabel(t, `removed.${String(v)}`)) return labelOf(t, `removed.${String(v)}`);
   return String(v);
 }
 

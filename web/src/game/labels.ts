@@ -1,6 +1,7 @@
 // A rulebook's words in the reader's language: the labels of its deadlines, phases, moderator actions and audit
 // entries, and the names of its roles, sides and teams, from GET /api/variants/:id/texts (src/i18n/labels.ts and
 // src/i18n/rulebook-names.ts on the server). The screens show these, never an id.
+import { createContext } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { Locale } from '../../../src/engine/state.ts';
 import { format, refName } from '../../../src/i18n/render.ts';
@@ -79,3 +80,6 @@ export function whenText(t: MessageTablesReply | null, w: ScheduleReply['declare
   if ('after' in w) return tr('timeline.after', { base: deadlineLabel(t, w.after), delay: minutes(w.minutes) });
   return tr('timeline.before', { base: deadlineLabel(t, w.before), delay: minutes(w.minutes) });
 }
+
+/** The game's language, for what stays in it inside the interface (a form's command line: «ΔΟΛΟΦΟΝΙΑ: Anna»). */
+export const GameLang = createContext<string | undefined>(undefined);

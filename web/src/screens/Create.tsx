@@ -212,7 +212,9 @@ function DatesPreview({ setup, variant, gameLocale }: { readonly setup: Record<s
 
 /** The simulator's balance of the rulebook's deal for `players`: "computing…" until it arrives. */
 function BalancePreview({ variant, players }: { readonly variant: string; readonly players: number }) {
-  const [balance, setBalance] = useState<BalanceReply | null>(null);
+  // The balance with the rulebook it was computed for: another rulebook's never shows under this one's names.
+  const [computed, setBalance] = useState<(BalanceReply & { readonly variant: string }) | null>(null);
+  const balance = computed?.variant === variant ? computed : null;
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   useSettled({ variant, players }, 400, (body, stale) => {
@@ -222,7 +224,7 @@ function BalancePreview({ variant, players }: { readonly variant: string; readon
     void api.balance(body).then(
       (r) => {
         if (stale()) return;
-        setBalance(r);
+        setBalance({ ...r, variant: body.variant });
         setBusy(false);
       },
       (e) => {
