@@ -73,98 +73,98 @@ export function GameScreen({
   const zone = d.timeZone;
   const channel = current === 'me' ? g.channels.find((c) => c.kind === 'inbox') : g.channels.find((c) => c.id === current);
   const actions = g.actions?.actions ?? [];
-  return (
-    <GameLang.Provider value={d.locale}>
-      <article class="game" data-status={d.status}>
-        <header class="game-head">
-          <h1>
-            <bdi>{d.title}</bdi>
-          </h1>
-          <p class="meta">
-            <span class={`status status-${d.status}`} data-testid="status">
-              {statusLabel(d.status)}
-            </span>{' '}
-            · {labelOf(rulebook, `rulebook.${d.variant}`)} · {zone}
-          </p>
-          <Countdown deadline={d.nextDeadline} zone={zone} variant={d.variant} />
-          <JoinButton detail={d} onDone={g.refresh} />
-        </header>
-        {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
-        <nav class="tabs" aria-label={d.title}>
-          {tabs.map((x) => (
-            <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
-              {x.lang ? <span lang={x.lang}>{x.label}</span> : x.label}
-              {x.unread > 0 && (
-                <span class="badge" title={t('thread.newPosts', { n: x.unread })}>
-                  {' '}
-                  <span aria-hidden="true">{x.unread}</span>
-                  <span class="visually-hidden">{t('thread.newPosts', { n: x.unread })}</span>
-                </span>
-              )}
-            </a>
-          ))}
-        </nav>
-        <div class="game-body">
-          <div class="main-col">
-            {current === 'console' && d.me.role === 'moderator' && <Console detail={d} onLive={g.onLive} onDone={g.refresh} />}
-            {current === 'me' && (
-              <>
-                <RoleCard detail={d} />
-                <section class="action-panel" aria-labelledby="act-h">
-                  <h2 id="act-h">{t('action.title')}</h2>
-                  <ActionForms actions={actions.filter((a) => a.via === 'pm')} channels={g.channels} zone={zone} onDone={g.refresh} />
-                </section>
-              </>
+  const page = (
+    <article class="game" data-status={d.status}>
+      <header class="game-head">
+        <h1>
+          <bdi>{d.title}</bdi>
+        </h1>
+        <p class="meta">
+          <span class={`status status-${d.status}`} data-testid="status">
+            {statusLabel(d.status)}
+          </span>{' '}
+          · {labelOf(rulebook, `rulebook.${d.variant}`)} · {zone}
+        </p>
+        <Countdown deadline={d.nextDeadline} zone={zone} variant={d.variant} />
+        <JoinButton detail={d} onDone={g.refresh} />
+      </header>
+      {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
+      <nav class="tabs" aria-label={d.title}>
+        {tabs.map((x) => (
+          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
+            {x.lang ? <span lang={x.lang}>{x.label}</span> : x.label}
+            {x.unread > 0 && (
+              <span class="badge" title={t('thread.newPosts', { n: x.unread })}>
+                {' '}
+                <span aria-hidden="true">{x.unread}</span>
+                <span class="visually-hidden">{t('thread.newPosts', { n: x.unread })}</span>
+              </span>
             )}
-            {channel && channel.kind === 'public' && (
-              <>
-                <VoteCount
-                  channel={channel.id}
-                  votes={d.votes}
-                  privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')}
-                />
-                {d.status !== 'signup' && <VoteHistory gameId={id} channel={channel.id} votes={d.votes} zone={zone} />}
-                {d.me.role === 'player' && d.status !== 'signup' && (
-                  <section class="action-panel vote-control" aria-labelledby="vote-h">
-                    <h2 id="vote-h">{t('action.title')}</h2>
-                    <ActionForms
-                      actions={actions.filter((a) => a.via === 'post' && (a.channel ?? 'main') === channel.id)}
-                      channels={g.channels}
-                      zone={zone}
-                      onDone={g.refresh}
-                    />
-                  </section>
-                )}
-              </>
-            )}
-            {channel && (
-              <ChannelView
-                key={channel.id}
-                channel={channel}
-                version={d.version}
-                onLive={g.onLive}
-                zone={zone}
-                variant={d.variant}
-                gameLocale={d.locale}
-                name={tabs.find((x) => x.id === current)?.label}
-                onPosted={g.refresh}
-                gameId={id}
-                tab={current}
-                names={names}
-                post={tab === current ? post : undefined}
-                reading={g.reading?.channels.find((r) => r.channel === channel.id)}
-                onRead={g.onRead}
+          </a>
+        ))}
+      </nav>
+      <div class="game-body">
+        <div class="main-col">
+          {current === 'console' && d.me.role === 'moderator' && <Console detail={d} onLive={g.onLive} onDone={g.refresh} />}
+          {current === 'me' && (
+            <>
+              <RoleCard detail={d} />
+              <section class="action-panel" aria-labelledby="act-h">
+                <h2 id="act-h">{t('action.title')}</h2>
+                <ActionForms actions={actions.filter((a) => a.via === 'pm')} channels={g.channels} zone={zone} onDone={g.refresh} />
+              </section>
+            </>
+          )}
+          {channel && channel.kind === 'public' && (
+            <>
+              <VoteCount
+                channel={channel.id}
+                votes={d.votes}
+                privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')}
               />
-            )}
-          </div>
-          <aside class="side-col">
-            <Players detail={d} focus={player} />
-            <Timeline id={id} tick={g.tick} variant={d.variant} gameLocale={d.locale} />
-          </aside>
+              {d.status !== 'signup' && <VoteHistory gameId={id} channel={channel.id} votes={d.votes} zone={zone} />}
+              {d.me.role === 'player' && d.status !== 'signup' && (
+                <section class="action-panel vote-control" aria-labelledby="vote-h">
+                  <h2 id="vote-h">{t('action.title')}</h2>
+                  <ActionForms
+                    actions={actions.filter((a) => a.via === 'post' && (a.channel ?? 'main') === channel.id)}
+                    channels={g.channels}
+                    zone={zone}
+                    onDone={g.refresh}
+                  />
+                </section>
+              )}
+            </>
+          )}
+          {channel && (
+            <ChannelView
+              key={channel.id}
+              channel={channel}
+              version={d.version}
+              onLive={g.onLive}
+              zone={zone}
+              variant={d.variant}
+              gameLocale={d.locale}
+              name={tabs.find((x) => x.id === current)?.label}
+              onPosted={g.refresh}
+              gameId={id}
+              tab={current}
+              names={names}
+              post={tab === current ? post : undefined}
+              reading={g.reading?.channels.find((r) => r.channel === channel.id)}
+              onRead={g.onRead}
+            />
+          )}
         </div>
-      </article>
-    </GameLang.Provider>
+        <aside class="side-col">
+          <Players detail={d} focus={player} />
+          <Timeline id={id} tick={g.tick} variant={d.variant} gameLocale={d.locale} />
+        </aside>
+      </div>
+    </article>
   );
+  // The game's language, for what stays in it inside the interface (a form's command line).
+  return <GameLang.Provider value={d.locale}>{page}</GameLang.Provider>;
 }
 
 function JoinButton({ detail, onDone }: { readonly detail: GameDetail; readonly onDone: () => void }) {
