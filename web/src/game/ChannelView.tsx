@@ -63,6 +63,7 @@ export function ChannelView({
   variant,
   gameLocale,
   name,
+  nameLang,
   onPosted,
   gameId,
   tab,
@@ -77,6 +78,8 @@ export function ChannelView({
   readonly gameLocale: string;
   /** The channel's name as its tab shows it (a team by the rulebook's name), when the caller has one. */
   readonly name?: string | undefined;
+  /** The language of that name when it is the rulebook's, not the interface's. */
+  readonly nameLang?: string | undefined;
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
   /** Registers a call on every live frame (useGame's `onLive`). */
@@ -102,6 +105,7 @@ export function ChannelView({
   const [unreadFrom] = useState(() => (marker && marker.unread > 0 ? marker.last + 1 : Number.POSITIVE_INFINITY));
   const [target, setTarget] = useState<number | undefined>(post);
   const section = useRef<HTMLElement>(null);
+  const sectionId = `channel-${channel.id.replace(/[^a-z0-9-]/gi, '-')}`;
   const composer = useRef<((text: string) => void) | null>(null);
   // The view's truth between renders: frames come faster than renders, so each one reads and writes it directly.
   const ref = useRef<Loaded | null>(null);
@@ -295,7 +299,10 @@ export function ChannelView({
   };
   return (
     <PostLinksContext.Provider value={links}>
-      <section class="channel" aria-label={name ?? channelName(channel)} data-channel={channel.id} ref={section}>
+      <section class="channel" aria-labelledby={`${sectionId}-name`} data-channel={channel.id} ref={section}>
+        <h2 class="visually-hidden" id={`${sectionId}-name`} lang={nameLang}>
+          {name ?? channelName(channel)}
+        </h2>
         <Notice error={error} />
         {state && state.first > 0 && (
           <button type="button" class="older" onClick={() => void older().catch(setError)}>
@@ -325,7 +332,9 @@ export function ChannelView({
             <Block key={b[0]!.seq} items={b} zone={zone} tables={tables} gameLocale={gameLocale} actions={actions} />
           ))}
         </ol>
-        {channel.write && channel.postable && <Composer url={channel.write} name={name ?? channelName(channel)} onPosted={onPosted} insert={composer} />}
+        {channel.write && channel.postable && (
+          <Composer url={channel.write} name={name ?? channelName(channel)} nameLang={nameLang} onPosted={onPosted} insert={composer} />
+        )}
       </section>
     </PostLinksContext.Provider>
   );
@@ -490,11 +499,14 @@ function ItemView({ item, zone, tables, gameLocale, actions, track }: LineProps 
 function Composer({
   url,
   name,
+  nameLang,
   onPosted,
   insert,
 }: {
   readonly url: string;
   readonly name: string;
+  /** The language of the channel's name (a rulebook's title in the game's language), when not the interface's. */
+  readonly nameLang?: string | undefined;
   readonly onPosted?: (() => void) | undefined;
   readonly insert: { current: ((text: string) => void) | null };
 }) {
@@ -527,7 +539,19 @@ function Composer({
   };
   return (
     <form class="composer" onSubmit={submit}>
-      <label for={id}>{t('thread.writeTo', { channel: name })}</label>
+      <label for={id}>
+        {(() => {
+          // The channel's name may be the rulebook's, in the game's language: marked as such inside the sentence.
+          const [before, after] = t('thread.writeTo', { channel: '\u0001' }).split('\u0001');
+          return (
+            <>
+              {before}
+              <span lang={nameLang}>{name}</span>
+              {after}
+            </>
+          );
+        })()}
+      </label>
       <textarea id={id} ref={box} rows={3} value={text} onInput={(e) => setText(e.currentTarget.value)} maxLength={20000} />
       <button type="submit" disabled={busy}>
         {t('thread.send')}

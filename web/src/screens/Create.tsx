@@ -165,13 +165,16 @@ function DatesPreview({ setup, variant, gameLocale }: { readonly setup: Record<s
   const rulebook = useRulebook(variant);
   // The declared day is the rulebook's text in the game's language, or in English where it has none in that one.
   const lang = rulebook && !rulebook.locales.includes(gameLocale) ? 'en' : gameLocale;
-  const [dates, setDates] = useState<DatesPreviewReply | null>(null);
+  // The play days with the rulebook and language they were read for: another rulebook's never shows under this one.
+  const [read, setDates] = useState<(DatesPreviewReply & { readonly key: string }) | null>(null);
+  const key = `${variant}\u0000${gameLocale}`;
+  const dates = read?.key === key ? read : null;
   const [error, setError] = useState<unknown>(null);
   useSettled(setup, 250, (body, stale) => {
     void api.previewDates({ ...body, days: 7 }).then(
       (r) => {
         if (stale()) return;
-        setDates(r);
+        setDates({ ...r, key: `${String(body.variant)}\u0000${String(body.locale)}` });
         setError(null);
       },
       (e) => {

@@ -146,6 +146,7 @@ export function GameScreen({
               variant={d.variant}
               gameLocale={d.locale}
               name={tabs.find((x) => x.id === current)?.label}
+              nameLang={tabs.find((x) => x.id === current)?.lang}
               onPosted={g.refresh}
               gameId={id}
               tab={current}
