@@ -1,7 +1,7 @@
 // A game: its header (title, status, countdown), a tab per channel the API lists for the caller (every public
 // thread, his inbox with his role and action forms, each team channel), the moderator's console, and the players.
 
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import type { ChannelInfo as Channel, GameDetail } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import { ActionForms } from '../game/ActionForms.tsx';
@@ -25,6 +25,15 @@ export function statusLabel(s: string): string {
   return ['signup', 'dealt', 'running', 'paused', 'ended', 'cancelled'].includes(s) ? t(k) : s;
 }
 
+/**
+ * A tab opens at its top (issue 25): a tab chosen deep down a long thread on a phone showed the new tab's middle. Done
+ * on the click, before the new tab renders, so a channel that opens at the reader's first unread post still does.
+ */
+function toTabTop(): void {
+  const nav = document.querySelector('.game nav.tabs');
+  if (nav && nav.getBoundingClientRect().top < 0) nav.scrollIntoView({ block: 'start' });
+}
+
 /** The tab a channel opens in. */
 const tabOf = (c: Channel) => (c.kind === 'inbox' ? 'me' : c.id);
 
@@ -44,13 +53,6 @@ export function GameScreen({
   const g = useGame(id, account?.name ?? null);
   const d = g.detail;
   const rulebook = useRulebook(d?.variant);
-  // A tab opens at its top (issue 25): switching tabs deep down a long thread on a phone showed the new tab's middle.
-  const opened = useRef(tab);
-  useEffect(() => {
-    if (opened.current === tab) return;
-    opened.current = tab;
-    if (post === undefined) document.querySelector('.game nav.tabs')?.scrollIntoView({ block: 'start' });
-  }, [tab]);
   const names = useMemo(() => d?.players.map((p) => p.name) ?? [], [d?.players.map((p) => p.name).join('\u0000')]);
   if (!d) return <Notice error={g.error} text={g.error ? null : '…'} />;
   const unread = (c: Channel) => g.reading?.channels.find((r) => r.channel === c.id)?.unread ?? 0;
@@ -91,7 +93,7 @@ export function GameScreen({
       {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
       <nav class="tabs" aria-label={d.title}>
         {tabs.map((x) => (
-          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
+          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} onClick={toTabTop} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
             {x.lang ? <span lang={x.lang}>{x.label}</span> : x.label}
             {x.unread > 0 && (
               <span class="badge" title={t('thread.newPosts', { n: x.unread })}>
