@@ -4,7 +4,9 @@
 // recorded with main's engine, rulebooks and bots, without the speed work of issue 23: first at 64fb702; again at
 // 797680b, whose palermo-intrigue and mafia-cities rule fixes changed 94 of those games; and again at 841bbe7, whose
 // declared palermo actions (the bots send what the derived list offers) changed the 50 palermo games. mafia-de's
-// hashes are the same at all three. A rule change meant to change games re-records them (see replay-games.ts).
+// hashes are the same at all three. Issue 25 re-recorded mafia-cities' event hashes only: its start post names the
+// composition and the default game label by phrases, not Russian strings (same commands, same final states).
+// A rule change meant to change games re-records them (see replay-games.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
