@@ -52,7 +52,11 @@ describe('create-form previews', () => {
       { date: '2025-11-09', why: 'weekday' },
     ]);
     expect(r.json.instants.length).toBeGreaterThan(0);
-    expect(r.json.instants[0]).toEqual({ what: expect.any(String), when: expect.any(String) });
+    expect(r.json.instants[0]).toEqual({
+      what: expect.any(String),
+      when: expect.any(String),
+      at: { local: expect.any(String), dayOffset: expect.any(Number) },
+    });
   });
 
   it('names a holiday and an extra pause day as such', async () => {

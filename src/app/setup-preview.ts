@@ -43,7 +43,7 @@ export function previewDates(variant: Variant<unknown>, config: GameConfig, days
     d = next;
   }
   const t = variant.timetable;
-  const instants = scheduleShape(t.schedule, config.locale, t.options(config)).instants.map((i) => ({ what: i.what, when: i.when }));
+  const instants = scheduleShape(t.schedule, config.locale, t.options(config)).instants.map((i) => ({ what: i.what, when: i.when, at: i.at }));
   return { timeZone: tz, start: isoLocal(config.startAt, tz), playDays, skipped, instants };
 }
 

@@ -109,8 +109,15 @@ export function channelReader(c: ViewContext, viewer: Viewer, channel: string): 
 }
 
 /** The channels the viewer knows of (engine/channels.ts), titles rendered in the context's locale. */
-export function channelList(c: ViewContext, viewer: Viewer): { id: string; kind: 'public' | 'private'; title: string; readable: boolean; postable: boolean }[] {
-  return channelAccess(channelsOf(c.variant, c.state), viewer).map((a) => ({ ...a, title: renderMessage(c.variant, c.locale, a.title) }));
+export function channelList(
+  c: ViewContext,
+  viewer: Viewer,
+): { id: string; kind: 'public' | 'private'; title: string; tab?: string; readable: boolean; postable: boolean }[] {
+  return channelAccess(channelsOf(c.variant, c.state), viewer).map(({ tab, ...a }) => ({
+    ...a,
+    title: renderMessage(c.variant, c.locale, a.title),
+    ...(tab ? { tab: renderMessage(c.variant, c.locale, tab) } : {}),
+  }));
 }
 
 /** Events of `events` the viewer may see, keeping their (already viewer-local) sequence numbers. */
@@ -181,23 +188,43 @@ export function inboxItems(c: ViewContext, viewer: Viewer, events: readonly Stor
     const mine = viewer.kind === 'moderator' ? a.kind === 'moderator' || e.type === 'pm.received' || e.type === 'pm.forwarded' : a.kind === 'players';
     if (!mine) continue;
     const ev = typed<HostRead>(e);
-    const to = a.kind === 'players' && viewer.kind === 'moderator' ? a.ids.map((id) => nameOf(c, id)).join(', ') : undefined;
+    // To whom a private line went, for the moderator: an arrow and the names, in no language (issue 25 item 4).
+    const to = a.kind === 'players' && viewer.kind === 'moderator' ? `→ ${a.ids.map((id) => nameOf(c, id)).join(', ')}` : undefined;
     switch (ev.type) {
       case 'message': {
         const parts = ev.data.parts;
+        // The moderator reads each PM once: as the PM itself (pm.received / pm.forwarded, by its sender's name), not
+        // again as the forwarding note that goes with it.
+        if (viewer.kind === 'moderator' && parts[0]?.key === 'MSG-PM-TO-MOD') break;
         // CIT-ENG-5: a player reads who of the staff wrote to him (its duty's signature).
         const from = viewer.kind === 'player' ? signatureOf(c.variant, c.locale, a) : undefined;
-        const author = to ? `to ${to}` : from;
+        const author = to ?? from;
         out.push(item(c, seq, e, { kind: 'message', code: parts[0]?.key, text: render(c, parts), parts, ...(author ? { author } : {}) }));
         break;
       }
       case 'command.rejected':
-        out.push(keyedItem(c, seq, e, 'rejection', { key: ev.data.code, params: ev.data.params }, ev.data.by));
+        // A refusal is the system's answer: to the moderator it shows to whom it went, to the player under no name.
+        out.push(
+          keyedItem(
+            c,
+            seq,
+            e,
+            'rejection',
+            { key: ev.data.code, params: ev.data.params },
+            viewer.kind === 'moderator' ? `→ ${nameOf(c, ev.data.player ?? ev.data.by)}` : undefined,
+          ),
+        );
         break;
       case 'pm.received':
-      case 'pm.forwarded':
-        out.push(item(c, seq, e, { kind: 'sent', author: viewer.kind === 'moderator' ? ev.data.from : undefined, text: ev.data.text }));
+      case 'pm.forwarded': {
+        // `from` is the sender's seat (pm.received) or his name (pm.forwarded): the moderator reads a name. A rulebook
+        // that records a PM both as received and as forwarded (mafia-de) shows it once.
+        const author = viewer.kind === 'moderator' ? nameOf(c, ev.data.from) : undefined;
+        const last = out.at(-1);
+        if (last?.kind === 'sent' && last.at === e.at && last.author === author && last.text === ev.data.text) break;
+        out.push(item(c, seq, e, { kind: 'sent', author, text: ev.data.text }));
         break;
+      }
       case 'role.assigned': {
         const role = c.variant.roles.find((r) => r.id === ev.data.role);
         out.push(item(c, seq, e, { kind: 'role', code: String(ev.data.role), text: role?.names[c.locale] ?? role?.names.en ?? String(ev.data.role) }));

@@ -21,6 +21,8 @@ export interface ChannelDef {
   readonly kind: 'public' | 'private';
   /** The channel's title, a message of the rulebook. */
   readonly title: Message;
+  /** Its name on a tab, where the title says more than a tab needs (a city's thread: «Город 1», not «1: Город 1»). */
+  readonly tab?: Message;
   /** Who reads a private channel now (its members past and present keep what was addressed to them). */
   readonly readers: readonly PlayerId[];
   /** Who may post in it now. */
@@ -32,6 +34,7 @@ export interface ChannelAccess {
   readonly id: string;
   readonly kind: 'public' | 'private';
   readonly title: Message;
+  readonly tab?: Message;
   readonly readable: boolean;
   readonly postable: boolean;
 }
@@ -69,6 +72,7 @@ export function channelAccess(channels: readonly ChannelDef[], viewer: Viewer): 
       id: c.id,
       kind: c.kind,
       title: c.title,
+      ...(c.tab ? { tab: c.tab } : {}),
       readable: true,
       postable: viewer.kind === 'player' && c.writers.includes(viewer.id),
     }));

@@ -32,10 +32,19 @@ export interface InstantShape {
   readonly kind: string;
   /** 'HH:MM' (+n days), 'first HH:MM ≥ h after opening', or '<instant> + minutes'. */
   readonly when: string;
+  /** The same as data, for a client that says it in the reader's language (minutes; times as 'HH:MM'). */
+  readonly at: WhenShape;
   readonly rounds: string;
   readonly onDemand: boolean;
   readonly what: string;
 }
+
+/** When an instant falls, as data: a local time (days after its phase's date), or relative to another instant. */
+export type WhenShape =
+  | { readonly local: string; readonly dayOffset: number }
+  | { readonly first: string; readonly atLeastMinutes: number }
+  | { readonly after: string; readonly minutes: number }
+  | { readonly before: string; readonly minutes: number };
 
 /** The declared shape of one window. */
 export interface WindowShape {
@@ -86,6 +95,14 @@ function when(i: InstantDef, o: Options): string {
   return `${w.before} − ${span(w.lead, o)}`;
 }
 
+function whenShape(i: InstantDef, o: Options): WhenShape {
+  const w = i.when;
+  if ('local' in w) return { local: timeOf(w.local, o), dayOffset: w.dayOffset ?? 0 };
+  if ('first' in w) return { first: timeOf(w.first, o), atLeastMinutes: spanMs(w.atLeast, o) / 60_000 };
+  if ('after' in w) return { after: w.after, minutes: spanMs(w.delay, o) / 60_000 };
+  return { before: w.before, minutes: spanMs(w.lead, o) / 60_000 };
+}
+
 function edge(e: Edge, o: Options): string {
   if (e === 'open') return 'opening';
   if ('instant' in e) return e.instant;
@@ -100,6 +117,7 @@ export function scheduleShape(def: ScheduleDef, locale: Locale, options: Options
     ...(phase !== undefined ? { phase } : {}),
     kind: kindOf(i),
     when: when(i, options),
+    at: whenShape(i, options),
     rounds: rounds(i.rounds),
     onDemand: i.onDemand === true,
     what: say(i.what, locale),

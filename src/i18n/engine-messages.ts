@@ -5,6 +5,11 @@ import type { Locale } from '../engine/state.ts';
 /** Engine-level templates, per locale (ICU MessageFormat). */
 export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
   en: {
+    'MSG-CHANNEL-TAB': '{name}',
+    'EXPORT-VOTES-TITLE': '{title} — vote count, round {round}',
+    'EXPORT-DAY-TITLE': '{title}{channel} — day {round}',
+    'EXPORT-NOT-VOTED': 'Not voted: {names}',
+    'EXPORT-MODERATOR': 'moderator',
     'MSG-CHANNEL-MAIN': 'Thread',
     'R-CHANNEL': 'There is no such thread or inbox for you.',
     'MSG-SIGNUP-OK': 'You are signed up. By taking part you accept the rules of the game.',
@@ -30,6 +35,11 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'There is no post {post} of yours to edit.',
   },
   el: {
+    'MSG-CHANNEL-TAB': '{name}',
+    'EXPORT-VOTES-TITLE': '{title} — καταμέτρηση ψήφων, γύρος {round}',
+    'EXPORT-DAY-TITLE': '{title}{channel} — ημέρα {round}',
+    'EXPORT-NOT-VOTED': 'Δεν ψήφισαν: {names}',
+    'EXPORT-MODERATOR': 'ΣΕ',
     'MSG-CHANNEL-MAIN': 'Νήμα',
     'R-CHANNEL': 'Δεν υπάρχει τέτοιο νήμα ή κανάλι για σένα.',
     'MSG-SIGNUP-OK': 'Η συμμετοχή σου καταχωρήθηκε. Με τη συμμετοχή σου αποδέχεσαι σιωπηρά τους κανόνες του παιχνιδιού.',
@@ -55,6 +65,11 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'Δεν υπάρχει δική σου ανάρτηση {post} για επεξεργασία.',
   },
   de: {
+    'MSG-CHANNEL-TAB': '{name}',
+    'EXPORT-VOTES-TITLE': '{title} — Stimmenstand, Runde {round}',
+    'EXPORT-DAY-TITLE': '{title}{channel} — Tag {round}',
+    'EXPORT-NOT-VOTED': 'Noch nicht abgestimmt: {names}',
+    'EXPORT-MODERATOR': 'Spielleitung',
     'MSG-CHANNEL-MAIN': 'Thread',
     'R-CHANNEL': 'Diesen Thread oder Kanal gibt es für dich nicht.',
     'MSG-SIGNUP-OK': 'Du bist angemeldet. Mit der Teilnahme akzeptierst du die Regeln.',
@@ -80,6 +95,11 @@ export const ENGINE_MESSAGES: Record<Locale, Record<string, string>> = {
     'R-NO-POST': 'Es gibt keinen eigenen Beitrag {post} zum Bearbeiten.',
   },
   ru: {
+    'MSG-CHANNEL-TAB': '{name}',
+    'EXPORT-VOTES-TITLE': '{title} — подсчёт голосов, раунд {round}',
+    'EXPORT-DAY-TITLE': '{title}{channel} — день {round}',
+    'EXPORT-NOT-VOTED': 'Не проголосовали: {names}',
+    'EXPORT-MODERATOR': 'ведущий',
     'MSG-CHANNEL-MAIN': 'Тема',
     'R-CHANNEL': 'Такой темы или инбокса для вас нет.',
     'MSG-SIGNUP-OK': 'Вы записаны в игру. Участвуя, вы принимаете правила.',

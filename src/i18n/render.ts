@@ -127,3 +127,23 @@ export function signatureOf(variant: AnyVariant, locale: Locale, audience: { rea
   const key = `SIGN-${audience.duty}`;
   return variant.messages[locale]?.[key] ?? variant.messages.en?.[key];
 }
+
+/** Whether every template a message needs (its key and the phrases in its parameters, nested) exists in `locale`. */
+export function hasTemplates(variant: AnyVariant, locale: Locale, m: Message): boolean {
+  const param = (p: Param): boolean => {
+    if (typeof p === 'string' || typeof p === 'number' || 'ref' in p) return true;
+    if ('list' in p) return p.list.every(param) && (p.empty === undefined || param(p.empty));
+    return template(variant, locale, p.phrase) !== undefined && Object.values(p.params ?? {}).every(param);
+  };
+  return template(variant, locale, m.key) !== undefined && Object.values(m.params ?? {}).every(param);
+}
+
+/**
+ * A game message for a reader (issue 25): in the reader's language where the rulebook has every template it needs,
+ * else in the game's own, never a third; with the language it is in. The one rule every view that shows a game
+ * message to a reader follows (the web app's channels render through it).
+ */
+export function renderFor(variant: AnyVariant, gameLocale: Locale, reader: Locale, parts: readonly Message[]): { text: string; lang: Locale } {
+  const lang = parts.every((m) => hasTemplates(variant, reader, m)) ? reader : gameLocale;
+  return { text: renderParts(variant, lang, parts), lang };
+}

@@ -11,6 +11,8 @@ export const channelInfo = z.object({
     .enum(['public', 'private', 'inbox', 'team'])
     .describe('public: everyone reads it; private: its readers and the moderators; inbox: the PMs with the moderators; team: a team channel'),
   title: z.string().describe('rendered in the requested locale (a team channel: the team’s name)'),
+  lang: z.string().optional().describe('the language of a rulebook channel’s title and tab'),
+  tab: z.string().optional().describe('its name on a tab where the title says more (a city’s thread: the city)'),
   readable: z.boolean(),
   postable: z.boolean().describe('the viewer may post there now'),
   read: z.string().describe('GET: pages of the channel (?from=&limit=&locale=), the main thread with its vote count'),

@@ -8,6 +8,14 @@ export const instantShapeSchema = z.object({
   phase: z.string().optional(),
   kind: z.string().describe('the deadline kind it is scheduled under'),
   when: z.string().describe("'HH:MM', 'first HH:MM ≥ 8 h after opening' or '<instant> + 60 min'"),
+  at: z
+    .union([
+      z.object({ local: z.string(), dayOffset: z.number() }),
+      z.object({ first: z.string(), atLeastMinutes: z.number() }),
+      z.object({ after: z.string(), minutes: z.number() }),
+      z.object({ before: z.string(), minutes: z.number() }),
+    ])
+    .describe('the same as data: a local time (days after the phase’s date), or minutes from another instant'),
   rounds: z.string(),
   onDemand: z.boolean().describe('planned only when called for (a runoff, a timer)'),
   what: z.string(),

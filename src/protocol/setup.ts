@@ -2,6 +2,7 @@
 // skips and why), and the balance of the chosen setup from the simulator (win rate per side with its interval);
 // and a rulebook's message tables, for a client that renders messages from their parts in its reader's language.
 import { z } from 'zod';
+import { instantShapeSchema } from './schedule.ts';
 
 /** A date the calendar skips between two play days, and why. */
 export const skippedDateSchema = z.object({
@@ -17,7 +18,9 @@ export const datesPreviewReply = z.object({
     .array(z.object({ date: z.string(), weekday: z.number().int().min(1).max(7).describe('ISO weekday, 1 = Monday') }))
     .describe('the first play days from the first round’s date on: one round a play day where the rulebook plays so'),
   skipped: z.array(skippedDateSchema).describe('the dates between them the calendar pauses on'),
-  instants: z.array(z.object({ what: z.string(), when: z.string() })).describe('the rulebook’s declared day, read with the options'),
+  instants: z
+    .array(z.object({ what: z.string(), when: z.string(), at: instantShapeSchema.shape.at }))
+    .describe('the rulebook’s declared day, read with the options'),
 });
 /** The play-day preview. */
 export type DatesPreviewReply = z.infer<typeof datesPreviewReply>;
@@ -65,6 +68,10 @@ export const messageTablesReply = z.object({
   roles: namedSchema,
   sides: namedSchema,
   teams: namedSchema,
+  locales: z.array(z.string()).describe('the languages the rulebook’s own texts (templates, declared day) are written in'),
+  labels: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .describe('language -> key -> ICU label of the interface (deadlines, phases, moderator actions, audit entries; src/i18n/labels.ts)'),
 });
 /** A rulebook's message tables. */
 export type MessageTablesReply = z.infer<typeof messageTablesReply>;

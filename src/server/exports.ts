@@ -35,11 +35,11 @@ export function announcement(f: Format, it: Item, title?: string): string {
   return `${head}${esc(f, it.text)}`;
 }
 
-/** The live vote count as a list, most votes first. */
-export function votes(f: Format, c: VoteCount, heading: string): string {
+/** The live vote count as a list, most votes first; `notVoted` words the line of who has not voted (the game's language). */
+export function votes(f: Format, c: VoteCount, heading: string, notVoted: (names: string) => string = (n) => `Not voted: ${n}`): string {
   const lines = c.lines.map((l) => `${esc(f, oneLine(l.target))}: ${l.votes} (${esc(f, oneLine(l.voters.join(', ')))})`);
   const missing =
-    c.notVoted.length > 0 ? `${f === 'bbcode' ? '[i]' : '_'}${esc(f, oneLine(`Not voted: ${c.notVoted.join(', ')}`))}${f === 'bbcode' ? '[/i]' : '_'}` : '';
+    c.notVoted.length > 0 ? `${f === 'bbcode' ? '[i]' : '_'}${esc(f, oneLine(notVoted(c.notVoted.join(', '))))}${f === 'bbcode' ? '[/i]' : '_'}` : '';
   if (f === 'bbcode')
     return [bold(f, esc(f, oneLine(heading))), `[list]\n${lines.map((l) => `[*]${l}`).join('\n')}\n[/list]`, missing].filter(Boolean).join('\n');
   return [bold(f, esc(f, oneLine(heading))), '', ...lines.map((l) => `- ${l}`), ...(missing ? ['', missing] : [])].join('\n');
@@ -55,10 +55,10 @@ export function dayHeading(f: Format, heading: string): string[] {
   return [bold(f, esc(f, oneLine(heading))), ''];
 }
 
-/** The lines of one item of a day's export. */
-export function dayLines(f: Format, it: Item): string[] {
+/** The lines of one item of a day's export; `moderator` is the word an announcement is signed with. */
+export function dayLines(f: Format, it: Item, moderator = 'moderator'): string[] {
   const when = it.time.slice(11, 16);
-  if (it.kind === 'announcement') return [`${bold(f, `${when} — moderator`)}\n${esc(f, it.text)}`, ''];
+  if (it.kind === 'announcement') return [`${bold(f, `${when} — ${moderator}`)}\n${esc(f, it.text)}`, ''];
   if (f === 'bbcode') return [`[quote="${esc(f, oneLine(it.author ?? '')).replace(/"/g, "'")}"]${esc(f, it.text)}[/quote]`, ''];
   return [`**${esc(f, oneLine(it.author ?? ''))}** (${when}):`, ...safeLines(it.text).map((l) => `> ${quoteIndent(escapeMarkdown(l))}`), ''];
 }

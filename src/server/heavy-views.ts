@@ -167,12 +167,13 @@ export async function dayAnswer(service: GameService, days: DayIndex, p: Pinned,
   const read = channelReader(ctx, r.viewer, r.channel.id);
   // A channel's title is a message of the rulebook, in the reader's language (a city's name).
   const channel = r.channel.id === MAIN_CHANNEL ? '' : ` (${renderMessage(ctx.variant, ctx.locale, r.channel.title)})`;
-  const title = `${p.g.meta.title}${channel} — day ${r.round}`;
+  const title = renderMessage(ctx.variant, ctx.locale, { key: 'EXPORT-DAY-TITLE', params: { title: p.g.meta.title, channel, round: r.round } });
+  const moderator = renderMessage(ctx.variant, ctx.locale, { key: 'EXPORT-MODERATOR' });
   const lines = exportsFmt.dayHeading(r.format, title);
   for await (const page of pages(service, p.g.id, start, end))
     await work.each(page, (e) => {
       const it = read(e);
-      if (it) lines.push(...exportsFmt.dayLines(r.format, it));
+      if (it) lines.push(...exportsFmt.dayLines(r.format, it, moderator));
     });
   return text(await work.run(() => exportsFmt.dayText(lines)));
 }

@@ -14,6 +14,8 @@
 // palermo's logs the engine's phase events. Left out again (the engine's phase events dropped, `version` counting the
 // rest, palermo's former `v.phase` read back from the engine's phase), all 200 games gave the earlier recorded hashes
 // before the re-recording: the same commands, the same events in the same order, the same final states.
+// Issue 25 re-recorded mafia-cities' event hashes only: its start post names the composition and the default game
+// label by phrases, not Russian strings (same commands, same final states).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

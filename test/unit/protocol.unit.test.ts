@@ -64,8 +64,9 @@ describe('keyed view items', () => {
     ]);
     // Key order is part of the reply's bytes; the message itself rides along for clients that render it.
     const parts = [{ key: d.code, params: d.params }];
+    // Issue 25 item 4: to the moderator a refusal is the system's answer to the player, not a line he wrote.
     expect(JSON.stringify(r)).toBe(
-      JSON.stringify({ seq: 7, at: rejection.at, time: r!.time, kind: 'rejection', code: d.code, author: String(d.by), text, parts }),
+      JSON.stringify({ seq: 7, at: rejection.at, time: r!.time, kind: 'rejection', code: d.code, author: `→ ${String(d.by)}`, text, parts }),
     );
     expect(JSON.stringify(f)).toBe(JSON.stringify({ seq: 8, at: rejection.at, time: f!.time, kind: 'flag', code: d.code, text, parts }));
   });

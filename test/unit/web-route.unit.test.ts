@@ -20,4 +20,11 @@ describe('hash routes', () => {
     expect(parseRoute(playerHref('g1', 'Βασίλης'))).toMatchObject({ player: 'Βασίλης' });
     expect(href({ screen: 'game', id: 'g1', tab: 'console' })).toBe('#/games/g1/console');
   });
+
+  it('reads a malformed link as far as it can instead of throwing (issue 25: "URI malformed" blanked the app)', () => {
+    expect(() => parseRoute('#/games/g1/%E0%A4%A')).not.toThrow();
+    expect(parseRoute('#/games/g1/%E0%A4%A')).toEqual({ screen: 'game', id: 'g1', tab: '%E0%A4%A' });
+    expect(parseRoute('#/games/%/main')).toEqual({ screen: 'game', id: '%', tab: 'main' });
+    expect(parseRoute('#/%zz')).toEqual({ screen: 'lobby' });
+  });
 });

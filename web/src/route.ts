@@ -17,9 +17,18 @@ export type Route =
 /** The tab of the main thread; `thread` in a permalink names it too. */
 const MAIN = 'main';
 
-/** Reads a hash. */
+/** A path segment decoded, or as it is when it is no valid percent-encoding (a pasted, cut link): never a throw. */
+function decode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Reads a hash (a malformed one reads as far as it can, so the app never blanks on a link). */
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const parts = hash.replace(/^#\/?/, '').split('/').map(decode);
   if (parts[0] === 'login') return { screen: 'login' };
   if (parts[0] === 'new') return { screen: 'create' };
   if (parts[0] === 'notifications') return { screen: 'notifications' };

@@ -2,11 +2,12 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { CommandReply } from '../../src/protocol/index.ts';
 import { ApiError } from './api/client.ts';
-import { list, t } from './i18n/i18n.ts';
+import { list, t, tIf } from './i18n/i18n.ts';
 
 /** An error as the user reads it. */
 export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.code === 'network' ? t('error.network') : e.message;
+  // A refusal the app knows by its code reads in the reader's language; others keep the server's words.
+  if (e instanceof ApiError) return e.code === 'network' ? t('error.network') : (tIf(`error.${e.code}`) ?? e.message);
   return t('error.generic', { message: e instanceof Error ? e.message : String(e) });
 }
 

@@ -8,7 +8,8 @@ import type { LoadedGame } from '../../app/game-service.ts';
 import { channelItems, channelList, nextDeadline } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import type { Actor } from '../../core/types.ts';
-import { canRead, channelById, MAIN_CHANNEL } from '../../engine/channels.ts';
+import { canRead, channelById, channelsOf, MAIN_CHANNEL } from '../../engine/channels.ts';
+import type { Locale } from '../../engine/state.ts';
 import {
   type ChannelInfo,
   type ChannelsReply,
@@ -54,7 +55,11 @@ function personal(g: LoadedGame, r: Role): ChannelInfo[] {
       write: r.kind === 'player' ? `${base}/pms` : null,
     },
   ];
+  // A team whose group the rulebook already gives a channel of its own (mafia-cities' family inbox) has that one
+  // chat, under the rulebook's title: a second tab for the same people would split their talk.
+  const declared = new Set(channelsOf(g.variant, g.state).map((c) => c.id));
   for (const [team, ever] of Object.entries(g.meta.teamsEver)) {
+    if (declared.has(team)) continue;
     if (r.kind === 'player' && !ever.includes(r.id)) continue;
     const url = `${base}/teams/${encodeURIComponent(team)}`;
     const member = r.kind === 'player' && (own(g.meta.teams, team) ?? []).includes(r.id);
@@ -81,9 +86,11 @@ export function registerChannelRoutes(app: FastifyInstance, d: RouteDeps): void 
       const viewer = viewerOf(roleIn(g0, req.principal));
       const version = await versionNow(service, g0, viewer);
       const g = service.get(params.id);
+      // The titles in the reader's language where the rulebook is written in it, else in the game's (never a third).
+      const lang = query.locale !== undefined && g.variant.locales.includes(query.locale as Locale) ? (query.locale as Locale) : g.state.config.locale;
       return {
         channels: [
-          ...channelList(ctxOf(g, query.locale), viewer).map((c) => withUrls(g.id, roleIn(g, req.principal), c)),
+          ...channelList(ctxOf(g, lang), viewer).map((c) => ({ ...withUrls(g.id, roleIn(g, req.principal), c), lang })),
           ...personal(g, roleIn(g, req.principal)),
         ],
         version,

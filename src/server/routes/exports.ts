@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
 import { readAfter, seesVoteCount, threadItems, viewerKey, voteCount } from '../../app/views.ts';
 import { canRead, channelById, MAIN_CHANNEL } from '../../engine/channels.ts';
+import { renderMessage } from '../../i18n/render.ts';
 import { exportFormat, gameParams } from '../../protocol/index.ts';
 import { roleIn, viewerOf } from '../access.ts';
 import * as exportsFmt from '../exports.ts';
@@ -98,7 +99,11 @@ export function registerExportRoutes(app: FastifyInstance, d: RouteDeps): void {
       const c = voteCount(g.variant, g.state);
       if (!c) throw new AppError('export.no_vote', 404, 'no vote is open');
       reply.type('text/plain; charset=utf-8');
-      return exportsFmt.votes(query.format, c, `${g.meta.title} — vote count, round ${c.round}`);
+      // The export goes to the community's forum: its words are the game's language.
+      const say = (key: string, params: Record<string, string | number>) => renderMessage(g.variant, g.state.config.locale, { key, params });
+      return exportsFmt.votes(query.format, c, say('EXPORT-VOTES-TITLE', { title: g.meta.title, round: c.round }), (names) =>
+        say('EXPORT-NOT-VOTED', { names }),
+      );
     },
   });
 

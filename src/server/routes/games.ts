@@ -9,7 +9,9 @@ import { stateHash } from '../../app/state-hash.ts';
 import { publicPlayers, voteCountFor } from '../../app/views.ts';
 import type { Actor, Viewer } from '../../core/types.ts';
 import { decide } from '../../engine/game.ts';
+import type { Locale } from '../../engine/state.ts';
 import { isoLocal } from '../../engine/time.ts';
+import { hasLabel, LABELS, labelFor } from '../../i18n/labels.ts';
 import {
   type GameDetail,
   gameList,
@@ -26,6 +28,13 @@ import { route } from '../http.ts';
 import { commandRoute, keyword, type RouteDeps, summaryOf, versionNow } from './shared.ts';
 
 /** Registers the game routes. */
+/** A rulebook's name in every interface language, from the labels. */
+function rulebookNames(id: string): Partial<Record<Locale, string>> {
+  return Object.fromEntries(
+    (Object.keys(LABELS) as Locale[]).flatMap((l) => (hasLabel(id, l, `rulebook.${id}`) ? [[l, labelFor(id, l, `rulebook.${id}`)]] : [])),
+  );
+}
+
 export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
   const { service } = d;
 
@@ -39,7 +48,8 @@ export function registerGameRoutes(app: FastifyInstance, d: RouteDeps): void {
       ({
         variants: Object.values(VARIANTS).map((v) => ({
           id: v.id,
-          names: v.names,
+          // The rulebook's own names, and the interface's for the languages it has none in (src/i18n/labels.ts).
+          names: { ...rulebookNames(v.id), ...v.names },
           minPlayers: v.minPlayers,
           maxPlayers: v.maxPlayers,
           defaultTimeZone: v.defaultTimeZone,

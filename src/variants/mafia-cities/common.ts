@@ -1,7 +1,7 @@
 // What every part of mafia-cities reads: who lives where, who is alive, positions, and the parameters its
 // templates take (names with gender, reveals, local times).
 import { phrase, ref } from '../../core/params.ts';
-import type { Message, Params, Phrase, PlayerId } from '../../core/types.ts';
+import type { Message, Param, Params, Phrase, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { announceIn, type ChannelDef, MAIN_CHANNEL } from '../../engine/channels.ts';
 import { fold } from '../../engine/names.ts';
@@ -132,8 +132,8 @@ export function msg(key: string, params: Params = {}): Message {
 }
 
 /** The game's label in its messages. */
-export function gameLabel(s: S): string {
-  return s.config.gameNumber ?? 'Мафия';
+export function gameLabel(s: S): Param {
+  return s.config.gameNumber ?? phrase('MSG-GAME-DEFAULT');
 }
 
 /**
@@ -159,6 +159,8 @@ function channelsNow(s: S): ChannelDef[] {
       id: cityChannel(i),
       kind: 'public',
       title: msg('MSG-CHANNEL-CITY', { game, city: c }),
+      // Issue 25 item 10: the tab reads «Город 1»; the forum thread's title keeps the game's label.
+      tab: msg('MSG-CHANNEL-TAB', { name: c }),
       readers: [],
       writers: threadsOpen ? residents(s, i) : [],
     });

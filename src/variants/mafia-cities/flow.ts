@@ -139,12 +139,25 @@ function startPost(s: S): Message {
   const o = citOptions(s.config);
   const v = s.v;
   const rosters = v.cities.map((c, i) => `${c}: ${names(s, everyResident(s, i))}`).join('; ');
+  // Phrases, not Russian strings: the start post reads in English for an English reader too (issue 25).
   const composition = o.publishComposition
-    ? v.cities
-        .map((c, i) => `${c}: ${family(s, i).length} мафиози, ${everyResident(s, i).filter((id) => s.players[id]?.role === 'commissioner').length} комиссар`)
-        .join('; ')
+    ? list(
+        v.cities.map((c, i) =>
+          phrase('MSG-CITY-COMPOSITION', {
+            city: c,
+            mafia: family(s, i).length,
+            commissioners: everyResident(s, i).filter((id) => s.players[id]?.role === 'commissioner').length,
+          }),
+        ),
+        'semicolon',
+      )
     : '—';
-  const extras = [holder(s, 'doctor') ? '1 врач' : '', holder(s, 'maniac') ? '1 маньяк' : ''].filter(Boolean).join(', ') || '—';
+  const extraKeys = [holder(s, 'doctor') ? 'MSG-EXTRA-DOCTOR' : '', holder(s, 'maniac') ? 'MSG-EXTRA-MANIAC' : ''].filter(Boolean);
+  const extras = list(
+    extraKeys.map((k) => phrase(k)),
+    'comma',
+    '—',
+  );
   const order = v.tourOrder.map((c) => cityName(s, c)).join(' → ');
   return msg('T-START', {
     game: gameLabel(s),

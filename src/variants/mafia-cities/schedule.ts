@@ -15,54 +15,111 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
   phases: [
     {
       id: 'day',
-      what: { en: 'Day k (Day 0: the start date)' },
+      what: { en: 'Day k (Day 0: the start date)', ru: 'игровой день (день 0 — дата старта)' },
       instants: [
         {
           id: 'cutoff',
           when: { before: 'vote.start', lead: { option: 'recallLeadHours', unit: 'hours' } },
           rounds: { from: 1 },
-          what: { en: 'recall cut-off; later vacancies are filled the next game day' },
+          what: {
+            en: 'recall cut-off; later vacancies are filled the next game day',
+            ru: 'срок требований о снятии судьи; позже освободившиеся места заполняются на следующий игровой день',
+          },
         },
-        { id: 'vote.start', when: { local: { option: 'voteStart' } }, what: { en: 'nominations (and judge candidacy) close, voting opens' } },
+        {
+          id: 'vote.start',
+          when: { local: { option: 'voteStart' } },
+          what: { en: 'nominations (and judge candidacy) close, voting opens', ru: 'конец выдвижения (и кандидатур в судьи), начало голосования' },
+        },
         {
           id: 'vote.end',
           when: { local: { option: 'voteEnd' } },
-          what: { en: 'day-end resolution; Day 0: judge results, Godfather election closes; the night starts' },
+          what: {
+            en: 'day-end resolution; Day 0: judge results, Godfather election closes; the night starts',
+            ru: 'итоги дня; в день 0 — итоги выборов судей и конец выборов Крёстного отца; начинается ночь',
+          },
         },
       ],
       windows: [
-        { id: 'nominate', opens: 'open', closes: { instant: 'vote.start' }, rounds: { from: 1 }, what: { en: 'one nomination per day' } },
-        { id: 'execution-vote', opens: { instant: 'vote.start' }, closes: { instant: 'vote.end' }, rounds: { from: 1 }, what: { en: 'execution vote' } },
+        {
+          id: 'nominate',
+          opens: 'open',
+          closes: { instant: 'vote.start' },
+          rounds: { from: 1 },
+          what: { en: 'one nomination per day', ru: 'одно выдвижение в день' },
+        },
+        {
+          id: 'execution-vote',
+          opens: { instant: 'vote.start' },
+          closes: { instant: 'vote.end' },
+          rounds: { from: 1 },
+          what: { en: 'execution vote', ru: 'голосование о казни' },
+        },
         {
           id: 'recall',
           opens: 'open',
           closes: { instant: 'cutoff' },
           rounds: { from: 1 },
-          what: { en: 'recall requests and confirmations (opened at 22:00)' },
+          what: { en: 'recall requests and confirmations (opened at 22:00)', ru: 'требования о снятии судьи и подтверждения (открыты с 22:00)' },
         },
-        { id: 'doctor', opens: 'open', closes: { instant: 'vote.end' }, what: { en: 'doctor window' } },
-        { id: 'godfather', opens: 'open', closes: { instant: 'vote.end' }, rounds: { only: [0] }, what: { en: 'initial Godfather election' } },
-        { id: 'campaign', opens: { action: 'vacancy' }, closes: { instant: 'vote.start' }, onDemand: true, what: { en: 'judge candidacy and campaign' } },
-        { id: 'judge-vote', opens: { instant: 'vote.start' }, closes: { instant: 'vote.end' }, onDemand: true, what: { en: 'judge election vote' } },
+        { id: 'doctor', opens: 'open', closes: { instant: 'vote.end' }, what: { en: 'doctor window', ru: 'ход врача' } },
+        {
+          id: 'godfather',
+          opens: 'open',
+          closes: { instant: 'vote.end' },
+          rounds: { only: [0] },
+          what: { en: 'initial Godfather election', ru: 'первые выборы Крёстного отца' },
+        },
+        {
+          id: 'campaign',
+          opens: { action: 'vacancy' },
+          closes: { instant: 'vote.start' },
+          onDemand: true,
+          what: { en: 'judge candidacy and campaign', ru: 'кандидатуры в судьи и агитация' },
+        },
+        {
+          id: 'judge-vote',
+          opens: { instant: 'vote.start' },
+          closes: { instant: 'vote.end' },
+          onDemand: true,
+          what: { en: 'judge election vote', ru: 'голосование на выборах судьи' },
+        },
       ],
     },
     {
       id: 'night',
-      what: { en: 'Night k+1: threads closed' },
+      what: { en: 'Night k+1: threads closed', ru: 'ночь: темы закрыты' },
       instants: [
         {
           id: 'night.end',
           when: { first: { option: 'dayStart' }, atLeast: { minutes: 0 } },
-          what: { en: 'end-of-night resolution, morning post; Day k+1 opens' },
+          what: { en: 'end-of-night resolution, morning post; Day k+1 opens', ru: 'итоги ночи, утренний пост; начинается следующий день' },
         },
       ],
       windows: [
-        { id: 'threads', opens: 'open', closes: { instant: 'night.end' }, mode: 'locked', what: { en: 'threads closed (nightThreadsLocked)' } },
-        { id: 'night-commands', opens: 'open', closes: { instant: 'night.end' }, what: { en: 'mafia, tour, maniac, commissioner; relay; recall filing' } },
+        {
+          id: 'threads',
+          opens: 'open',
+          closes: { instant: 'night.end' },
+          mode: 'locked',
+          what: { en: 'threads closed (nightThreadsLocked)', ru: 'темы закрыты на ночь' },
+        },
+        {
+          id: 'night-commands',
+          opens: 'open',
+          closes: { instant: 'night.end' },
+          what: {
+            en: 'mafia, tour, maniac, commissioner; relay; recall filing',
+            ru: 'мафия, гастроли, маньяк, комиссар; передача сообщений; подача требований о снятии',
+          },
+        },
       ],
     },
   ],
-  pauses: { en: 'pauseDates and days outside workingDays are not game days: a night across them lengthens' },
+  pauses: {
+    en: 'pauseDates and days outside workingDays are not game days: a night across them lengthens',
+    ru: 'дни паузы и нерабочие дни — не игровые: ночь через них удлиняется',
+  },
 };
 
 /** Where a phase of a game opening at `opensAt` on `date` falls, for planning its instants. */

@@ -87,7 +87,7 @@ export const api = {
   balance: (body: { variant: string; players: number; options?: Record<string, unknown>; roleList?: readonly string[] }) =>
     call<BalanceReply>('POST', '/api/setup/balance', body),
   game: (id: string) => call<GameDetail>('GET', g(id)),
-  channels: (id: string) => call<ChannelsReply>('GET', `${g(id)}/channels`),
+  channels: (id: string, lang?: string) => call<ChannelsReply>('GET', `${g(id)}/channels${lang ? `?locale=${lang}` : ''}`),
   read: (url: string, from: number, limit: number) => call<ChannelPage>('GET', `${url}?${page(from, limit)}`),
   write: (url: string, text: string) => call<CommandReply>('POST', url, { text }),
   actions: (id: string) => call<ActionsReply>('GET', `${g(id)}/actions`),

@@ -4,12 +4,13 @@
 // closing time, and the line it sends. Nothing is chosen for the player: every choice starts empty and the form
 // sends only when each required argument is filled. An action that cannot be replaced or undone (an outing, a card,
 // last words, a suicide, a court verdict) asks to confirm first; a reversible one (a vote) is sent at once.
-import { useState } from 'preact/hooks';
+import { useContext, useState } from 'preact/hooks';
 import type { ActionsReply, ChannelInfo as Channel, CommandReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { dateTime, t } from '../i18n/i18n.ts';
 import { Notice, ReplyView } from '../ui.tsx';
+import { GameLang } from './labels.ts';
 
 /** One legal action. */
 export type LegalAction = ActionsReply['actions'][number];
@@ -93,6 +94,8 @@ function ActionForm({
   readonly zone: string;
   readonly onReply: (r: CommandReply) => void;
 }) {
+  // The command line is the game's (the one its role messages taught), marked with its language.
+  const lang = useContext(GameLang);
   const [values, setValues] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -134,7 +137,9 @@ function ActionForm({
   return (
     <form class="action" onSubmit={submit} data-command={action.command} data-action={action.id} data-confirm={asks ? '' : undefined}>
       <h3>
-        <span class="keyword">{titleOf(action)}</span>
+        <span class="keyword" lang={lang}>
+          {titleOf(action)}
+        </span>
         <span class="via">{t(action.via === 'post' ? 'action.via.post' : 'action.via.pm')}</span>
       </h3>
       {action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>}
@@ -181,7 +186,7 @@ function ActionForm({
       })}
       {confirming ? (
         <div class="confirm" role="alert">
-          <p>{t('action.confirm', { line })}</p>
+          <p>{withLine('action.confirm', line, lang)}</p>
           <div class="buttons">
             <button type="submit" class="danger" disabled={busy || !where}>
               {t('action.confirmSend')}
@@ -193,10 +198,22 @@ function ActionForm({
         </div>
       ) : (
         <button type="submit" disabled={busy || !where}>
-          {t('action.submit', { line: ready ? line : titleOf(action) })}
+          {withLine('action.submit', ready ? line : titleOf(action), lang)}
         </button>
       )}
       <Notice error={error} />
     </form>
+  );
+}
+
+/** A sentence of the reader's language around a command line of the game's, the line marked with its own language. */
+function withLine(key: 'action.submit' | 'action.confirm', line: string, lang: string | undefined) {
+  const [before, after] = t(key, { line: '\u0001' }).split('\u0001');
+  return (
+    <>
+      {before}
+      <span lang={lang}>{line}</span>
+      {after}
+    </>
   );
 }

@@ -62,6 +62,8 @@ export function ChannelView({
   zone,
   variant,
   gameLocale,
+  name,
+  nameLang,
   onPosted,
   gameId,
   tab,
@@ -74,6 +76,10 @@ export function ChannelView({
   /** The game's rulebook and language: messages show in the reader's language where its templates exist. */
   readonly variant: string;
   readonly gameLocale: string;
+  /** The channel's name as its tab shows it (a team by the rulebook's name), when the caller has one. */
+  readonly name?: string | undefined;
+  /** The language of that name when it is the rulebook's, not the interface's. */
+  readonly nameLang?: string | undefined;
   /** The caller's version of the game when the view opens (where the newest page ends). */
   readonly version: number;
   /** Registers a call on every live frame (useGame's `onLive`). */
@@ -99,6 +105,7 @@ export function ChannelView({
   const [unreadFrom] = useState(() => (marker && marker.unread > 0 ? marker.last + 1 : Number.POSITIVE_INFINITY));
   const [target, setTarget] = useState<number | undefined>(post);
   const section = useRef<HTMLElement>(null);
+  const sectionId = `channel-${channel.id.replace(/[^a-z0-9-]/gi, '-')}`;
   const composer = useRef<((text: string) => void) | null>(null);
   // The view's truth between renders: frames come faster than renders, so each one reads and writes it directly.
   const ref = useRef<Loaded | null>(null);
@@ -292,7 +299,10 @@ export function ChannelView({
   };
   return (
     <PostLinksContext.Provider value={links}>
-      <section class="channel" aria-label={channelName(channel)} data-channel={channel.id} ref={section}>
+      <section class="channel" aria-labelledby={`${sectionId}-name`} data-channel={channel.id} ref={section}>
+        <h2 class="visually-hidden" id={`${sectionId}-name`} lang={nameLang}>
+          {name ?? channelName(channel)}
+        </h2>
         <Notice error={error} />
         {state && state.first > 0 && (
           <button type="button" class="older" onClick={() => void older().catch(setError)}>
@@ -302,6 +312,11 @@ export function ChannelView({
         {unread && (
           <button type="button" class="jump-unread" onClick={jump}>
             {t('thread.jumpUnread', { n: unreadFrom })}
+          </button>
+        )}
+        {channel.write && channel.postable && (
+          <button type="button" class="to-composer" onClick={() => composer.current?.('')}>
+            {t('thread.write')}
           </button>
         )}
         {state && state.items.length === 0 && <p class="empty">{t('thread.empty')}</p>}
@@ -317,7 +332,9 @@ export function ChannelView({
             <Block key={b[0]!.seq} items={b} zone={zone} tables={tables} gameLocale={gameLocale} actions={actions} />
           ))}
         </ol>
-        {channel.write && channel.postable && <Composer url={channel.write} name={channelName(channel)} onPosted={onPosted} insert={composer} />}
+        {channel.write && channel.postable && (
+          <Composer url={channel.write} name={name ?? channelName(channel)} nameLang={nameLang} onPosted={onPosted} insert={composer} />
+        )}
       </section>
     </PostLinksContext.Provider>
   );
@@ -338,7 +355,7 @@ export function channelName(c: Channel): string {
   if (c.id === 'main') return t('game.thread');
   if (c.kind === 'inbox') return t('game.inbox');
   if (c.kind === 'team') return t('game.team', { name: c.title });
-  return c.title;
+  return c.tab ?? c.title;
 }
 
 /**
@@ -441,7 +458,16 @@ function ItemView({ item, zone, tables, gameLocale, actions, track }: LineProps 
     >
       {n !== undefined && n === actions.unreadFrom && <p class="unread-mark">{t('thread.unreadMark')}</p>}
       <header>
-        {announcement ? <strong class="tag">{t('thread.announcement')}</strong> : item.author && <bdi class="author">{item.author}</bdi>}
+        {announcement ? (
+          <strong class="tag">{t('thread.announcement')}</strong>
+        ) : (
+          item.author && (
+            // A player's name, or on a game message the staff's signature in the game's language («Прокуратор»).
+            <bdi class="author" lang={userText ? undefined : gameLocale}>
+              {item.author}
+            </bdi>
+          )
+        )}
         <span class="line-meta">
           <time dateTime={new Date(item.at).toISOString()} title={item.time}>
             {dateTime(item.at, zone)}
@@ -473,11 +499,14 @@ function ItemView({ item, zone, tables, gameLocale, actions, track }: LineProps 
 function Composer({
   url,
   name,
+  nameLang,
   onPosted,
   insert,
 }: {
   readonly url: string;
   readonly name: string;
+  /** The language of the channel's name (a rulebook's title in the game's language), when not the interface's. */
+  readonly nameLang?: string | undefined;
   readonly onPosted?: (() => void) | undefined;
   readonly insert: { current: ((text: string) => void) | null };
 }) {
@@ -488,7 +517,7 @@ function Composer({
   const id = `compose-${url.replace(/[^a-z0-9]/gi, '-')}`;
   const box = useRef<HTMLTextAreaElement>(null);
   insert.current = (quoted: string) => {
-    setText((cur) => (cur === '' || cur.endsWith('\n') ? cur : `${cur}\n`) + quoted);
+    setText((cur) => (quoted === '' || cur === '' || cur.endsWith('\n') ? cur : `${cur}\n`) + quoted);
     box.current?.focus();
     box.current?.scrollIntoView({ block: 'nearest' });
   };
@@ -510,7 +539,19 @@ function Composer({
   };
   return (
     <form class="composer" onSubmit={submit}>
-      <label for={id}>{t('thread.writeTo', { channel: name })}</label>
+      <label for={id}>
+        {(() => {
+          // The channel's name may be the rulebook's, in the game's language: marked as such inside the sentence.
+          const [before, after] = t('thread.writeTo', { channel: '\u0001' }).split('\u0001');
+          return (
+            <>
+              {before}
+              <span lang={nameLang}>{name}</span>
+              {after}
+            </>
+          );
+        })()}
+      </label>
       <textarea id={id} ref={box} rows={3} value={text} onInput={(e) => setText(e.currentTarget.value)} maxLength={20000} />
       <button type="submit" disabled={busy}>
         {t('thread.send')}

@@ -8,6 +8,9 @@ import { api } from '../api/client.ts';
 import { dateTime, list, localZone, t } from '../i18n/i18n.ts';
 import { coalesce, Notice } from '../ui.tsx';
 import { instantOf, localOf } from '../zone.ts';
+import { auditLine } from './audit.ts';
+import { deadlineLabel, hasLabel, labelOf, nameOf, useRulebook } from './labels.ts';
+import { zonedDateTime } from './Panels.tsx';
 import { SchemaForm } from './SchemaForm.tsx';
 import { StartNow } from './StartNow.tsx';
 
@@ -44,6 +47,7 @@ export function Console({
   readonly onDone: () => void;
 }) {
   const [actions, setActions] = useState<readonly ModAction[]>([]);
+  const rulebook = useRulebook(detail.variant);
   const { run, error, done } = useRun(detail.id, onDone);
   useEffect(() => {
     void api.modActions(detail.id).then((r) => setActions(r.actions));
@@ -69,7 +73,8 @@ export function Console({
         <ol>
           {detail.players.map((p) => (
             <li key={p.id}>
-              <bdi>{p.name}</bdi> {detail.moderator?.roles[p.name] ? `· ${detail.moderator.roles[p.name]}` : ''} · {p.status}
+              <bdi>{p.name}</bdi> {detail.moderator?.roles[p.name] ? `· ${nameOf(rulebook, 'role', detail.moderator.roles[p.name]!)}` : ''} ·{' '}
+              {statusText(p.status)}
               {warned(p.name) && (
                 <span
                   class="warnings"
@@ -101,10 +106,10 @@ export function Console({
       <Deadlines detail={detail} action={actions.find((a) => a.name === 'move-deadline')} run={run} zone={zone} />
       <Reminders id={detail.id} zone={zone} />
       {has('substitute') && <Substitute detail={detail} run={run} />}
-      {others.length > 0 && <OtherActions actions={others} run={run} />}
-      <Copies id={detail.id} round={detail.votes?.round ?? 1} />
+      {others.length > 0 && <OtherActions actions={others} run={run} variant={detail.variant} />}
+      <Copies id={detail.id} round={detail.votes?.round ?? 1} lang={detail.locale} />
       <Fairness detail={detail} />
-      <Audit id={detail.id} onLive={onLive} zone={zone} />
+      <Audit detail={detail} onLive={onLive} zone={zone} />
     </div>
   );
 }
@@ -121,6 +126,7 @@ function Deadlines({
   readonly zone: string;
 }) {
   const deadlines = detail.moderator?.deadlines ?? [];
+  const rulebook = useRulebook(detail.variant);
   const kinds = enumOf(action?.args, 'deadline');
   const [which, setWhich] = useState('');
   const [to, setTo] = useState('');
@@ -136,7 +142,7 @@ function Deadlines({
       <ul>
         {deadlines.map((d) => (
           <li key={d.id}>
-            {d.kind}: {dateTime(d.at, zone)} ({zone}) · {dateTime(d.at, mine)}
+            {deadlineLabel(rulebook, d.kind)}: {zonedDateTime(d.at, zone)}
           </li>
         ))}
       </ul>
@@ -160,7 +166,7 @@ function Deadlines({
               <select id="move-which" value={which} onChange={(e) => setWhich(e.currentTarget.value)}>
                 {kinds.map((k) => (
                   <option key={k} value={k}>
-                    {k}
+                    {deadlineLabel(rulebook, k)}
                   </option>
                 ))}
               </select>
@@ -233,10 +239,13 @@ function Substitute({ detail, run }: { readonly detail: GameDetail; readonly run
 function OtherActions({
   actions,
   run,
+  variant,
 }: {
   readonly actions: readonly ModAction[];
   readonly run: (a: string, args?: Record<string, unknown>) => Promise<void>;
+  readonly variant: string;
 }) {
+  const rulebook = useRulebook(variant);
   const [name, setName] = useState(actions[0]?.name ?? '');
   const a = actions.find((x) => x.name === name) ?? actions[0]!;
   return (
@@ -247,20 +256,31 @@ function OtherActions({
         <select id="other-action" value={a.name} onChange={(e) => setName(e.currentTarget.value)}>
           {actions.map((x) => (
             <option key={x.name} value={x.name}>
-              {x.name}
+              {labelOf(rulebook, `mod.${x.name}`, {}, 'mod.other')}
             </option>
           ))}
         </select>
       </p>
-      <p class="summary">
-        {a.summary} <span class="rules">({a.rules})</span>
-      </p>
-      <SchemaForm key={a.name} schema={a.args} idPrefix={`arg-${a.name}`} submit={t('console.run')} onSubmit={(args) => run(a.name, args)} />
+      {/* The summary in the reader's language; the rule ids stay in the markup for whoever checks them. */}
+      {hasLabel(rulebook, `mod.${a.name}.summary`) && (
+        <p class="summary" data-rules={a.rules}>
+          {labelOf(rulebook, `mod.${a.name}.summary`)}
+        </p>
+      )}
+      <SchemaForm
+        key={a.name}
+        schema={a.args}
+        idPrefix={`arg-${a.name}`}
+        submit={t('console.run')}
+        onSubmit={(args) => run(a.name, args)}
+        labelOf={(k) => labelOf(rulebook, hasLabel(rulebook, `mod.${a.name}.${k}`) ? `mod.${a.name}.${k}` : `arg.${k}`, {}, 'arg.other')}
+        choiceLabel={(k, v) => argValue(rulebook, k, v)}
+      />
     </section>
   );
 }
 
-function Copies({ id, round }: { readonly id: string; readonly round: number }) {
+function Copies({ id, round, lang }: { readonly id: string; readonly round: number; readonly lang: string }) {
   const [text, setText] = useState('');
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -298,7 +318,8 @@ function Copies({ id, round }: { readonly id: string; readonly round: number }) 
           <label for="copy-text" class="visually-hidden">
             {t('console.copy')}
           </label>
-          <textarea id="copy-text" readOnly rows={6} value={text} />
+          {/* The export is written for the community's forum, in the game's language. */}
+          <textarea id="copy-text" readOnly rows={6} value={text} lang={lang} />
         </>
       )}
     </section>
@@ -326,7 +347,38 @@ function Fairness({ detail }: { readonly detail: GameDetail }) {
   );
 }
 
-function Audit({ id, onLive, zone }: { readonly id: string; readonly onLive: (f: (frame: ServerFrame) => void) => () => void; readonly zone: string }) {
+/** An enumerated argument's value in the reader's language: a side by its name, a deadline by its label. */
+function argValue(rulebook: ReturnType<typeof useRulebook>, key: string, v: string): string {
+  if (v === 'none') return labelOf(rulebook, 'value.none');
+  if (key === 'side') return nameOf(rulebook, 'side', v);
+  if (key === 'deadline' || key === 'what') return deadlineLabel(rulebook, v);
+  if (key === 'cause' && hasLabel(rulebook, `removed.${v}`)) return labelOf(rulebook, `removed.${v}`);
+  return v;
+}
+
+const STATUS: Readonly<Record<string, 'player.alive' | 'player.out' | 'player.withdrawn'>> = {
+  alive: 'player.alive',
+  out: 'player.out',
+  withdrawn: 'player.withdrawn',
+};
+
+/** A seat's state in the reader's language. */
+function statusText(status: string): string {
+  const k = STATUS[status];
+  return k ? t(k) : status;
+}
+
+function Audit({
+  detail,
+  onLive,
+  zone,
+}: {
+  readonly detail: GameDetail;
+  readonly onLive: (f: (frame: ServerFrame) => void) => () => void;
+  readonly zone: string;
+}) {
+  const id = detail.id;
+  const rulebook = useRulebook(detail.variant);
   const [items, setItems] = useState<AuditReply['items']>([]);
   // Re-read after a burst of frames, once in flight and once after it (a commit's frames share one read).
   const reread = useMemo(() => coalesce(() => api.audit(id).then((r) => setItems(r.items)), 40), [id]);
@@ -343,17 +395,15 @@ function Audit({ id, onLive, zone }: { readonly id: string; readonly onLive: (f:
           .slice(0, 200)
           .map((it) => (
             <li key={it.seq}>
-              <time dateTime={new Date(it.at).toISOString()}>{dateTime(it.at, zone)}</time> <code>{it.type}</code> <span class="data">{brief(it.data)}</span>
+              <time dateTime={new Date(it.at).toISOString()}>{dateTime(it.at, zone)}</time>{' '}
+              <span class="data" data-type={it.type}>
+                {auditLine(rulebook, it, detail.players)}
+              </span>
             </li>
           ))}
       </ol>
     </section>
   );
-}
-
-function brief(data: unknown): string {
-  const s = JSON.stringify(data) ?? '';
-  return s.length > 160 ? `${s.slice(0, 160)}…` : s;
 }
 
 /** The game's reminder leads (minutes before each deadline) and the moderator's digest, now or mailed. */

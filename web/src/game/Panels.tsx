@@ -4,23 +4,38 @@ import { useCallback, useEffect, useRef } from 'preact/hooks';
 import type { GameDetail } from '../../../src/protocol/index.ts';
 import { gameNow, gameSpeed, onClockSync } from '../api/clock.ts';
 import type { MessageKey } from '../i18n/en.ts';
-import { duration, durationChangesIn, list, localZone, t, timeOfDay } from '../i18n/i18n.ts';
+import { dateTime, duration, durationChangesIn, list, localZone, t, timeOfDay } from '../i18n/i18n.ts';
 import { useNow } from '../ui.tsx';
+import { deadlineLabel, hasLabel, labelOf, nameOf, teamName, useRulebook } from './labels.ts';
 
 /** The next deadline, counted down on the server's game clock; it re-renders only when its text changes. */
-export function Countdown({ deadline, zone }: { readonly deadline: GameDetail['nextDeadline']; readonly zone: string }) {
+export function Countdown({ deadline, zone, variant }: { readonly deadline: GameDetail['nextDeadline']; readonly zone: string; readonly variant: string }) {
+  const rulebook = useRulebook(variant);
   const at = deadline?.at;
   const read = useCallback(() => gameNow(), []);
   const next = useCallback((now: number) => (at === undefined ? Number.POSITIVE_INFINITY : durationChangesIn(at - now, gameSpeed())), [at]);
   const now = useNow(read, next, onClockSync);
   if (!deadline) return <p class="countdown none">{t('deadline.none')}</p>;
-  const mine = localZone();
   return (
     <p class="countdown" data-at={deadline.at}>
-      <strong>{t('deadline.next', { kind: deadline.kind, left: duration(deadline.at - now) })}</strong>
-      <span>{t('deadline.at', { game: timeOfDay(deadline.at, zone), zone, mine: timeOfDay(deadline.at, mine) })}</span>
+      <strong>{t('deadline.next', { kind: deadlineLabel(rulebook, deadline.kind), left: duration(deadline.at - now) })}</strong>
+      <span>{zonedTime(deadline.at, zone)}</span>
     </p>
   );
+}
+
+/** A time in the game's zone, and in the reader's when his zone is another (the same time is not shown twice). */
+export function zonedTime(at: number, zone: string): string {
+  const mine = localZone();
+  if (mine === zone) return t('deadline.atHere', { game: timeOfDay(at, zone), zone });
+  return t('deadline.at', { game: timeOfDay(at, zone), zone, mine: timeOfDay(at, mine) });
+}
+
+/** A date and time in the game's zone, and in the reader's when his zone is another. */
+export function zonedDateTime(at: number, zone: string): string {
+  const mine = localZone();
+  if (mine === zone) return t('deadline.atHere', { game: dateTime(at, zone), zone });
+  return t('deadline.at', { game: dateTime(at, zone), zone, mine: dateTime(at, mine) });
 }
 
 /** The live count where the rulebook has one (null from the server for a private ballot). */
@@ -61,6 +76,7 @@ const STATUS_KEYS: Readonly<Record<string, MessageKey>> = { alive: 'player.alive
  * active, detained, ghost) gives each player's public condition in its own terms; it is shown beside the state.
  */
 export function Players({ detail, focus }: { readonly detail: GameDetail; readonly focus?: string | undefined }) {
+  const rulebook = useRulebook(detail.variant);
   const me = detail.me.role === 'player' ? detail.me.playerId : null;
   const players = useRef<HTMLUListElement>(null);
   // A mention's link shows its player: his line is marked and scrolled into view.
@@ -86,10 +102,12 @@ export function Players({ detail, focus }: { readonly detail: GameDetail; readon
             <span class="state">
               {' '}
               · {STATUS_KEYS[p.status] ? t(STATUS_KEYS[p.status]!) : p.status}
-              {p.removedHow ? ` (${p.removedHow})` : ''}
-              {p.role ? ` · ${p.role}` : ''}
+              {p.removedHow && hasLabel(rulebook, `removed.${p.removedHow}`) ? ` (${labelOf(rulebook, `removed.${p.removedHow}`)})` : ''}
+              {p.role ? ` · ${nameOf(rulebook, 'role', p.role)}` : ''}
             </span>
-            {p.condition !== undefined && p.condition !== p.status && <span class="condition"> · {t('player.condition', { condition: p.condition })}</span>}
+            {p.condition !== undefined && p.condition !== p.status && (
+              <span class="condition"> · {t('player.condition', { condition: labelOf(rulebook, `condition.${p.condition}`) })}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -100,15 +118,18 @@ export function Players({ detail, focus }: { readonly detail: GameDetail; readon
 
 /** The caller's own role, teams and whether he is still in the game. */
 export function RoleCard({ detail }: { readonly detail: GameDetail }) {
+  const rulebook = useRulebook(detail.variant);
   const me = detail.me;
   if (me.role !== 'player') return null;
+  // A team the rulebook does not name (a group with a channel of its own, such as a city's family) is not listed.
+  const teams = me.teams.filter((x) => teamName(rulebook, x) !== x).map((x) => teamName(rulebook, x));
   return (
     <section class="role-card" aria-labelledby="role-h">
       <h2 id="role-h">{t('role.title')}</h2>
       <p class="role" data-role={me.gameRole ?? ''}>
-        {me.gameRole ?? t('role.none')}
+        {me.gameRole ? nameOf(rulebook, 'role', me.gameRole) : t('role.none')}
       </p>
-      {me.teams.length > 0 && <p>{t('role.teams', { teams: list(me.teams) })}</p>}
+      {teams.length > 0 && <p>{t('role.teams', { teams: list(teams) })}</p>}
       {!me.alive && <p class="out">{t('role.dead')}</p>}
     </section>
   );

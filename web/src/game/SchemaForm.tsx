@@ -11,11 +11,17 @@ export function SchemaForm({
   idPrefix,
   submit,
   onSubmit,
+  labelOf,
+  choiceLabel,
 }: {
   readonly schema: Readonly<Record<string, unknown>>;
   readonly idPrefix: string;
   readonly submit: string;
   readonly onSubmit: (args: Record<string, unknown>) => Promise<void> | void;
+  /** An argument's label in the reader's language (then the schema's English description is not shown). */
+  readonly labelOf?: (key: string) => string;
+  /** An enumerated value's label in the reader's language. */
+  readonly choiceLabel?: (key: string, value: string) => string;
 }) {
   const props = Object.entries((schema.properties as Record<string, Prop> | undefined) ?? {});
   const required = new Set((schema.required as string[] | undefined) ?? []);
@@ -42,8 +48,8 @@ export function SchemaForm({
     <form class="schema-form" onSubmit={send}>
       {props.map(([k, p]) => {
         const id = `${idPrefix}-${k}`;
-        const label = `${k}${required.has(k) ? ' *' : ''}`;
-        const hint = p.description ? <small id={`${id}-hint`}>{p.description}</small> : null;
+        const label = `${labelOf ? labelOf(k) : k}${required.has(k) ? ' *' : ''}`;
+        const hint = p.description && !labelOf ? <small id={`${id}-hint`}>{p.description}</small> : null;
         const set = (v: string | boolean) => setValues((x) => ({ ...x, [k]: v }));
         if (p.enum)
           return (
@@ -53,7 +59,7 @@ export function SchemaForm({
                 <option value="">—</option>
                 {p.enum.map((x) => (
                   <option key={String(x)} value={String(x)}>
-                    {String(x)}
+                    {choiceLabel ? choiceLabel(k, String(x)) : String(x)}
                   </option>
                 ))}
               </select>

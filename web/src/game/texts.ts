@@ -2,19 +2,17 @@
 // the rulebook's tables (GET /api/variants/:id/texts) by the server's own renderer (src/i18n/render.ts), where every
 // template the message needs exists in that language; otherwise the server's text, in the game's language, stays.
 import { useEffect, useState } from 'preact/hooks';
+import type { Message } from '../../../src/core/types.ts';
 import type { Locale } from '../../../src/engine/state.ts';
-import { renderParts } from '../../../src/i18n/render.ts';
+import { hasTemplates, renderParts } from '../../../src/i18n/render.ts';
 import type { Item, MessageTablesReply } from '../../../src/protocol/index.ts';
 import { call } from '../api/client.ts';
 import { cleanText } from './clean.ts';
 
-type Parts = NonNullable<Item['parts']>;
-type Param = NonNullable<Parts[number]['params']>[string];
-
 const loaded = new Map<string, Promise<MessageTablesReply | null>>();
 
 /** The rulebook's tables for `lang` (one request per rulebook and language; null when they cannot be had). */
-function tables(variant: string, lang: string): Promise<MessageTablesReply | null> {
+export function tables(variant: string, lang: string): Promise<MessageTablesReply | null> {
   const k = `${variant}\u0000${lang}`;
   let p = loaded.get(k);
   if (!p) {
@@ -39,19 +37,13 @@ export function useTables(variant: string, gameLocale: string, lang: string): Me
   return t;
 }
 
-/** Whether every template a parameter needs (its phrases, nested) exists in the language. */
-function paramHas(t: MessageTablesReply, lang: string, p: Param): boolean {
-  if (typeof p === 'string' || typeof p === 'number' || 'ref' in p) return true;
-  if ('list' in p) return p.list.every((x) => paramHas(t, lang, x)) && (p.empty === undefined || paramHas(t, lang, p.empty));
-  return t.messages[lang]?.[p.phrase] !== undefined && Object.values(p.params ?? {}).every((x) => paramHas(t, lang, x));
-}
-
-/** The item's text in `lang` from its parts when the tables have all it needs, else the server's text. */
+/**
+ * The item's text in `lang` from its parts when the tables have all it needs (src/i18n/render.ts `renderFor`, the one
+ * rule: the reader's language, else the game's), else the server's text in the game's language.
+ */
 export function localText(item: Item, t: MessageTablesReply | null, lang: string): { text: string; lang: string | null } {
   const parts = item.parts;
-  if (!t || !parts || parts.length === 0) return { text: item.text, lang: null };
-  const whole = parts.every((m) => t.messages[lang]?.[m.key] !== undefined && Object.values(m.params ?? {}).every((x) => paramHas(t, lang, x)));
-  if (!whole) return { text: item.text, lang: null };
+  if (!t || !parts || parts.length === 0 || !parts.every((m) => hasTemplates(t, lang as Locale, m as Message))) return { text: item.text, lang: null };
   // Cleaned as the server cleans the text it renders (names in a message are user text).
-  return { text: cleanText(renderParts(t, lang as Locale, parts)), lang };
+  return { text: cleanText(renderParts(t, lang as Locale, parts as Message[])), lang };
 }

@@ -9,6 +9,7 @@ import type { ActionsReply, ChannelInfo as Channel, ChannelReading, GameDetail, 
 import { api } from '../api/client.ts';
 import { syncClock } from '../api/clock.ts';
 import { live } from '../api/live.ts';
+import { locale, onLocale } from '../i18n/i18n.ts';
 import { coalesce } from '../ui.tsx';
 
 /** What a game screen reads. */
@@ -66,7 +67,7 @@ export function useGame(id: string, accountName: string | null): GameData {
       try {
         const d = await api.game(id);
         const [c, a, r] = await Promise.all([
-          api.channels(id),
+          api.channels(id, locale()),
           d.me.role === 'player' ? api.actions(id) : Promise.resolve(null),
           accountName !== null ? api.reading(id) : Promise.resolve(null),
         ]);
@@ -82,6 +83,8 @@ export function useGame(id: string, accountName: string | null): GameData {
     };
     return { refresh: coalesce(load), later: coalesce(load, LIVE_DELAY_MS) };
   }, [id, accountName]);
+  // The channels' titles are read in the interface language: a change of language reads them again.
+  useEffect(() => onLocale(refresh), [refresh]);
 
   useEffect(() => {
     setDetail(null);

@@ -63,6 +63,11 @@ export function onLocale(f: () => void): () => void {
   return () => listeners.delete(f);
 }
 
+/** The message `key` in the current language when the catalogue has it (a server's error code), else undefined. */
+export function tIf(key: string, params?: Record<string, string | number>): string | undefined {
+  return Object.hasOwn(CATALOGS[current], key) ? t(key as MessageKey, params) : undefined;
+}
+
 /** The message `key` in the current language with its parameters filled in. */
 export function t(key: MessageKey, params?: Record<string, string | number>): string {
   const id = `${current}\u0000${key}`;

@@ -7,12 +7,24 @@ import { useEffect, useState } from 'preact/hooks';
 import type { BalanceReply, DatesPreviewReply, MessageTablesReply, VariantsReply } from '../../../src/protocol/index.ts';
 import { ApiError, api, call } from '../api/client.ts';
 import { gameNow } from '../api/clock.ts';
-import { LOCALE_NAMES, LOCALES, list, locale, t } from '../i18n/i18n.ts';
+import { nameOf, useRulebook, whenText } from '../game/labels.ts';
+import { LOCALES, list, locale, t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
 import { Notice } from '../ui.tsx';
 import { localOf } from '../zone.ts';
 
 const PRESETS = ['none', 'GR', 'DE', 'RU'];
+
+/** A holiday calendar's country in the interface language (Intl's region names, not the code). */
+function regionName(code: string): string {
+  return new Intl.DisplayNames([locale()], { type: 'region' }).of(code) ?? code;
+}
+
+/** A game language in the interface language ("Griechisch" in a German interface). */
+function languageName(code: string): string {
+  const name = new Intl.DisplayNames([locale()], { type: 'language' }).of(code) ?? code;
+  return name.charAt(0).toLocaleUpperCase(locale()) + name.slice(1);
+}
 
 /** The create-game form. */
 export function Create() {
@@ -99,7 +111,7 @@ export function Create() {
             <select id="c-locale" value={gameLocale} onChange={(e) => setGameLocale(e.currentTarget.value)}>
               {LOCALES.map((l) => (
                 <option key={l} value={l}>
-                  {LOCALE_NAMES[l]}
+                  {languageName(l)}
                 </option>
               ))}
             </select>
@@ -113,7 +125,7 @@ export function Create() {
             <select id="c-preset" value={preset} onChange={(e) => setPreset(e.currentTarget.value)}>
               {PRESETS.map((p) => (
                 <option key={p} value={p}>
-                  {p}
+                  {p === 'none' ? t('create.presetNone') : regionName(p)}
                 </option>
               ))}
             </select>
@@ -150,7 +162,7 @@ export function Create() {
         </form>
         {variant && start && (
           <aside class="create-preview" aria-label={t('create.dates')}>
-            <DatesPreview setup={setup} onProblem={setPreviewError} />
+            <DatesPreview setup={setup} variant={variant} gameLocale={gameLocale} onProblem={setPreviewError} />
             {v && dealt >= v.minPlayers && dealt <= v.maxPlayers && (
               <BalancePreview variant={variant} players={dealt} roleList={roleList} onRoles={(r) => !roleList && setBase(r)} />
             )}
@@ -190,14 +202,30 @@ function day(date: string): string {
 }
 
 /** The play days from round 1 the server computes for the form's setup, or why it refuses the setup. */
-function DatesPreview({ setup, onProblem }: { readonly setup: Record<string, unknown>; readonly onProblem: (e: unknown) => void }) {
-  const [dates, setDates] = useState<DatesPreviewReply | null>(null);
+function DatesPreview({
+  setup,
+  variant,
+  gameLocale,
+  onProblem,
+}: {
+  readonly setup: Record<string, unknown>;
+  readonly variant: string;
+  readonly gameLocale: string;
+  readonly onProblem: (e: unknown) => void;
+}) {
+  const rulebook = useRulebook(variant);
+  // The declared day is the rulebook's text in the game's language, or in English where it has none in that one.
+  const lang = rulebook && !rulebook.locales.includes(gameLocale) ? 'en' : gameLocale;
+  // The play days with the rulebook and language they were read for: another rulebook's never shows under this one.
+  const [read, setDates] = useState<(DatesPreviewReply & { readonly key: string }) | null>(null);
+  const key = `${variant}\u0000${gameLocale}`;
+  const dates = read?.key === key ? read : null;
   const [error, setError] = useState<unknown>(null);
   useSettled(setup, 250, (body, stale) => {
     void api.previewDates({ ...body, days: 7 }).then(
       (r) => {
         if (stale()) return;
-        setDates(r);
+        setDates({ ...r, key: `${String(body.variant)}\u0000${String(body.locale)}` });
         setError(null);
         onProblem(null);
       },
@@ -228,7 +256,7 @@ function DatesPreview({ setup, onProblem }: { readonly setup: Record<string, unk
           <ul class="instants">
             {dates.instants.map((i) => (
               <li key={`${i.when} ${i.what}`}>
-                <code>{i.when}</code> {i.what}
+                <strong>{whenText(rulebook, i.at)}</strong> <span lang={lang}>{i.what}</span>
               </li>
             ))}
           </ul>
@@ -250,7 +278,9 @@ function BalancePreview({
   readonly roleList: readonly string[] | undefined;
   readonly onRoles: (roles: Readonly<Record<string, number>>) => void;
 }) {
-  const [balance, setBalance] = useState<BalanceReply | null>(null);
+  // The balance with the rulebook it was computed for: another rulebook's never shows under this one's names.
+  const [computed, setBalance] = useState<(BalanceReply & { readonly variant: string }) | null>(null);
+  const balance = computed?.variant === variant ? computed : null;
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   useSettled({ variant, players, ...(roleList ? { roleList: [...roleList] } : {}) }, 400, (body, stale) => {
@@ -260,7 +290,7 @@ function BalancePreview({
     void api.balance(body).then(
       (r) => {
         if (stale()) return;
-        setBalance(r);
+        setBalance({ ...r, variant: body.variant });
         setBusy(false);
         onRoles(r.roles);
       },
@@ -271,8 +301,8 @@ function BalancePreview({
       },
     );
   });
+  const rulebook = useRulebook(variant);
   const pct = (x: number) => new Intl.NumberFormat(locale(), { style: 'percent', maximumFractionDigits: 0 }).format(x);
-  const names = useRoleNames(variant);
   return (
     <section class="preview-balance" aria-labelledby="pv-balance" aria-busy={busy}>
       <h2 id="pv-balance">{t('create.balance')}</h2>
@@ -283,12 +313,12 @@ function BalancePreview({
           <ul>
             {balance.sides.map((s) => (
               <li key={s.side} class="side" data-side={s.side}>
-                {t('create.side', { side: s.side, rate: pct(s.rate), lo: pct(s.lo), hi: pct(s.hi) })}
+                {t('create.side', { side: nameOf(rulebook, 'side', s.side), rate: pct(s.rate), lo: pct(s.lo), hi: pct(s.hi) })}
               </li>
             ))}
           </ul>
           <p class="games">
-            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${names[r] ?? r}`))}
+            {t('create.games', { n: balance.games })} · {list(Object.entries(balance.roles).map(([r, n]) => `${n} × ${nameOf(rulebook, 'role', r)}`))}
           </p>
         </>
       )}

@@ -7,6 +7,7 @@ import { api } from '../api/client.ts';
 import { ActionForms } from '../game/ActionForms.tsx';
 import { ChannelView, channelName } from '../game/ChannelView.tsx';
 import { Console } from '../game/Console.tsx';
+import { GameLang, labelOf, teamName, useRulebook } from '../game/labels.ts';
 import { Countdown, Players, RoleCard, VoteCount } from '../game/Panels.tsx';
 import { Timeline } from '../game/Timeline.tsx';
 import { useGame } from '../game/useGame.ts';
@@ -22,6 +23,15 @@ import { Notice } from '../ui.tsx';
 export function statusLabel(s: string): string {
   const k = `status.${s}` as MessageKey;
   return ['signup', 'dealt', 'running', 'paused', 'ended', 'cancelled'].includes(s) ? t(k) : s;
+}
+
+/**
+ * A tab opens at its top (issue 25): a tab chosen deep down a long thread on a phone showed the new tab's middle. Done
+ * on the click, before the new tab renders, so a channel that opens at the reader's first unread post still does.
+ */
+function toTabTop(): void {
+  const nav = document.querySelector('.game nav.tabs');
+  if (nav && nav.getBoundingClientRect().top < 0) nav.scrollIntoView({ block: 'start' });
 }
 
 /** The tab a channel opens in. */
@@ -42,22 +52,30 @@ export function GameScreen({
   const account = currentAccount();
   const g = useGame(id, account?.name ?? null);
   const d = g.detail;
+  const rulebook = useRulebook(d?.variant);
   const names = useMemo(() => d?.players.map((p) => p.name) ?? [], [d?.players.map((p) => p.name).join('\u0000')]);
   if (!d) return <Notice error={g.error} text={g.error ? null : '…'} />;
   const unread = (c: Channel) => g.reading?.channels.find((r) => r.channel === c.id)?.unread ?? 0;
   const tabs = [
     ...g.channels.map((c) => ({
       id: tabOf(c),
-      label: c.kind === 'inbox' && d.me.role === 'player' ? t('game.private') : channelName(c),
+      label:
+        c.kind === 'inbox' && d.me.role === 'player'
+          ? t('game.private')
+          : c.kind === 'team'
+            ? t('game.team', { name: teamName(rulebook, c.title) })
+            : channelName(c),
       unread: unread(c),
+      // A rulebook channel's title is the rulebook's text, in the language the server read it in.
+      lang: c.kind !== 'inbox' && c.kind !== 'team' && c.id !== 'main' ? c.lang : undefined,
     })),
-    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console'), unread: 0 }] : []),
+    ...(d.me.role === 'moderator' ? [{ id: 'console', label: t('game.console'), unread: 0, lang: undefined }] : []),
   ];
   const current = tabs.some((x) => x.id === tab) ? tab : (tabs[0]?.id ?? 'main');
   const zone = d.timeZone;
   const channel = current === 'me' ? g.channels.find((c) => c.kind === 'inbox') : g.channels.find((c) => c.id === current);
   const actions = g.actions?.actions ?? [];
-  return (
+  const page = (
     <article class="game" data-status={d.status}>
       <header class="game-head">
         <h1>
@@ -67,16 +85,16 @@ export function GameScreen({
           <span class={`status status-${d.status}`} data-testid="status">
             {statusLabel(d.status)}
           </span>{' '}
-          · {d.variant} · {zone}
+          · {labelOf(rulebook, `rulebook.${d.variant}`)} · {zone}
         </p>
-        <Countdown deadline={d.nextDeadline} zone={zone} />
+        <Countdown deadline={d.nextDeadline} zone={zone} variant={d.variant} />
         <JoinButton detail={d} onDone={g.refresh} />
       </header>
       {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
       <nav class="tabs" aria-label={d.title}>
         {tabs.map((x) => (
-          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
-            {x.label}
+          <a key={x.id} href={href({ screen: 'game', id, tab: x.id })} onClick={toTabTop} aria-current={x.id === current ? 'page' : undefined} data-tab={x.id}>
+            {x.lang ? <span lang={x.lang}>{x.label}</span> : x.label}
             {x.unread > 0 && (
               <span class="badge" title={t('thread.newPosts', { n: x.unread })}>
                 {' '}
@@ -129,6 +147,8 @@ export function GameScreen({
               zone={zone}
               variant={d.variant}
               gameLocale={d.locale}
+              name={tabs.find((x) => x.id === current)?.label}
+              nameLang={tabs.find((x) => x.id === current)?.lang}
               onPosted={g.refresh}
               gameId={id}
               tab={current}
@@ -141,11 +161,13 @@ export function GameScreen({
         </div>
         <aside class="side-col">
           <Players detail={d} focus={player} />
-          <Timeline id={id} tick={g.tick} />
+          <Timeline id={id} tick={g.tick} variant={d.variant} gameLocale={d.locale} />
         </aside>
       </div>
     </article>
   );
+  // The game's language, for what stays in it inside the interface (a form's command line).
+  return <GameLang.Provider value={d.locale}>{page}</GameLang.Provider>;
 }
 
 function JoinButton({ detail, onDone }: { readonly detail: GameDetail; readonly onDone: () => void }) {

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { GameSummary, VariantsReply } from '../../../src/protocol/index.ts';
 import { api } from '../api/client.ts';
+import { deadlineLabel, useRulebook } from '../game/labels.ts';
 import type { MessageKey } from '../i18n/en.ts';
 import { dateTime, locale, t } from '../i18n/i18n.ts';
 import { href } from '../route.ts';
@@ -58,7 +59,9 @@ export function Lobby() {
                       {g.nextDeadline && (
                         <>
                           <dt class="visually-hidden">{t('console.deadlines')}</dt>
-                          <dd>{t('lobby.next', { when: `${g.nextDeadline.kind} ${dateTime(g.nextDeadline.at, g.timeZone)}` })}</dd>
+                          <dd>
+                            <NextDeadline variant={g.variant} kind={g.nextDeadline.kind} at={g.nextDeadline.at} zone={g.timeZone} />
+                          </dd>
                         </>
                       )}
                     </dl>
@@ -71,4 +74,10 @@ export function Lobby() {
       })}
     </section>
   );
+}
+
+/** A game's next deadline: its kind by the rulebook's label, its time in the game's zone. */
+function NextDeadline({ variant, kind, at, zone }: { readonly variant: string; readonly kind: string; readonly at: number; readonly zone: string }) {
+  const rulebook = useRulebook(variant);
+  return <>{t('lobby.next', { when: `${deadlineLabel(rulebook, kind)} ${dateTime(at, zone)}` })}</>;
 }
