@@ -51,7 +51,8 @@ export type EngineEvents = {
     readonly flagged: boolean;
   };
   'moderator.flag': { readonly reason: string; readonly params: Readonly<Record<string, Param>> };
-  'moderator.action': { readonly by: string; readonly action: string; readonly args: Readonly<Record<string, unknown>> };
+  /** A moderator action as it ran: `action` its toolkit name, `alias` the older name it was given by (if so). */
+  'moderator.action': { readonly by: string; readonly action: string; readonly args: Readonly<Record<string, unknown>>; readonly alias?: string };
   // Conventions every rulebook follows and the host reads (transcripts, views): the same shape in each.
   /** A player's private message as the rulebook logged it (the author's own copy). */
   'pm.received': { readonly from: PlayerId; readonly text: string; readonly subject?: string };

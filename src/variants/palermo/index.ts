@@ -9,7 +9,7 @@ import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import { deal, PAL_ABSENCE_LIMITS, resolveClose, resolveKill, resolveRunoff, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
-import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
 import { defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { PAL_SCHEDULE, palPhase } from './schedule.ts';
@@ -61,6 +61,7 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
+  modKit: MOD_KIT,
   // The moderator's digest: absences towards PAL-ABS's limits.
   standing: (s) =>
     absenceStanding(
