@@ -73,6 +73,12 @@ export const modArg = {
   time: () => z.string().min(10).max(40).describe('a local time of the game’s zone, e.g. 2025-10-07T20:30 (or with an offset)'),
   /** A list of calendar dates. */
   dates: (what: string) => z.array(z.string().refine(isIsoDate, 'expected a date YYYY-MM-DD')).max(366).optional().describe(what),
+  /** One of a list of values known when the rulebook loads (a menu in the console). */
+  choice: (values: readonly string[], what: string) => {
+    const [first, ...rest] = values;
+    if (first === undefined) throw new Error(`no values for ${what}`);
+    return z.enum([first, ...rest]).describe(what);
+  },
   /** No arguments. */
   none: () => z.object({}).strict(),
 };
