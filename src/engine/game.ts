@@ -390,7 +390,7 @@ function onMod<V>(b: Builder<V>, input: Extract<Command, { type: 'mod' }>): void
   }
   if (!known) return b.reject(cmd.actor, 'R-MOD-UNKNOWN', { action });
   if (b.rejections.length === before) {
-    b.emit('moderator.action', { by: input.actor.name, action, args, ...(action !== given ? { alias: given } : {}) }, MODERATOR);
+    b.emit('moderator.action', { by: input.actor.name, action: given, args, ...(action !== given ? { as: action } : {}) }, MODERATOR);
   }
 }
 
