@@ -58,8 +58,11 @@ export interface SubstituteSpec<V, M> {
   readonly seat?: 'in-game' | 'any';
   /** A refusal of the newcomer the rulebook adds (mafia-de's blacklist), checked before the seat changes hands. */
   check?(s: GameState<V>, name: string): ModResult;
-  /** Announces the hand-over (the rulebook's message) and sends the seat's new holder his role message again. */
-  announce(b: Builder<V, M>, id: PlayerId, old: string): void;
+  /**
+   * Announces the hand-over (the rulebook's message) and sends the seat's new holder his role message again; `prior`
+   * is the state before it (what the message says of the leaving player, such as his grammatical gender).
+   */
+  announce(b: Builder<V, M>, id: PlayerId, old: string, prior: GameState<V>): void;
 }
 
 /** `move-deadline`: any pending deadline of the open phase, earlier or later; the new local time is posted. */
@@ -73,6 +76,8 @@ export interface MoveDeadlineSpec<V, M, D extends string> {
   readonly describe: string;
   /** The deadlines pending now, the default first (an empty list: nothing to move). */
   pending(s: GameState<V>): readonly D[];
+  /** The refusal's reason for a deadline that is not pending now (default: "the … deadline is not pending now"). */
+  readonly notPending?: Readonly<Partial<Record<D, string>>>;
   /** Moves `which` to `to` (a future instant) and posts its new local time, or refuses. */
   move(b: Builder<V, M>, which: D, to: Millis): ModResult;
   /** True when it also moves the signup's deadline (`pending` then answers during signup too). */
@@ -209,7 +214,7 @@ export function modKit<V, M, D extends string, RS extends z.ZodType<{ readonly n
         if (own) return own;
         const old = substituteSeat(b, id, args.new, match);
         if (refused(old)) return old;
-        sub.announce(b, id, old);
+        sub.announce(b, id, old, s);
       },
     });
   }
@@ -237,7 +242,8 @@ export function modKit<V, M, D extends string, RS extends z.ZodType<{ readonly n
         const pending = mv.pending(s);
         const which = args.deadline ?? pending[0];
         if (which === undefined) return refuse('no deadline of the open phase is pending');
-        if (!pending.includes(which)) return refuse(`the ${which} deadline is not pending now (pending: ${pending.join(', ') || 'none'})`);
+        if (!pending.includes(which))
+          return refuse(mv.notPending?.[which] ?? `the ${which} deadline is not pending now (pending: ${pending.join(', ') || 'none'})`);
         return mv.move(b, which, to);
       },
     });

@@ -47,6 +47,7 @@ export const MOD_KIT = modKitOf<IntState, IntEvents>()({
       'Move one deadline of the open round earlier or later: the vote (its 20:00 lock, with the 20:05 change and the 20:10 count after it), the 13:00 murder, or the runoff; the new local time is posted.',
     rules: 'PAL-MOD-3, INT-MOD-4',
     deadlines: ['close', 'kill', 'runoff'],
+    notPending: { close: 'no main vote is open', kill: 'no murder is pending', runoff: 'no runoff is open' },
     describe: 'which deadline: the vote’s 20:00 lock (the change window and the count follow it), the 13:00 murder, or the runoff',
     pending(s) {
       const out: Movable[] = [];

@@ -54,6 +54,7 @@ export const MOD_KIT = modKitOf<PalState, PalEvents>()({
     summary: 'Move one deadline of the open round earlier or later (the close, the murder or the runoff); the new local time is posted.',
     rules: 'PAL-MOD-3',
     deadlines: ['close', 'kill', 'runoff'],
+    notPending: { close: 'no main vote is open', kill: 'no murder is pending', runoff: 'no runoff is open' },
     describe: 'which deadline: the main vote’s close, the 13:00 murder, or the runoff (its poll or its extension)',
     pending(s) {
       const out: ('close' | 'kill' | 'runoff')[] = [];
