@@ -9,8 +9,10 @@ import type { Millis, PlayerId } from '../core/types.ts';
 import type { Builder } from './builder.ts';
 import {
   argPlayer,
+  ENGINE_MOD_ACTIONS,
   livePlayerArg,
   type ModAction,
+  type ModActionInfo,
   type ModActions,
   type ModResult,
   modActionsOf,
@@ -316,4 +318,65 @@ export function modKit<V, M, D extends string, RS extends z.ZodType<{ readonly n
     if (!Object.hasOwn(actions, to)) throw new Error(`toolkit: the alias ${old} names ${to}, which the rulebook lacks`);
   }
   return { actions, aliases, forbidden, pause: spec.pause };
+}
+
+/** One moderator action as the console, the API and `narrator rules` list it. */
+export interface ModListing {
+  readonly name: string;
+  readonly summary: string;
+  readonly rules: string;
+  /** Its arguments' schema (absent for a tool the rulebook lacks). */
+  readonly info?: ModActionInfo;
+  /** One of the toolkit's actions (the same name in every rulebook). */
+  readonly toolkit: boolean;
+  /** Why the rulebook lacks this tool ("not in this rulebook because …"). */
+  readonly forbidden?: string;
+  /** The older names still accepted for it. */
+  readonly aliases: readonly string[];
+}
+
+/** What a rulebook's pause allows, as the `pause` action's summary says it. */
+function pauseSummary(p: PausePolicy | undefined): string {
+  const base = 'Pause the game: no deadline passes and nothing resolves until it resumes;';
+  if (p?.inputs === 'refused') return `${base} every player input is refused meanwhile (${p.code ?? 'R-MOD-ARGS'}).`;
+  return `${base} players' posts, votes and orders are still taken and belong to the open phase.`;
+}
+
+/**
+ * Every moderator action of a rulebook in the order the console shows them: the toolkit first (the tools it lacks
+ * with their reason), then the engine's other actions, then the rulebook's own.
+ */
+export function modListing(variant: { readonly modActions?: Readonly<Record<string, ModActionInfo>>; readonly modKit?: ModKitInfo }): ModListing[] {
+  const own: Readonly<Record<string, ModActionInfo>> = variant.modActions ?? {};
+  const kit = variant.modKit;
+  const aliasesOf = (name: string) => Object.entries(kit?.aliases ?? {}).flatMap(([old, to]) => (to === name ? [old] : []));
+  const entry = (name: string, info: ModActionInfo, toolkit: boolean): ModListing => ({
+    name,
+    summary: name === 'pause' && kit ? pauseSummary(kit.pause) : info.summary,
+    rules: name === 'pause' && kit ? `${info.rules}; ${kit.pause.rules}` : info.rules,
+    info,
+    toolkit,
+    aliases: aliasesOf(name),
+  });
+  const out: ModListing[] = [];
+  for (const tool of TOOLKIT) {
+    const info = Object.hasOwn(ENGINE_MOD_ACTIONS, tool) ? ENGINE_MOD_ACTIONS[tool] : Object.hasOwn(own, tool) ? own[tool] : undefined;
+    if (info) out.push(entry(tool, info, true));
+    else {
+      const why = forbiddenReason(kit, tool);
+      out.push({
+        name: tool,
+        summary: why === undefined ? 'not in this rulebook' : `not in this rulebook: ${why}`,
+        rules: '',
+        toolkit: true,
+        forbidden: why ?? '',
+        aliases: [],
+      });
+    }
+  }
+  const tools = new Set<string>(TOOLKIT);
+  const isTool = (n: string) => tools.has(n);
+  for (const [name, info] of Object.entries(ENGINE_MOD_ACTIONS)) if (!isTool(name)) out.push(entry(name, info, false));
+  for (const [name, info] of Object.entries(own)) if (!isTool(name)) out.push(entry(name, info, false));
+  return out;
 }

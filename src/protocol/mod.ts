@@ -16,13 +16,21 @@ function sources(variants: Readonly<Record<string, Variant<unknown>>>): Map<stri
   const out = new Map<string, Source[]>();
   const add = (name: string, s: Source) => out.set(name, [...(out.get(name) ?? []), s]);
   for (const [name, info] of Object.entries(ENGINE_MOD_ACTIONS)) add(name, { where: 'every variant', info });
-  for (const v of Object.values(variants)) for (const [name, info] of Object.entries(v.modActions ?? {})) add(name, { where: v.id, info });
+  for (const v of Object.values(variants)) {
+    const own = v.modActions ?? {};
+    for (const [name, info] of Object.entries(own)) add(name, { where: v.id, info });
+    // An older name of a toolkit action takes that action's arguments (engine/modkit.ts).
+    for (const [old, to] of Object.entries(v.modKit?.aliases ?? {})) {
+      const info = Object.hasOwn(own, to) ? own[to] : undefined;
+      if (info) add(old, { where: `${v.id} (older name of ${to})`, info });
+    }
+  }
   return out;
 }
 
-/** The names of the moderator actions a game of this variant accepts (the engine's and its own). */
+/** The names of the moderator actions a game of this variant accepts (the engine's, its own and their older names). */
 export function modActionsOf(variant: Variant<unknown>): string[] {
-  return [...Object.keys(ENGINE_MOD_ACTIONS), ...Object.keys(variant.modActions ?? {})];
+  return [...Object.keys(ENGINE_MOD_ACTIONS), ...Object.keys(variant.modActions ?? {}), ...Object.keys(variant.modKit?.aliases ?? {})];
 }
 
 /**
