@@ -99,6 +99,8 @@ export interface ActionsReply {
     readonly choices: readonly string[] | null;
     readonly until: number | null;
     readonly untilTime: string | null;
+    /** The moderator paused the game: the action is still taken, its window's end waits for the resume (until: null). */
+    readonly paused: boolean;
   }[];
 }
 

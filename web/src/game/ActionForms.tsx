@@ -101,7 +101,11 @@ function ActionForm({
         <span class="keyword">{FREE.test(action.template) ? action.template.slice(1, -1) : action.template.replace(/\s*\{\w+\}/g, ' …').trim()}</span>
         <span class="via">{t(action.via === 'post' ? 'action.via.post' : 'action.via.pm')}</span>
       </h3>
-      {action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>}
+      {action.paused ? (
+        <p class="closes paused">{t('action.paused')}</p>
+      ) : (
+        action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>
+      )}
       {slots.map((s) => {
         const id = `${base}-${s}`;
         if (s === 'name' && action.targets)

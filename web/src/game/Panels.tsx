@@ -7,12 +7,24 @@ import type { MessageKey } from '../i18n/en.ts';
 import { duration, durationChangesIn, list, localZone, t, timeOfDay } from '../i18n/i18n.ts';
 import { useNow } from '../ui.tsx';
 
-/** The next deadline, counted down on the server's game clock; it re-renders only when its text changes. */
-export function Countdown({ deadline, zone }: { readonly deadline: GameDetail['nextDeadline']; readonly zone: string }) {
+/**
+ * The next deadline, counted down on the server's game clock; it re-renders only when its text changes. While the
+ * moderators pause the game it says so instead (no deadline passes, and each moves by the pause's length on resume).
+ */
+export function Countdown({
+  deadline,
+  zone,
+  paused = false,
+}: {
+  readonly deadline: GameDetail['nextDeadline'];
+  readonly zone: string;
+  readonly paused?: boolean;
+}) {
   const at = deadline?.at;
   const read = useCallback(() => gameNow(), []);
   const next = useCallback((now: number) => (at === undefined ? Number.POSITIVE_INFINITY : durationChangesIn(at - now, gameSpeed())), [at]);
   const now = useNow(read, next, onClockSync);
+  if (paused) return <p class="countdown paused">{t('deadline.paused')}</p>;
   if (!deadline) return <p class="countdown none">{t('deadline.none')}</p>;
   const mine = localZone();
   return (

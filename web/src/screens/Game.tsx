@@ -69,7 +69,7 @@ export function GameScreen({
           </span>{' '}
           · {d.variant} · {zone}
         </p>
-        <Countdown deadline={d.nextDeadline} zone={zone} />
+        <Countdown deadline={d.nextDeadline} zone={zone} paused={d.status === 'paused'} />
         <JoinButton detail={d} onDone={g.refresh} />
       </header>
       {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
