@@ -155,6 +155,11 @@ export interface ModKitInfo {
 /** A rulebook's built toolkit: the action table (toolkit and own actions) and what the engine needs to know. */
 export interface ModKit<V, M> extends ModKitInfo {
   readonly actions: ModActions<V, M>;
+  /**
+   * Every name a moderator may send with its description: the actions and their older names (an alias has its
+   * action's schema), as the variant's `modActions` for the API's request schema and validation.
+   */
+  readonly described: Readonly<Record<string, ModActionInfo>>;
 }
 
 /** The name of an action as the rulebook knows it now: an alias gives its toolkit name, any other name itself. */
@@ -317,7 +322,9 @@ export function modKit<V, M, D extends string, RS extends z.ZodType<{ readonly n
     if (Object.hasOwn(actions, old)) throw new Error(`toolkit: the alias ${old} is also an action`);
     if (!Object.hasOwn(actions, to)) throw new Error(`toolkit: the alias ${old} names ${to}, which the rulebook lacks`);
   }
-  return { actions, aliases, forbidden, pause: spec.pause };
+  const described: Record<string, ModActionInfo> = { ...actions };
+  for (const [old, to] of Object.entries(aliases)) described[old] = actions[to]!;
+  return { actions, described, aliases, forbidden, pause: spec.pause };
 }
 
 /** One moderator action as the console, the API and `narrator rules` list it. */
@@ -377,6 +384,7 @@ export function modListing(variant: { readonly modActions?: Readonly<Record<stri
   const tools = new Set<string>(TOOLKIT);
   const isTool = (n: string) => tools.has(n);
   for (const [name, info] of Object.entries(ENGINE_MOD_ACTIONS)) if (!isTool(name)) out.push(entry(name, info, false));
-  for (const [name, info] of Object.entries(own)) if (!isTool(name)) out.push(entry(name, info, false));
+  const older = new Set(Object.keys(kit?.aliases ?? {}));
+  for (const [name, info] of Object.entries(own)) if (!isTool(name) && !older.has(name)) out.push(entry(name, info, false));
   return out;
 }

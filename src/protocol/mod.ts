@@ -12,29 +12,17 @@ interface Source {
   readonly info: ModActionInfo;
 }
 
-function sources(variants: Readonly<Record<string, Variant<unknown>>>): { members: Map<string, Source[]>; aliases: Map<string, string[]> } {
+function sources(variants: Readonly<Record<string, Variant<unknown>>>): Map<string, Source[]> {
   const out = new Map<string, Source[]>();
   const add = (name: string, s: Source) => out.set(name, [...(out.get(name) ?? []), s]);
   for (const [name, info] of Object.entries(ENGINE_MOD_ACTIONS)) add(name, { where: 'every variant', info });
   for (const v of Object.values(variants)) for (const [name, info] of Object.entries(v.modActions ?? {})) add(name, { where: v.id, info });
-  // An older name of a toolkit action (engine/modkit.ts) is accepted as that action: a name no member has is one more
-  // value of its action's discriminator; a name another rulebook still uses for an action of its own (mafia-cities'
-  // `kill`, mafia-de's `kill`) takes the toolkit action's arguments beside that member's own.
-  const aliases = new Map<string, string[]>();
-  for (const v of Object.values(variants)) {
-    for (const [old, to] of Object.entries(v.modKit?.aliases ?? {})) {
-      const info = v.modActions && Object.hasOwn(v.modActions, to) ? v.modActions[to] : undefined;
-      if (!info) continue;
-      if (out.has(old)) add(old, { where: `${v.id} (older name of ${to})`, info });
-      else if (!(aliases.get(to) ?? []).includes(old)) aliases.set(to, [...(aliases.get(to) ?? []), old]);
-    }
-  }
-  return { members: out, aliases };
+  return out;
 }
 
-/** The names of the moderator actions a game of this variant accepts (the engine's, its own and their older names). */
+/** The names of the moderator actions a game of this variant accepts (the engine's and its own). */
 export function modActionsOf(variant: Variant<unknown>): string[] {
-  return [...Object.keys(ENGINE_MOD_ACTIONS), ...Object.keys(variant.modActions ?? {}), ...Object.keys(variant.modKit?.aliases ?? {})];
+  return [...Object.keys(ENGINE_MOD_ACTIONS), ...Object.keys(variant.modActions ?? {})];
 }
 
 /**
@@ -42,8 +30,7 @@ export function modActionsOf(variant: Variant<unknown>): string[] {
  * variant's arguments here; the engine then checks them against the game's own variant.
  */
 export function modBodySchema(variants: Readonly<Record<string, Variant<unknown>>>) {
-  const { members: all, aliases } = sources(variants);
-  const members = [...all].map(([name, list]) => {
+  const members = [...sources(variants)].map(([name, list]) => {
     const schemas = list.map((s) => s.info.args);
     const args =
       schemas.length === 1
@@ -52,11 +39,11 @@ export function modBodySchema(variants: Readonly<Record<string, Variant<unknown>
     const noArgs = schemas.every((s) => s.safeParse({}).success);
     const description = list.map((s) => `${s.where}: ${s.info.summary} (${s.info.rules})`).join(' — ');
     return z
-      .object({ action: z.literal([name, ...(aliases.get(name) ?? [])]), args: noArgs ? args.optional() : args, ifVersion })
+      .object({ action: z.literal(name), args: noArgs ? args.optional() : args, ifVersion })
       .strict()
       .meta({ title: name, description });
   });
-  const names = members.map((m) => m.shape.action.values.values().next().value);
+  const names = members.map((m) => m.shape.action.value);
   // The engine's own actions are always there, so the union is never empty.
   const [first, ...rest] = members;
   if (!first) throw new Error('no moderator actions');

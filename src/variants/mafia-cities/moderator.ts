@@ -163,4 +163,4 @@ export function moderate(b: Builder<CitState, CitEvents, string>, cmd: Extract<C
 }
 
 /** The staff actions with their argument schemas (API description and help texts). */
-export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.actions;
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.described;

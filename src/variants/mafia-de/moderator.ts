@@ -255,4 +255,4 @@ export function moderate(b: B, cmd: ModCmd): boolean {
 }
 
 /** mafia-de's moderator actions with their argument schemas (for the API description and help texts). */
-export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.actions;
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.described;

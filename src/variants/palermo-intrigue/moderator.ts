@@ -172,4 +172,4 @@ export function moderate(b: B, cmd: Extract<Command, { type: 'mod' }>): boolean 
 }
 
 /** The rulebook's moderator actions with their argument schemas. */
-export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.actions;
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.described;

@@ -270,5 +270,5 @@ export function moderate(b: B, cmd: ModCmd): boolean {
   return runModAction(b, cmd, MOD_KIT.actions);
 }
 
-/** palermo's moderator actions with their argument schemas (for the API description and help texts). */
-export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.actions;
+/** palermo's moderator actions and their older names with their argument schemas (the API describes and validates them). */
+export const MOD_ACTIONS: Readonly<Record<string, ModActionInfo>> = MOD_KIT.described;
