@@ -84,13 +84,14 @@ describe.skipIf(!run)('every console form of every rulebook', () => {
 
       // Every other action from its schema form; the ones that end the game last.
       const pick = page.locator('#other-action');
-      const all = await pick.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value') ?? ''));
+      // Option values are set as properties by Preact; each option's text is its action's name.
+      const all = await pick.locator('option').evaluateAll((os) => os.map((o) => o.textContent ?? ''));
       const last = ['end', 'cancel'];
       for (const action of [...all.filter((a) => !last.includes(a)), ...last.filter((a) => all.includes(a))]) {
         await pick.selectOption(action);
         const form = page.locator('form.schema-form');
         for (const field of await form.locator('select').all()) {
-          const values = await field.locator('option').evaluateAll((os) => os.map((o) => o.getAttribute('value') ?? '').filter((v) => v !== ''));
+          const values = await field.locator('option').evaluateAll((os) => os.map((o) => o.textContent ?? '').filter((v) => v !== '' && v !== '—'));
           if (values[0] !== undefined) await field.selectOption(values[0]);
         }
         for (const input of await form.locator('input:not([type=checkbox])').all()) {
