@@ -3,7 +3,9 @@
 // killers' team, the moderator, and (palermo) a player voted out (last words) and one removed by the moderator —
 // gets exactly what the rules allow; in a rulebook with staff capacities (mafia-cities) so does each capacity. Nobody reads another player's private messages, role or team channel, and
 // nobody learns anything of the events hidden from him: not their number (his sequence numbers, versions, paging
-// and replies are in his own numbering), not their time (no frame reaches him for them).
+// and replies are in his own numbering), not their time (no frame reaches him for them). Every route of the API
+// document (/docs) is a row of the matrix or named in ELSEWHERE with where its access is checked; a new route in
+// neither fails the matrix.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { GameEvent, Viewer } from '../src/core/types.ts';
@@ -11,6 +13,7 @@ import { canSee } from '../src/engine/view.ts';
 import type { StoredEvent } from '../src/store/types.ts';
 import { VARIANTS } from '../src/variants/registry.ts';
 import { type Client, type Harness, harness, NINE, startedGame, TEN } from './support/harness.ts';
+import { notifyHarness } from './support/notify-harness.ts';
 
 type Who = 'anon' | 'outsider' | 'other' | 'player' | 'voted' | 'removed' | 'team' | 'mod';
 const WHO: Who[] = ['anon', 'outsider', 'other', 'player', 'voted', 'removed', 'team', 'mod'];
@@ -125,6 +128,29 @@ async function intrigueSecrets(g: Game): Promise<void> {
 function intrigueVictims(g: Game): [string, string, string] {
   return NINE.filter((n) => !INT_MAFIA.has(g.roles[n]!)).slice(1, 4) as [string, string, string];
 }
+
+/**
+ * Routes of the API (its /docs document) the matrix does not call, each with why and where its access is checked: they
+ * create or end accounts, sessions and games, or need a mail box, a push service or a simulation. A route in neither
+ * the matrix nor this list fails the matrix.
+ */
+const ELSEWHERE: Record<string, string> = {
+  'POST /api/accounts': 'signs up a new account: test/names.int.test.ts, test/login-limits.int.test.ts',
+  'POST /api/sessions': 'logs in: the matrix logs its callers in through it; test/login-limits.int.test.ts',
+  'DELETE /api/sessions/current': 'logs the caller out (the matrix would lose him): test/server.int.test.ts, test/scaleout.int.test.ts',
+  'POST /api/games': 'creates a game: the matrix creates its games through it; test/server.int.test.ts',
+  'GET /api/games/{id}/export/announcement/{seq}': 'numbered in each caller’s own thread: "an announcement is exported by its number…" below',
+  'POST /api/setup/dates': 'a create form preview: test/setup-preview.int.test.ts',
+  'POST /api/setup/balance': 'a create form preview that runs simulations: test/setup-preview.int.test.ts',
+  'POST /api/push/subscriptions': 'needs a browser’s push keys: test/notifications.int.test.ts',
+  'POST /api/me/email': 'sends a verification mail (e-mail is off here): test/notifications.int.test.ts',
+  'DELETE /api/me/email': 'drops the caller’s address: test/notifications.int.test.ts',
+  'POST /api/email/verify': 'a mailed token: test/notifications.int.test.ts',
+  'POST /api/password-reset': 'answers alike for every login, by mail: test/notifications.int.test.ts',
+  'POST /api/password-reset/confirm': 'a mailed token, ends every session: test/notifications.int.test.ts',
+  'GET /api/unsubscribe/{token}': 'a signed link of a mail: test/notifications.int.test.ts',
+  'POST /api/unsubscribe/{token}': 'a signed link of a mail (one-click): test/notifications.int.test.ts',
+};
 
 /** One line per registered variant (a test below fails when a variant has none). */
 const FIXTURES: Record<string, Fixture> = {
@@ -246,7 +272,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
     let citizen = '';
 
     beforeAll(async () => {
-      h = await harness();
+      // With the notifications, as a server runs: their routes are in the matrix too.
+      h = await notifyHarness();
       // The other game (whose player BAnna is an outsider here) is set up first, while its start is still ahead.
       await startedGame(h, 'B', { variant, ...fx.setup }, PLAYERS);
       a = await openGame(h, variant, fx, '');
@@ -353,6 +380,25 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
       ['mark a team channel read', 'POST', () => `${g()}/channels/${teamChannel()}/read`, { post: 1 }, { ...all(404), anon: 401, team: 200, mod: 200 }],
       ['vote history', 'GET', () => `${g()}/votes/history`, undefined, all(200)],
       ['the count at a post', 'GET', () => `${g()}/channels/main/posts/1/votes`, undefined, all(200)],
+      // Issue 26: the reminder plan, its leads and the digest are the staff's (each capacity's digest shows what it may).
+      ['reminder plan', 'GET', () => `${g()}/reminders`, undefined, only(403, { mod: 200 })],
+      ['set the reminder leads', 'POST', () => `${g()}/reminders`, { minutes: [180, 30] }, only(403, { mod: 200 })],
+      ['the moderator’s digest', 'GET', () => `${g()}/digest`, undefined, only(403, { mod: 200 })],
+      ['send the digest', 'POST', () => `${g()}/digest`, undefined, only(403, { mod: 200 })],
+      // An account's own notifications and settings: every account reads its own, nobody reads another's.
+      ['notifications', 'GET', () => '/api/notifications', undefined, only(200, {})],
+      ['mark notifications read', 'POST', () => '/api/notifications/read', { all: true }, only(204, {})],
+      ['notification settings', 'GET', () => '/api/me/notify', undefined, only(200, {})],
+      ['change notification settings', 'POST', () => '/api/me/notify', { locale: 'en' }, only(200, {})],
+      ['drop a push endpoint', 'POST', () => '/api/push/unsubscribe', { endpoint: 'https://push.invalid/none' }, only(204, {})],
+      ['notification config', 'GET', () => '/api/notify/config', undefined, all(200)],
+      ['push key', 'GET', () => '/api/push/key', undefined, all(200)],
+      // What the server says of itself and of its rulebooks is public.
+      ['rulebooks', 'GET', () => '/api/variants', undefined, all(200)],
+      ['a rulebook’s texts', 'GET', () => `/api/variants/${variant}/texts?locale=en`, undefined, all(200)],
+      ['clock', 'GET', () => '/api/clock', undefined, all(200)],
+      ['health', 'GET', () => '/api/health', undefined, all(200)],
+      ['ready', 'GET', () => '/api/ready', undefined, all(200)],
       ...(fx.channels
         ? ([
             // A family's inbox is its members' and the Consigliere's (the moderator): to anyone else it does not exist.
@@ -390,6 +436,21 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
           expect(got).toEqual(expected);
         });
       }
+
+      it('every route of the API is a row of the matrix, or named in ELSEWHERE with the test that checks who may call it', async () => {
+        const paths = (h.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+        const registered = Object.entries(paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+        const covered = (route: string) => {
+          const [m, path] = route.split(' ') as [string, string];
+          const re = new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+          return rows.some(([, method, url]) => method === m && re.test(url().replace(':id', a.id).split('?')[0]!));
+        };
+        const missing = registered.filter((r) => !covered(r) && !(r in ELSEWHERE));
+        expect(missing).toEqual([]);
+        // No stale exemption: each one names a route that exists and no row covers.
+        expect(Object.keys(ELSEWHERE).filter((r) => !registered.includes(r) || covered(r))).toEqual([]);
+        expect(registered.length).toBeGreaterThan(60);
+      });
 
       it('an announcement is exported by its number in the caller’s own thread, for every caller', async () => {
         for (const w of who) await exportsFirstAnnouncement(callers[w]);

@@ -157,12 +157,12 @@ describe('channels as mafia-cities declares them (engine/channels.ts)', () => {
     expect(channelAudience(fam)).toEqual({ kind: 'team', team: fam.id, ids: fam.readers });
   });
 
-  it('CIT-REC-3, CIT-REC-5, CIT-ENG-3: a recall request’s inbox is its confirmers’ channel; the judge, other residents and spectators neither see nor read it', () => {
+  it('CIT-REC-3, CIT-REC-5, CIT-ENG-3: a recall request’s inbox is its confirmers’ channel; the judge, other residents and spectators neither see nor read it', async () => {
     const file = join(import.meta.dirname, 'scenarios', 'mafia-cities', 'CIT-X12.yaml');
     const script = loadScript(readFileSync(file, 'utf8'), file);
     // Up to Rita's post in the inbox (10:40, before the other refused posts and the removal): the request is open.
     const upto = script.steps.findIndex((st) => st.input.kind === 'post' && st.input.channel === 'recall-1-1') + 1;
-    const r = runScript({ ...script, steps: script.steps.slice(0, upto), expect: undefined });
+    const r = await runScript({ ...script, steps: script.steps.slice(0, upto), expect: undefined });
     expect(r.failures).toEqual([]);
     const s = r.state as Parameters<typeof channels>[0];
     const id = (n: string) => s.order.find((x) => s.players[x]!.name === n)!;
@@ -189,7 +189,7 @@ describe('channels as mafia-cities declares them (engine/channels.ts)', () => {
     expect(inInbox({ kind: 'moderator', duties: ['consigliere'] })).toEqual([]);
     expect(inInbox({ kind: 'moderator', duties: ['prokurator'] })).toHaveLength(3);
     // After the request ends (the judge removed) the members keep reading and nobody writes.
-    const done = runScript(script).state as Parameters<typeof channels>[0];
+    const done = (await runScript(script)).state as Parameters<typeof channels>[0];
     expect(channels(done).find((c) => c.id === 'recall-1-1')).toMatchObject({ readers: ['Pavel', 'Rita', 'Maks', 'Anna'].map(id), writers: [] });
   });
 

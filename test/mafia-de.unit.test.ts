@@ -13,26 +13,26 @@ import { loadScript } from '../src/scripts/load.ts';
 import { runScript } from '../src/scripts/run.ts';
 
 const dir = join(import.meta.dirname, 'scenarios', 'mafia-de');
-const cache = new Map<string, { script: ReturnType<typeof loadScript>; result: ReturnType<typeof runScript> }>();
+const cache = new Map<string, { script: ReturnType<typeof loadScript>; result: Awaited<ReturnType<typeof runScript>> }>();
 /** Runs a script once per test file (several checks read the same event log). */
-function play(file: string) {
+async function play(file: string) {
   let hit = cache.get(file);
   if (!hit) {
     const script = loadScript(readFileSync(file, 'utf8'), file);
-    hit = { script, result: runScript(script) };
+    hit = { script, result: await runScript(script) };
     cache.set(file, hit);
   }
   return hit;
 }
-const run = (file: string) => play(file).result;
+const run = async (file: string) => (await play(file)).result;
 const scenario = (name: string) => run(join(dir, name));
 const all = readdirSync(dir)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => join(dir, f));
 
 describe('mafia-de: event log', () => {
-  it('DE-GEN-12: the moderator sees every input with its interpretation and every moderator action with author and time', () => {
-    const r = scenario('DE-S35.yaml');
+  it('DE-GEN-12: the moderator sees every input with its interpretation and every moderator action with author and time', async () => {
+    const r = await scenario('DE-S35.yaml');
     const mod = r.events.filter((e) => canSee({ kind: 'moderator' }, e.audience));
     const action = mod.find((e) => e.type === 'moderator.action');
     expect(action?.data).toMatchObject({ by: 'moderator', action: 'disqualify' });
@@ -47,15 +47,15 @@ describe('mafia-de: event log', () => {
     ).toBe(true);
   });
 
-  it('DE-MOD-3: a post that quotes a PN of the game is flagged to the moderator only', () => {
-    const r = scenario('DE-S35.yaml');
+  it('DE-MOD-3: a post that quotes a PN of the game is flagged to the moderator only', async () => {
+    const r = await scenario('DE-S35.yaml');
     const flags = r.events.filter((e) => e.type === 'moderator.flag');
     expect(flags).toHaveLength(1);
     expect(flags[0]!.audience).toEqual({ kind: 'moderator' });
     expect((flags[0]!.data as { params: { name: string } }).params.name).toBe('Moritz');
   });
 
-  it('DE-GEN-5, DE-ANN-5, DE-NEWS-7, DE-VOTE-7: night actions, ads, testaments and votes are never public', () => {
+  it('DE-GEN-5, DE-ANN-5, DE-NEWS-7, DE-VOTE-7: night actions, ads, testaments and votes are never public', async () => {
     const secret = new Set([
       'night.act',
       'night.resolved',
@@ -71,7 +71,7 @@ describe('mafia-de: event log', () => {
       'game.dealt',
     ]);
     for (const file of all) {
-      const r = run(file);
+      const r = await run(file);
       const leaks = r.events.filter((e) => secret.has(e.type) && e.audience.kind === 'public');
       expect(leaks, file).toEqual([]);
     }
@@ -79,9 +79,9 @@ describe('mafia-de: event log', () => {
 });
 
 describe('mafia-de: texts', () => {
-  it('DE-GEN-1: every message of every scenario renders in German and in English without a missing parameter', () => {
+  it('DE-GEN-1: every message of every scenario renders in German and in English without a missing parameter', async () => {
     for (const file of all) {
-      const { script, result: r } = play(file);
+      const { script, result: r } = await play(file);
       for (const locale of ['de', 'en'] as const) {
         const t = buildTranscript(script.variant, r.events, r.state, locale);
         const texts = [...t.public.map((l) => l.text), ...Object.values(t.private).flatMap((ls) => ls.map((l) => l.text)), ...t.rejections.map((x) => x.text)];
@@ -93,8 +93,8 @@ describe('mafia-de: texts', () => {
     }
   });
 
-  it('DE-GEN-1: the English translation sits alongside the German texts', () => {
-    const { script: s, result: r } = play(join(dir, 'DE-S13.yaml'));
+  it('DE-GEN-1: the English translation sits alongside the German texts', async () => {
+    const { script: s, result: r } = await play(join(dir, 'DE-S13.yaml'));
     const en = buildTranscript(s.variant, r.events, r.state, 'en');
     const anna = en.private.Anna!.map((l) => l.text).join('\n');
     expect(anna).toContain('Subject: Mafia #136 | Query');
@@ -110,8 +110,8 @@ describe('mafia-de: schedule and fairness', () => {
     expect(night - instantOf('2011-03-26', '20:00', tz)).toBe(13 * 3_600_000);
   });
 
-  it('DE-GEN-7, DE-ANN-6: the example game publishes its seed and verify reproduces the deal and the Night-1 lot', () => {
-    const r = run(join(import.meta.dirname, '..', 'examples', 'mafia-de-demo.yaml'));
+  it('DE-GEN-7, DE-ANN-6: the example game publishes its seed and verify reproduces the deal and the Night-1 lot', async () => {
+    const r = await run(join(import.meta.dirname, '..', 'examples', 'mafia-de-demo.yaml'));
     expect(r.failures).toEqual([]);
     const t = JSON.parse(JSON.stringify(r.transcript));
     expect(t.seed).toBe('mafia-de-136-127061');

@@ -148,9 +148,9 @@ describe('palermo-intrigue: player conditions (INT-STATE-*)', () => {
 
 describe('palermo-intrigue: secrets and texts', () => {
   const files = readdirSync(dir).filter((f) => f.endsWith('.yaml'));
-  it('INT-DIST-4, INT-CARD-1: cards, knowledge and night answers reach only their holder (INT-CON-1)', () => {
+  it('INT-DIST-4, INT-CARD-1: cards, knowledge and night answers reach only their holder (INT-CON-1)', async () => {
     for (const f of ['INT-S01.yaml', 'INT-S06.yaml', 'INT-S15.yaml']) {
-      const r = scenario(f);
+      const r = await scenario(f);
       for (const e of r.events) {
         if (e.type === 'card.assigned' || e.type === 'int.knowledge' || e.type === 'cards.dealt' || e.type === 'night.request') {
           expect(canSee({ kind: 'spectator' }, e.audience)).toBe(false);
@@ -160,9 +160,9 @@ describe('palermo-intrigue: secrets and texts', () => {
       }
     }
   });
-  it('every message key the rulebook renders exists in Greek and English', () => {
+  it('every message key the rulebook renders exists in Greek and English', async () => {
     for (const f of files) {
-      const r = scenario(f);
+      const r = await scenario(f);
       for (const e of r.events) {
         if (e.type !== 'message') continue;
         for (const part of (e.data as { parts: { key: string }[] }).parts) {

@@ -26,7 +26,7 @@ describe('prototype names as user keys', () => {
     expect(own(table, 'a')).toBe(1);
   });
 
-  it('DE-NEWS-3: an ad under the pseudonym «constructor» or «toString» is accepted (it was refused as bound to another player)', () => {
+  it('DE-NEWS-3: an ad under the pseudonym «constructor» or «toString» is accepted (it was refused as bound to another player)', async () => {
     const yaml = `variant: mafia-de
 title: prototype pseudonyms
 options:
@@ -47,7 +47,7 @@ timeline:
     pm: "Anzeige: toString\\nIch habe einen Verdacht."
     expect: { "private": { "Anna": ["Angenommen: Anzeige unter dem Pseudonym „toString“"] } }
 `;
-    const r = runScript(loadScript(yaml, 'prototype-pseudonyms.yaml'));
+    const r = await runScript(loadScript(yaml, 'prototype-pseudonyms.yaml'));
     expect(r.events.filter((e) => e.type === 'ad.accepted').map((e) => (e.data as { display: string }).display)).toEqual(['constructor', 'toString']);
   });
 });

@@ -16,8 +16,8 @@ function files(dir: string): string[] {
 
 describe('examples', () => {
   for (const file of files(examples)) {
-    it(`${relative(examples, file)} runs to its expected end`, () => {
-      const result = runScript(loadScript(readFileSync(file, 'utf8'), file));
+    it(`${relative(examples, file)} runs to its expected end`, async () => {
+      const result = await runScript(loadScript(readFileSync(file, 'utf8'), file));
       expect(result.failures).toEqual([]);
       expect(result.state.status).toBe('ended');
     });
@@ -40,12 +40,12 @@ for (const variantDir of readdirSync(root).filter((d) => statSync(join(root, d))
       // A script headed "# Refused: <problem>" describes a configuration the rulebook refuses: loading it must fail
       // with exactly that problem (the CLI exits 2 on it, the server answers 400 game.invalid_config).
       const refused = /^# Refused: (.+)$/m.exec(text)?.[1];
-      it(`${relative(root, file)} — ${header}`, () => {
+      it(`${relative(root, file)} — ${header}`, async () => {
         if (refused !== undefined) {
           expect(() => loadScript(text, file)).toThrow(refused);
           return;
         }
-        const result = runScript(loadScript(text, file));
+        const result = await runScript(loadScript(text, file));
         expect(result.failures).toEqual([]);
       });
     }

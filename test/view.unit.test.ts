@@ -7,7 +7,7 @@ import { Cursors, viewFor } from '../src/engine/view.ts';
 import { loadScript } from '../src/scripts/load.ts';
 import { runScript } from '../src/scripts/run.ts';
 
-const demo = runScript(loadScript(readFileSync(join(import.meta.dirname, '..', 'examples', 'palermo-demo.yaml'), 'utf8')));
+const demo = await runScript(loadScript(readFileSync(join(import.meta.dirname, '..', 'examples', 'palermo-demo.yaml'), 'utf8')));
 const ids = Object.fromEntries(demo.state.order.map((id) => [demo.state.players[id]!.name, id]));
 const roleOf = (id: string) => demo.state.players[id]!.role!;
 const viewers: Viewer[] = [{ kind: 'moderator' }, { kind: 'spectator' }, ...Object.values(ids).map((id) => ({ kind: 'player' as const, id }))];
@@ -109,8 +109,9 @@ describe('viewFor', () => {
   });
 });
 
+const s05 = await runScript(loadScript(readFileSync(join(import.meta.dirname, 'scenarios', 'palermo', 'PAL-S05.yaml'), 'utf8')));
+
 describe('secret configuration (PAL-GEN-6)', () => {
-  const s05 = runScript(loadScript(readFileSync(join(import.meta.dirname, 'scenarios', 'palermo', 'PAL-S05.yaml'), 'utf8')));
   it('a deal fixed by the moderator and the informant’s configured knowledge reach only the moderator', () => {
     const created = s05.events.find((e) => e.type === 'game.created')!;
     expect(JSON.stringify(created.data)).not.toContain('informantKnows');

@@ -119,12 +119,12 @@ describe('vote history: the count at any past event is a recount', () => {
   // The scenario scripts reach what bots rarely do: runoffs and their extensions, removals by the moderator, voided
   // and restored ballots, substitutions, disqualifications, deaths during a city's vote.
   for (const variant of readdirSync(SCENARIOS)) {
-    it(`${variant}: the same after every step of every scenario script`, () => {
+    it(`${variant}: the same after every step of every scenario script`, async () => {
       let checked = 0;
       for (const file of readdirSync(join(SCENARIOS, variant)).filter((f) => f.endsWith('.yaml'))) {
         const text = readFileSync(join(SCENARIOS, variant, file), 'utf8');
         if (/^# Refused: /m.test(text)) continue;
-        const run = runScript(loadScript(text, file));
+        const run = await runScript(loadScript(text, file));
         checked += compareCounts(replayed(getVariant(variant)!, [...run.events]), file).checked;
       }
       expect(checked).toBeGreaterThan(50);

@@ -3,7 +3,8 @@
 // events are appended at the expected version and committed (with the game's next timer in the same
 // transaction), and only then are listeners told and the caller answered. Commands that queue up while a commit
 // is in flight are decided one after another and committed together (group commit): same order, same events,
-// one transaction.
+// one transaction. Every input — a route, the scheduler, a game script — enters through `execute` (the command path
+// of app/command-path.ts: version guard, decide, seat rule) or, for the service's own events, `appendService`.
 //
 // Several processes on one shared store (PostgreSQL): each keeps every game in memory and follows the store's
 // commit notices, folding in what the others committed (a catch-up read of the events after its version) in the
@@ -15,15 +16,17 @@ import { own } from '../core/own.ts';
 import type { Command, GameEvent, Millis, Rejection } from '../core/types.ts';
 import { typed } from '../engine/events.ts';
 import { evolve, foldAll, replay } from '../engine/evolve.ts';
-import { createGame, type Decision, decide } from '../engine/game.ts';
+import { createGame, type Decision } from '../engine/game.ts';
 import type { GameConfig, GameState } from '../engine/state.ts';
 import type { Recognised, Variant } from '../engine/variant.ts';
 import { Cursors } from '../engine/view.ts';
+import type { CommandReply } from '../protocol/index.ts';
 import { isStoreFault } from '../store/faults.ts';
 import { type CommitNotice, type Preload, type Snapshot, StaleVersionError, type Store, type StoredEvent } from '../store/types.ts';
 import { getVariant } from '../variants/registry.ts';
 import type { Clock } from './clock.ts';
-import { AppError, gameNotFound, storeUnavailable } from './errors.ts';
+import { type CommandRequest, decideCommand, refuseLookAlikes, replyOf, SYSTEM_VIEW } from './command-path.ts';
+import { AppError, CommandError, gameNotFound, storeUnavailable } from './errors.ts';
 import { HeardEvents } from './heard-events.ts';
 import { warningWrites } from './profiles.ts';
 
@@ -448,11 +451,16 @@ export class GameService {
     return () => this.listeners.delete(listener);
   }
 
-  /** Creates a game: the engine's creation events plus who hosts it, committed with its first timer. */
-  async create(variant: Variant<unknown>, config: GameConfig, seed: string, host: string, title: string): Promise<LoadedGame> {
+  /**
+   * Creates a game: the engine's creation events plus who hosts it, committed with its first timer. `players` are
+   * signed up at creation (a game script's list), under the same seat rule as every later sign-up.
+   */
+  async create(variant: Variant<unknown>, config: GameConfig, seed: string, host: string, title: string, players: readonly string[] = []): Promise<LoadedGame> {
     const id = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x');
-    const d = createGame(variant, config, seed);
     const hosted: GameEvent = { type: 'game.hosted', at: config.createdAt, audience: { kind: 'public' }, data: { title, host } };
+    const d = createGame(variant, config, seed, players);
+    // A seat may not look like another, nor like the host.
+    refuseLookAlikes({ order: [], players: {} }, [host], d.events);
     const events = [...d.events, hosted];
     const state = evolve(variant, d.state, hosted);
     this.creating.add(id);
@@ -475,9 +483,34 @@ export class GameService {
     return g;
   }
 
-  /** Decides an engine command, stamped at the moment it is decided. */
+  /**
+   * The command path every input takes (app/command-path.ts): in the game's queue, the sender's version guard, the
+   * engine's decision, the console's refusals and the seat rule, then the commit. Throws a CommandError (nothing
+   * committed) or an AppError (an unknown game, the store out of reach).
+   */
+  async execute(gameId: string, req: CommandRequest): Promise<Outcome> {
+    // A player's or spectator's version counts through the cursor index: load it before entering the queue.
+    if (req.ifVersion !== undefined && req.as(this.get(gameId)).kind !== 'moderator') await this.cursors(gameId);
+    return this.apply(gameId, (g, at) => decideCommand(g, at, req));
+  }
+
+  /** Runs a command through the command path and answers it in the sender's numbering. */
+  async command(gameId: string, req: CommandRequest): Promise<CommandReply> {
+    return this.reply(gameId, req.as, await this.execute(gameId, req));
+  }
+
+  /** The reply to a committed outcome in the numbering of its sender, as he stands in the game now. */
+  async reply(gameId: string, as: CommandRequest['as'], o: Outcome): Promise<CommandReply> {
+    const g = this.get(gameId);
+    const viewer = as(g);
+    // The index is built on a game's first command or read; after that no promise is waited for.
+    const cursors = viewer.kind === 'moderator' ? undefined : (g.cursors ?? (await this.cursors(gameId)));
+    return replyOf(this.get(gameId), viewer, cursors, o);
+  }
+
+  /** Decides a command of the system (or of a tool that sees everything) through the command path. */
   submit(gameId: string, make: (at: Millis) => Command): Promise<Outcome> {
-    return this.apply(gameId, (g, at) => decide(g.variant, g.state, make(at)));
+    return this.execute(gameId, { make, as: SYSTEM_VIEW });
   }
 
   /** Fires the game's due deadlines (the scheduler's command). */
@@ -604,10 +637,12 @@ export class GameService {
         // The decider sees the game as the batch has made it so far (version and cursors include earlier commands).
         d = job.decider({ ...g, state, meta, version: g.version + all.length }, at);
       } catch (e) {
-        // An AppError is a precondition the caller checked in the queue (an expected version, a membership).
-        // Anything else thrown is an engine bug, never a rule violation: this command fails, the others go on.
-        if (!(e instanceof AppError)) this.log.error({ err: e, gameId }, 'decide threw');
-        job.reject(e instanceof AppError ? e : new AppError('internal.engine', 500, 'the engine failed on this command'));
+        // A CommandError is the command path's refusal (a stale version, a look-alike seat), an AppError a
+        // precondition the caller checked in the queue (a membership). Anything else thrown is an engine bug, never a
+        // rule violation: this command fails, the others go on.
+        const expected = e instanceof AppError || e instanceof CommandError;
+        if (!expected) this.log.error({ err: e, gameId }, 'decide threw');
+        job.reject(expected ? e : new AppError('internal.engine', 500, 'the engine failed on this command'));
         continue;
       }
       parts.push({ job, from: g.version + all.length + 1, count: d.events.length, rejections: d.rejections, ...(d.commands ? { commands: d.commands } : {}) });

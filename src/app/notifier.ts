@@ -13,7 +13,7 @@
 //   event); a per-game cursor, written a few times a minute, is where a boot resumes.
 
 import { postRefs } from '../core/post-refs.ts';
-import type { Millis, PlayerId, Viewer } from '../core/types.ts';
+import type { GameEvent, Millis, PlayerId, Viewer } from '../core/types.ts';
 import { channelOfEvent, MAIN_CHANNEL } from '../engine/channels.ts';
 import { typed } from '../engine/events.ts';
 import type { GameState } from '../engine/state.ts';
@@ -73,6 +73,12 @@ export class Notifier {
   /** What it did since it started. */
   readonly stats: NotifierStats = { slots: 0, notices: 0, sent: 0, dropped: 0, failed: 0 };
   private readonly planned = new Map<string, string>();
+  /**
+   * What each game's stored plan was derived from. A plan reads only the deadlines, the status, the pause and the
+   * leads (reminder-plan.ts); the engine hands on the same deadlines list while no event changes it, so a commit that
+   * leaves all four as they were (a vote, a post, a PM) keeps the plan without deriving it again.
+   */
+  private readonly planFrom = new Map<string, PlanInputs>();
   /** Each game's first event of the open phase (a global sequence number), as its commits show it. */
   private readonly phases = new Map<string, number>();
   private readonly dirty = new Map<string, number>();
@@ -110,10 +116,12 @@ export class Notifier {
     const worker = async () => {
       while (next < games.length) {
         const g = games[next++]!;
+        const from = planInputsOf(g);
         const slots = planSlots(g.id, g.state, leadsOf(g.meta.reminderMinutes));
         const sig = planSignature(slots);
         if (plans.get(g.id)?.sig !== sig) await n.planReminders({ gameId: g.id, version: g.version, sig }, slots, now);
         this.planned.set(g.id, sig);
+        this.planFrom.set(g.id, from);
         const at = cursors.get(g.id);
         // A game older than the notifications has no cursor: its past is not news.
         if (at === undefined) await n.advanceCursor(g.id, g.version);
@@ -177,9 +185,14 @@ export class Notifier {
 
   private onCommit(g: LoadedGame, events: readonly StoredEvent[]): void {
     for (const e of events) if (e.event.type === 'deadline.fired' || e.event.type === 'game.started') this.phases.set(g.id, e.seq + 1);
-    void this.plan(g);
+    if (!samePlanInputs(this.planFrom.get(g.id), g)) void this.plan(g);
     // A new game's feed starts at its beginning (a game with no cursor at boot predates the notifications).
     if (events[0]?.seq === 1) void this.o.store.notify.advanceCursor(g.id, 0).catch(() => undefined);
+    // Most commits (a vote, a public post naming nobody) tell nobody anything: the cursor moves, nothing is awaited.
+    if (!events.some((e) => mayNotify(e.event))) {
+      this.dirty.set(g.id, Math.max(this.dirty.get(g.id) ?? 0, events.at(-1)!.seq));
+      return;
+    }
     const p = this.feed(g, events)
       .catch((e: unknown) => this.log.warn({ err: (e as Error).message, gameId: g.id }, 'notifications of a commit not stored; the next boot retries'))
       .finally(() => this.feeding.delete(p));
@@ -189,6 +202,8 @@ export class Notifier {
   /** Writes the game's plan if it changed (any instance may; the store keeps the newest version's). */
   private async plan(g: LoadedGame): Promise<void> {
     const version = g.version;
+    const from = planInputsOf(g);
+    this.planFrom.set(g.id, from);
     const slots = planSlots(g.id, g.state, leadsOf(g.meta.reminderMinutes));
     const sig = planSignature(slots);
     if (this.planned.get(g.id) === sig) return;
@@ -198,6 +213,7 @@ export class Notifier {
     } catch (e) {
       // The next commit (or the next boot) plans it again.
       if (this.planned.get(g.id) === sig) this.planned.delete(g.id);
+      if (this.planFrom.get(g.id) === from) this.planFrom.delete(g.id);
       this.log.warn({ err: (e as Error).message, gameId: g.id }, 'reminder plan not stored');
     }
   }
@@ -214,6 +230,7 @@ export class Notifier {
     if (s.pausedSince !== undefined || !deadline || deadline.at !== slot.deadlineAt) {
       // The plan is behind the game (a pause, a moved or fired deadline): re-plan; the slot moves or goes.
       this.planned.delete(g.id);
+      this.planFrom.delete(g.id);
       return this.plan(g);
     }
     // Too late for this deadline, or a shorter lead is due too (after downtime): the shorter one speaks for both.
@@ -466,6 +483,52 @@ export class Notifier {
     }
   }
 }
+
+/** What a game's reminder plan is derived from (reminder-plan.ts `planSlots`), by identity. */
+interface PlanInputs {
+  readonly deadlines: GameState<unknown>['deadlines'];
+  readonly status: GameState<unknown>['status'];
+  readonly pausedSince: Millis | undefined;
+  readonly minutes: readonly number[] | undefined;
+}
+
+/** The inputs of a game's plan as it stands. */
+function planInputsOf(g: LoadedGame): PlanInputs {
+  const s = g.state;
+  return { deadlines: s.deadlines, status: s.status, pausedSince: s.pausedSince, minutes: g.meta.reminderMinutes };
+}
+
+/**
+ * Whether the game's plan inputs are those a plan was derived from. The deadlines and the leads compare by identity:
+ * an event that sets, moves, fires or shifts a deadline (schedule.set, a pause's resume, deadline.fired) writes a new
+ * list, `reminders.set` new leads; a list rebuilt with equal contents only costs a recomputation that finds the same
+ * signature.
+ */
+function samePlanInputs(p: PlanInputs | undefined, g: LoadedGame): boolean {
+  const s = g.state;
+  return p !== undefined && p.deadlines === s.deadlines && p.status === s.status && p.pausedSince === s.pausedSince && p.minutes === g.meta.reminderMinutes;
+}
+
+/**
+ * Whether an event may tell someone something (what `feed` reads): a private or team message, a team chat line, or a
+ * post that may mention or quote someone. A post can refer to a name only through `@`, a BBCode `[quote` or a
+ * Markdown `>` line (core/post-refs.ts), so a vote line ("Vote: Anna") is no news to anyone.
+ */
+function mayNotify(e: GameEvent): boolean {
+  const ev = typed(e);
+  if (ev.type === 'message') return ev.data.channel === undefined && (e.audience.kind === 'players' || e.audience.kind === 'team');
+  if (ev.type === 'team.chat') return true;
+  if (ev.type === 'post.published') return mayRefer(ev.data.text);
+  return false;
+}
+
+/** False only when `postRefs` (core/post-refs.ts) finds neither a mention nor a quote in the text. */
+export function mayRefer(text: string): boolean {
+  return text.includes('@') || MAY_QUOTE.test(text);
+}
+
+/** A BBCode quote tag or a Markdown quote line (a line opening with up to three spaces and `>`). */
+const MAY_QUOTE = /\[quote|^ {0,3}>/im;
 
 /** The viewer of a moderator who holds these duties (all of them when none are named). */
 const moderatorViewer = (duties: readonly string[] | undefined): Viewer => (duties === undefined ? { kind: 'moderator' } : { kind: 'moderator', duties });

@@ -96,7 +96,7 @@ program
     const malformed = (e: unknown) => (e instanceof ScriptError ? `malformed script: ${e.message}` : undefined);
     await runCli(
       'play',
-      () => {
+      async () => {
         let text: string;
         try {
           text = readFileSync(file, 'utf8');
@@ -104,7 +104,7 @@ program
           throw new ScriptError(file, null, `cannot read the file (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
         }
         const script = loadScript(text, file);
-        const result = runScript(script);
+        const result = await runScript(script);
         let t = result.transcript;
         if (opts.locale) t = { ...buildTranscript(script.variant, result.events, result.state, opts.locale), inputs: result.inputs };
         if (opts.json) process.stdout.write(`${JSON.stringify(t, null, 1)}\n`);

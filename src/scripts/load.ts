@@ -43,6 +43,8 @@ const stepExpect = z
     silent: z.literal(true).optional(),
     nothingFor: names.optional(),
     unchanged: z.literal(true).optional(),
+    /** The command path refused the step with this code before the engine's events were committed (`game.name_confusable`). */
+    error: z.string().optional(),
     /** The commands read in the step's post or PM (in order; [] when none), as the API's reply names them. */
     commands: z.array(z.object({ command: z.string(), target: z.string().optional() }).strict()).optional(),
   })
@@ -74,6 +76,8 @@ const step = z
     mod: z.string().optional(),
     args: z.record(z.string(), z.unknown()).optional(),
     advance: z.literal(true).optional(),
+    /** Send the step only if the game is at this version in its author's numbering (the API's `ifVersion`). */
+    ifVersion: z.number().int().nonnegative().optional(),
     expect: stepExpect.optional(),
   })
   .strict()
@@ -87,6 +91,8 @@ const step = z
     if ((s.post !== undefined || s.pm !== undefined || s.edit !== undefined) && !s.by)
       ctx.addIssue({ code: 'custom', message: 'a post, pm or edit needs "by"' });
     if (s.edit !== undefined && s.text === undefined) ctx.addIssue({ code: 'custom', message: 'an edit needs "text"' });
+    if (s.ifVersion !== undefined && (s.pms !== undefined || s.posts !== undefined))
+      ctx.addIssue({ code: 'custom', message: 'ifVersion belongs to a step of one input (each input of pms or posts moves the version)' });
     if (s.channel !== undefined && s.post === undefined && s.posts === undefined)
       ctx.addIssue({ code: 'custom', message: '"channel" belongs to a post or posts' });
   });
@@ -144,6 +150,8 @@ export interface Step {
     | { readonly kind: 'edit'; readonly postId: string; readonly text: string }
     | { readonly kind: 'mod'; readonly action: string; readonly args: Record<string, unknown> }
     | { readonly kind: 'advance' };
+  /** The version the step expects the game at, in its author's numbering. */
+  readonly ifVersion?: number;
   readonly expect?: StepExpect;
 }
 
@@ -274,7 +282,15 @@ export function loadScript(text: string, file = '<script>'): Script {
               : s.mod !== undefined
                 ? { kind: 'mod', action: s.mod, args: s.args ?? {} }
                 : { kind: 'advance' };
-    return { at, atText: s.at, line: lineOf(path), ...(s.by !== undefined ? { by: s.by } : {}), input, ...(s.expect ? { expect: s.expect } : {}) };
+    return {
+      at,
+      atText: s.at,
+      line: lineOf(path),
+      ...(s.by !== undefined ? { by: s.by } : {}),
+      input,
+      ...(s.ifVersion !== undefined ? { ifVersion: s.ifVersion } : {}),
+      ...(s.expect ? { expect: s.expect } : {}),
+    };
   });
   return {
     file,

@@ -1,15 +1,23 @@
-// Runs a loaded game script through the real engine, step by step, and checks its expectations.
+// Runs a loaded game script step by step through the same command path as the server (GameService on an in-memory
+// store: the version guard, the engine, the look-alike seat rule, the commit), and checks its expectations. The
+// script is the clock: each step is decided at its own instant.
 
+import { ManualClock } from '../app/clock.ts';
+import { CommandError } from '../app/errors.ts';
+import { GameService } from '../app/game-service.ts';
 import { buildTranscript, type InputLine, type Transcript } from '../app/transcript.ts';
-import type { Actor, Command, GameEvent, Rejection } from '../core/types.ts';
+import type { Actor, Command, GameEvent, Millis, Rejection, Viewer } from '../core/types.ts';
 import { typed } from '../engine/events.ts';
-import { createGame, decide } from '../engine/game.ts';
 import { matchName } from '../engine/names.ts';
 import { type GameState, signedUp } from '../engine/state.ts';
 import { isoLocal } from '../engine/time.ts';
 import type { Recognised } from '../engine/variant.ts';
 import { renderMessage, renderParts } from '../i18n/render.ts';
-import type { FinalExpect, Script, Step, StepExpect } from './load.ts';
+import { MemoryStore } from '../store/memory.ts';
+import { type FinalExpect, type Script, ScriptError, type Step, type StepExpect } from './load.ts';
+
+/** Who hosts a script's game: the name its moderator steps go by unless they name another. */
+export const SCRIPT_HOST = 'moderator';
 
 /** The result of running a script. */
 export interface RunResult {
@@ -29,9 +37,17 @@ function actorFor(s: GameState<unknown>, step: Step, by = step.by): Actor {
   return m.kind === 'one' ? { kind: 'player', id: m.id } : { kind: 'guest', name };
 }
 
-/** The command of one step, or of the i-th item of a batch step (actors are resolved against the current state). */
-function commandFor(s: GameState<unknown>, step: Step, item = 0): Command {
-  const at = step.at;
+/** The viewer an actor sends as: his numbering for `ifVersion`. */
+function viewOf(a: Actor): Viewer {
+  if (a.kind === 'player') return { kind: 'player', id: a.id };
+  return a.kind === 'guest' ? { kind: 'spectator' } : { kind: 'moderator' };
+}
+
+/**
+ * The command of one step, or of the i-th item of a batch step, stamped `at` (actors are resolved against the
+ * current state).
+ */
+function commandFor(s: GameState<unknown>, step: Step, item: number, at: Millis): Command {
   if (step.input.kind === 'batch') {
     const [by, text] = step.input.items[item]!;
     const actor = actorFor(s, step, by);
@@ -168,20 +184,26 @@ function checkStep(
   fail: (m: string) => void,
   before?: GameState<unknown>,
   commands?: readonly Recognised[],
+  errors: readonly CommandError[] = [],
 ): void {
   const ex = step.expect;
-  if (!ex) return;
   const label = `step ${i + 1} (line ${step.line ?? '?'}, ${step.atText}${step.by ? `, ${step.by}` : ''} ${step.input.kind})`;
+  // A refusal of the command path commits nothing; a script must say it expects one.
+  const codes = errors.map((e) => e.code).join(', ');
+  if (ex?.error !== undefined && ex.error !== codes) fail(`${label}: expected the command path to refuse with ${ex.error}, got ${codes || 'no refusal'}`);
+  else if (ex?.error === undefined) for (const e of errors) fail(`${label}: refused by the command path: ${e.code} — ${e.message}`);
+  if (!ex) return;
   if (ex.commands !== undefined) {
     const got = JSON.stringify(commands ?? []);
     if (JSON.stringify(ex.commands) !== got) fail(`${label}: expected commands ${JSON.stringify(ex.commands)}, got ${got}`);
   }
-  const codes = rejections.map((r) => r.code);
+  const rejected = rejections.map((r) => r.code);
   if (ex.rejected !== undefined) {
     const want = Array.isArray(ex.rejected) ? ex.rejected : [ex.rejected];
-    if (JSON.stringify(want) !== JSON.stringify(codes)) fail(`${label}: expected rejection ${want.join(', ')}, got ${codes.join(', ') || 'none (accepted)'}`);
+    if (JSON.stringify(want) !== JSON.stringify(rejected))
+      fail(`${label}: expected rejection ${want.join(', ')}, got ${rejected.join(', ') || 'none (accepted)'}`);
   }
-  if (ex.accepted && codes.length > 0) fail(`${label}: expected acceptance, got rejection ${codes.join(', ')}`);
+  if (ex.accepted && rejected.length > 0) fail(`${label}: expected acceptance, got rejection ${rejected.join(', ')}`);
   if (ex.unchanged && before && gameFacts(before) !== gameFacts(s)) fail(`${label}: expected the game state to stay unchanged`);
   if (ex.silent) {
     const pub = texts(script, events, (e) => e.audience.kind === 'public');
@@ -199,12 +221,23 @@ function checkStep(
   checkCommon(script, label, ex, events, s, fail);
 }
 
-/** Runs a script; never throws for game-level problems (they are rejections or failed expectations). */
-export function runScript(script: Script): RunResult {
+/**
+ * Runs a script; never throws for game-level problems (they are rejections, refusals or failed expectations). A
+ * players list the command path refuses (two look-alike names) is a ScriptError, as a malformed script is.
+ */
+export async function runScript(script: Script): Promise<RunResult> {
   const variant = script.variant;
-  const created = createGame(variant, script.config, script.seed, script.players);
-  const events: GameEvent[] = [...created.events];
-  let state = created.state;
+  const clock = new ManualClock(script.config.createdAt);
+  const store = new MemoryStore();
+  // A script's game is never loaded again, so a snapshot would only cost time.
+  const service = new GameService({ store, clock, snapshotEvery: Number.POSITIVE_INFINITY });
+  let gameId: string;
+  try {
+    gameId = (await service.create(variant, script.config, script.seed, SCRIPT_HOST, script.title ?? '', script.players)).id;
+  } catch (e) {
+    if (e instanceof CommandError) throw new ScriptError(script.file, null, `players: ${e.message} (${e.code})`);
+    throw e;
+  }
   const failures: string[] = [];
   const fail = (m: string) => failures.push(m);
   const inputs: InputLine[] = [];
@@ -213,23 +246,36 @@ export function runScript(script: Script): RunResult {
     const stepEvents: GameEvent[] = [];
     const stepRejections: Rejection[] = [];
     const stepCommands: Recognised[] = [];
-    const before = state;
+    const errors: CommandError[] = [];
+    const before = service.get(gameId).state;
+    clock.t = step.at;
     for (let k = 0; k < n; k++) {
-      const cmd = commandFor(state, step, k);
-      const d = decide(variant, state, cmd);
-      stepEvents.push(...d.events);
-      stepRejections.push(...d.rejections);
-      if (d.commands && (cmd.type === 'post' || cmd.type === 'pm')) {
-        stepCommands.push(...d.commands);
-        const by =
-          cmd.actor.kind === 'player' ? (state.players[cmd.actor.id]?.name ?? cmd.actor.id) : cmd.actor.kind === 'guest' ? cmd.actor.name : cmd.actor.kind;
-        inputs.push({ at: isoLocal(cmd.at, state.config.timeZone), by, via: cmd.type, commands: d.commands });
+      const state = service.get(gameId).state;
+      let cmd: Command | undefined;
+      const make = (at: Millis): Command => {
+        cmd = commandFor(state, step, k, at);
+        return cmd;
+      };
+      const view = viewOf(commandFor(state, step, k, step.at).actor);
+      try {
+        const o = await service.execute(gameId, { make, as: () => view, ...(step.ifVersion !== undefined ? { ifVersion: step.ifVersion } : {}) });
+        stepEvents.push(...o.events.map((e) => e.event));
+        stepRejections.push(...o.rejections);
+        if (o.commands && cmd && (cmd.type === 'post' || cmd.type === 'pm')) {
+          stepCommands.push(...o.commands);
+          const by =
+            cmd.actor.kind === 'player' ? (state.players[cmd.actor.id]?.name ?? cmd.actor.id) : cmd.actor.kind === 'guest' ? cmd.actor.name : cmd.actor.kind;
+          inputs.push({ at: isoLocal(cmd.at, state.config.timeZone), by, via: cmd.type, commands: o.commands });
+        }
+      } catch (e) {
+        if (!(e instanceof CommandError)) throw e;
+        errors.push(e);
       }
-      state = d.state;
     }
-    events.push(...stepEvents);
-    checkStep(script, i, step, stepEvents, stepRejections, state, fail, before, stepCommands);
+    checkStep(script, i, step, stepEvents, stepRejections, service.get(gameId).state, fail, before, stepCommands, errors);
   }
+  const state = service.get(gameId).state;
+  const events = (await store.read(gameId)).map((e) => e.event);
   const ex = script.expect;
   if (ex) {
     const label = 'final';

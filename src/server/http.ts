@@ -3,7 +3,7 @@
 // OpenAPI document at /docs. Fastify's own validator and serializer are bypassed: zod is the single source.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
-import { AppError, storeUnavailable } from '../app/errors.ts';
+import { AppError, CommandError, type CommandErrorCode, storeUnavailable } from '../app/errors.ts';
 import { errorSchema, messageSchema } from '../protocol/index.ts';
 import { isStoreFault } from '../store/faults.ts';
 
@@ -29,9 +29,25 @@ export function sendError(reply: FastifyReply, status: number, code: string, mes
   return reply.code(status).send({ error: { code, message, ...(details !== undefined ? { details } : {}) } });
 }
 
+/**
+ * The HTTP status of each refusal of the command path (app/command-path.ts, app/service-events.ts): what conflicts with
+ * the game (a version, a name, a moderator twice) is 409, a moderator's action the rules refuse 422, a chat line of
+ * one who is no longer in the team 403. A code left out does not compile.
+ */
+export const COMMAND_STATUS: Readonly<Record<CommandErrorCode, number>> = {
+  'game.stale_version': 409,
+  'game.conflict': 409,
+  'game.name_confusable': 409,
+  'mod.refused': 422,
+  'team.not_member': 403,
+  'game.already_moderator': 409,
+  'game.player_cannot_moderate': 409,
+};
+
 /** Maps any thrown error to a status and a stable code; only unknown errors become 500. */
 export function classify(err: unknown): { status: number; code: string; message: string; details?: unknown } {
   if (err instanceof AppError) return { status: err.status, code: err.code, message: err.message, details: err.details };
+  if (err instanceof CommandError) return { status: COMMAND_STATUS[err.code], code: err.code, message: err.message, details: err.details };
   // The database is down or full: the request was not carried out, and may be sent again shortly.
   if (isStoreFault(err)) return classify(storeUnavailable());
   const e = err as FastifyError & { statusCode?: number };

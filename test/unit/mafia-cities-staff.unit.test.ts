@@ -34,7 +34,7 @@ timeline:
   - { at: "2025-03-04T10:00", advance: true }
 `;
 
-const run = runScript(loadScript(SCRIPT, 'staff.yaml'));
+const run = await runScript(loadScript(SCRIPT, 'staff.yaml'));
 const ids = Object.fromEntries(run.state.order.map((id) => [run.state.players[id]!.name, id]));
 const PROKURATOR: Viewer = { kind: 'moderator', duties: ['prokurator'] };
 const CONSIGLIERE: Viewer = { kind: 'moderator', duties: ['consigliere'] };

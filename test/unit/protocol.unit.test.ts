@@ -47,8 +47,9 @@ describe('src/server', () => {
   });
 });
 
+const demo = await runScript(loadScript(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'palermo-demo.yaml'), 'utf8')));
+
 describe('keyed view items', () => {
-  const demo = runScript(loadScript(readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'palermo-demo.yaml'), 'utf8')));
   const variant = VARIANTS.palermo!;
   const c = { variant, state: demo.state, locale: 'en' as const };
   const rejection = demo.events.find((e) => e.type === 'command.rejected')!;

@@ -10,6 +10,7 @@ import { matchName, type Named, type NameMatch } from '../names.ts';
 import type { SyntaxRule } from '../parse.ts';
 import type { ScheduleDef, Words } from '../schedule.ts';
 import type { GameState, Locale } from '../state.ts';
+import type { LegalAction } from '../variant.ts';
 
 /** What every check sees: the state, the actor, the instant, and the phase and round the rulebook reads. */
 export interface Ctx<V> {
@@ -84,6 +85,16 @@ export interface TargetCheck<V, R, K extends string> extends CheckBase<R> {
   readonly arg: K;
   test(c: Ctx<V>, id: PlayerId): boolean;
   params?(c: Ctx<V>, id: PlayerId): Params;
+  /**
+   * The only players the condition can accept, in the order a legal list offers them (a city's nominees, a family):
+   * the list tests these instead of everyone who signed up. The test still decides; the first such list is read.
+   */
+  among?(c: Ctx<V>): readonly PlayerId[];
+  /**
+   * Every condition on this argument reads the actor only through this key (mafia-cities: his city), so actors with one
+   * key share one legal list at one state and it is drawn up once. The first such key is read.
+   */
+  listKey?(c: Ctx<V>): string | number;
 }
 
 /**
@@ -226,8 +237,11 @@ export interface AnyAction<V, M, R extends string> {
   readonly via: 'post' | 'pm';
   /** The other place it is accepted too, not offered by forms (mafia-cities: `/vote` by PM beside the thread post). */
   readonly also?: 'post' | 'pm';
-  /** The keyword lines that write it (the command comes from `command`); absent for a whole-text action. */
-  readonly syntax?: readonly Omit<SyntaxRule, 'command' | 'where'>[];
+  /**
+   * The keyword lines that write it (the command comes from `command`); absent for a whole-text action. A line with
+   * `where` is read only there (mafia-cities: `казнить` in the thread, `/vote` by PM); without, in `via` and `also`.
+   */
+  readonly syntax?: readonly Omit<SyntaxRule, 'command'>[];
   /** One line for `narrator rules`. */
   readonly summary: Words;
   /** The rule ids it implements. */
@@ -241,6 +255,11 @@ export interface AnyAction<V, M, R extends string> {
   readonly confirm?: boolean;
   /** The channel a post goes to when the game has several (a city's thread). */
   channel?(c: Ctx<V>): string | undefined;
+  /**
+   * Where it is written is open to the actor now (mafia-cities: the city thread, locked at night); when false the
+   * legal actions leave it out. The check does not read it: the rulebook's reading refuses such a post before it.
+   */
+  writable?(c: Ctx<V>): boolean;
   effect(b: Builder<V, M, R>, act: Act<Args>): void;
   /** What else a refusal does (a flag to the moderator); the refusal itself is recorded by the engine. */
   refused?(b: Builder<V, M, R>, act: Act<Args>, code: R): void;
@@ -281,6 +300,11 @@ export interface CompiledParam<V, R> {
   readonly unnameable: WeakMap<object, ReadonlySet<string> | null>;
   /** Every other argument is optional: the conditions on several arguments filter this one's list too. */
   readonly alone: boolean;
+  /** The players its legal list tests (a target condition's `among`), else everyone who signed up. */
+  readonly among: Fn<[Ctx<V>], readonly PlayerId[]> | undefined;
+  /** A target condition's `listKey`: the lists drawn up per state and key (legal.ts). */
+  readonly listKey: Fn<[Ctx<V>], string | number> | undefined;
+  readonly lists: WeakMap<object, Map<string | number, readonly PlayerId[]>>;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -387,6 +411,7 @@ export interface Compiled<V, M, R extends string> {
   readonly irreversible: boolean;
   readonly confirm: boolean;
   readonly channel: Fn<[Ctx<V>], string | undefined> | undefined;
+  readonly writable: Fn<[Ctx<V>], boolean> | undefined;
   readonly effect: Fn<[Builder<V, M, R>, Act<Args>], void>;
   readonly refused: Fn<[Builder<V, M, R>, Act<Args>, R], void> | undefined;
   readonly params: readonly CompiledParam<V, R>[];
@@ -398,6 +423,15 @@ export interface Compiled<V, M, R extends string> {
   readonly selects: readonly Step<V, R>[];
   /** Texts per locale, made on first use. */
   readonly texts: Map<Locale, Texts>;
+  /**
+   * Its first condition on the actor that not every declaration lists (a role, a window): declarations share these,
+   * so once one failed for a derivation the others that begin with it are passed over without being walked.
+   */
+  gate: Memo<V, R> | undefined;
+  /** Every argument is a text: its legal action draws up no list (legal.ts reuses the last one made). */
+  readonly fixed: boolean;
+  /** The last legal action made of a `fixed` declaration, with what it depends on. */
+  last: { readonly locale: Locale; readonly channel: string | undefined; readonly until: Millis | undefined; readonly legal: LegalAction } | undefined;
 }
 
 /** A rulebook's declared player actions, compiled once. */
@@ -407,6 +441,8 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
   readonly byVia: { readonly post: ReadonlyMap<string, readonly Compiled<V, M, R>[]>; readonly pm: ReadonlyMap<string, readonly Compiled<V, M, R>[]> };
   /** The syntax table the parser reads: every action's keyword lines, then the extra rules. */
   readonly syntax: readonly SyntaxRule[];
+  /** Conditions on the actor every declaration lists (mafia-cities: he is alive): failing one, nothing is legal. */
+  readonly common: readonly Memo<V, R>[];
 }
 
 /** The state a check of `table` sees for `me` at `at`. */
@@ -430,28 +466,65 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
   const byVia = { post: new Map<string, Compiled<V, M, R>[]>(), pm: new Map<string, Compiled<V, M, R>[]>() };
   const syntax: SyntaxRule[] = [];
   const memos = new Map<ActorCheck<V, R>, Memo<V, R>>();
+  const read = new Set<string>();
+  const lists: ListCaches = { ids: new Map(), byConditions: new Map() };
   for (const def of actions) {
     if (seen.has(def.id)) throw new Error(`action ${def.id} is declared twice`);
     seen.add(def.id);
-    const c = compileAction(def, memos);
+    const c = compileAction(def, memos, lists);
     compiled.push(c);
     for (const via of def.also ? [def.via, def.also] : [def.via]) {
       const list = byVia[via].get(def.command);
       if (list) list.push(c);
       else byVia[via].set(def.command, [c]);
-      for (const rule of def.syntax ?? []) syntax.push({ ...rule, command: def.command, where: via });
+      for (const rule of def.syntax ?? []) {
+        if (rule.where !== undefined && rule.where !== via) continue;
+        // A second declaration of a command repeats its keyword lines for its own texts: the parser reads them once.
+        const key = `${def.command}\n${via}\n${rule.form}\n${rule.keywords.join('\n')}`;
+        if (read.has(key)) continue;
+        read.add(key);
+        syntax.push({ ...rule, command: def.command, where: via });
+      }
     }
   }
-  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])] };
+  const common = [...memos.values()].filter((m) => compiled.every((a) => a.actorChecks.includes(m)));
+  for (const a of compiled) a.gate = a.actorChecks.find((m) => !common.includes(m));
+  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common };
 }
 
-function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>): Compiled<V, M, R> {
+/**
+ * The legal-list caches of a table's keyed arguments (`listKey`), one per set of conditions: two declarations whose
+ * argument lists the same conditions (a Godfather's kill and a member's proposal) draw up one list between them.
+ */
+interface ListCaches {
+  readonly ids: Map<unknown, number>;
+  readonly byConditions: Map<string, WeakMap<object, Map<string | number, readonly PlayerId[]>>>;
+}
+
+/** The cache of an argument's lists, shared with every argument of the table that lists the same conditions. */
+function listCache(caches: ListCaches, parts: readonly unknown[]): WeakMap<object, Map<string | number, readonly PlayerId[]>> {
+  const key = parts
+    .map((x) => {
+      let id = caches.ids.get(x);
+      if (id === undefined) caches.ids.set(x, (id = caches.ids.size));
+      return id;
+    })
+    .join(',');
+  let cache = caches.byConditions.get(key);
+  if (!cache) caches.byConditions.set(key, (cache = new WeakMap()));
+  return cache;
+}
+
+function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>, caches: ListCaches): Compiled<V, M, R> {
   const keys = Object.keys(def.params);
   const resolved = new Set<string>();
   const steps: Step<V, R>[] = [];
   const actorChecks: Memo<V, R>[] = [];
   const argsChecks: Extract<Step<V, R>, { kind: 'args' }>[] = [];
   const argChecks = keys.map((): ArgStep<V, R>[] => []);
+  const among = keys.map((): Fn<[Ctx<V>], readonly PlayerId[]> | undefined => undefined);
+  const listKey = keys.map((): Fn<[Ctx<V>], string | number> | undefined => undefined);
+  const sources = keys.map((): unknown[] => []);
   const words = keys.map((): Extract<Step<V, R>, { kind: 'word' }>[] => []);
   const position = (arg: string): number => {
     const i = keys.indexOf(arg);
@@ -480,6 +553,9 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
         if (!resolved.has(check.arg)) throw new Error(`action ${def.id}: a target check on ${check.arg} precedes its resolve step`);
         const step = stepOf('target', position(check.arg), check);
         argChecks[step.index]!.push(step);
+        among[step.index] ??= check.among;
+        listKey[step.index] ??= check.listKey;
+        sources[step.index]!.push(check);
         steps.push(step);
         break;
       }
@@ -521,7 +597,22 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const params = keys.map((key, i): CompiledParam<V, R> => {
     const checks = argChecks[i]!;
     const alone = keys.every((k, j) => j === i || def.params[k]!.optional === true);
-    return { key, def: def.params[key]!, checks, readsRaw: checks.some((c) => c.kind === 'peek'), words: words[i]!, unnameable: new WeakMap(), alone };
+    return {
+      key,
+      def: def.params[key]!,
+      checks,
+      readsRaw: checks.some((c) => c.kind === 'peek'),
+      words: words[i]!,
+      unnameable: new WeakMap(),
+      alone,
+      among: among[i],
+      listKey: listKey[i],
+      // Shared only when the target conditions alone decide the list (no peek, word or several-argument condition).
+      lists:
+        listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && words[i]!.length === 0 && argsChecks.length === 0
+          ? listCache(caches, [among[i], listKey[i], ...sources[i]!])
+          : new WeakMap(),
+    };
   });
   const selects = steps.filter((x) => x.select);
   return {
@@ -532,6 +623,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
     irreversible: def.irreversible === true,
     confirm: def.confirm === true,
     channel: def.channel,
+    writable: def.writable,
     effect: def.effect,
     refused: def.refused,
     params,
@@ -540,6 +632,9 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
     argsChecks,
     selects,
     texts: new Map(),
+    fixed: params.every((p) => p.def.kind === 'text'),
+    last: undefined,
+    gate: undefined,
   };
 }
 

@@ -32,7 +32,12 @@ export interface Kit<V, M, R extends string> {
   /** A condition on the actor, the state and the instant. */
   actor(code: R, test: (c: Ctx<V>) => boolean, more?: More<[Ctx<V>]> & { note?(c: Ctx<V>): Note; until?(c: Ctx<V>): Millis | undefined }): ActorCheck<V, R>;
   /** A predicate on a player argument (it filters that argument's legal list). */
-  target<K extends string>(arg: K, code: R, test: (c: Ctx<V>, id: PlayerId) => boolean, more?: More<[Ctx<V>, PlayerId]>): TargetCheck<V, R, K>;
+  target<K extends string>(
+    arg: K,
+    code: R,
+    test: (c: Ctx<V>, id: PlayerId) => boolean,
+    more?: More<[Ctx<V>, PlayerId]> & { among?(c: Ctx<V>): readonly PlayerId[]; listKey?(c: Ctx<V>): string | number },
+  ): TargetCheck<V, R, K>;
   /** A condition that reads an argument before its resolve step (value undefined when it did not resolve). */
   peek<K extends string>(
     arg: K,

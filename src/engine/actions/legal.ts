@@ -12,8 +12,15 @@ import { textsOf, wordsIn } from './text.ts';
 export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: GameState<V>, me: PlayerId): LegalAction[] {
   if (s.status !== 'running' || s.players[me] === undefined) return [];
   const c = ctxOf(table, s, me, s.clock, '');
+  for (const m of table.common) {
+    m.ctx = c;
+    m.result = actorHolds(m.step, c);
+    if (!m.result) return [];
+  }
   const out: LegalAction[] = [];
   for (const a of table.actions) {
+    const gate = a.gate;
+    if (gate !== undefined && gate.ctx === c && !gate.result) continue;
     const legal = legalOne(a, c, s.config.locale);
     if (legal) out.push(legal);
   }
@@ -22,6 +29,7 @@ export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: 
 
 /** One action for the context's player, or undefined when a condition fails or an argument has no legal value. */
 function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, locale: Locale): LegalAction | undefined {
+  if (a.writable !== undefined && !a.writable(c)) return undefined;
   let until: Millis | undefined;
   for (const m of a.actorChecks) {
     if (m.ctx !== c) {
@@ -33,6 +41,15 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
   }
   // Conditions on several arguments filter the list of an argument that may stand alone; with none they hold or not.
   if (a.params.length === 0) for (const check of a.argsChecks) if (!check.test(c, {})) return undefined;
+  // An action without lists to draw up (no argument, or texts only) is the same object while its channel and `until`
+  // are: most players' open actions at most instants (a suicide, an absence), so a derivation allocates nothing for them.
+  let channel: string | undefined;
+  if (a.fixed) {
+    for (const cp of a.params) for (const step of cp.checks) if (until === undefined && step.until !== undefined) until = step.until(c);
+    channel = a.channel?.(c);
+    const last = a.last;
+    if (last !== undefined && last.locale === locale && last.channel === channel && last.until === until) return last.legal;
+  }
   const params: LegalParam[] = [];
   let targets: readonly PlayerId[] | undefined;
   let choices: readonly string[] | undefined;
@@ -41,12 +58,7 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     for (const step of cp.checks) if (until === undefined && step.until !== undefined) until = step.until(c);
     const label = p.label ? wordsIn(p.label, locale) : undefined;
     if (p.kind === 'player') {
-      const list: PlayerId[] = [];
-      const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
-      for (const id of c.s.order) {
-        if (barred?.has(id)) continue;
-        if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
-      }
+      const list = playerList(a, cp, c);
       if (list.length === 0 && !p.optional) return undefined;
       targets ??= list;
       params.push({ kind: 'player', key: cp.key, targets: list, optional: p.optional, label });
@@ -64,10 +76,10 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     }
   }
   const t = textsOf(a, locale);
-  return {
+  const legal: LegalAction = {
     command: a.command,
     via: a.via,
-    channel: a.channel?.(c),
+    channel: a.fixed ? channel : a.channel?.(c),
     template: t.template,
     targets,
     choices,
@@ -79,6 +91,27 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
     irreversible: a.irreversible,
     confirm: a.confirm,
   };
+  if (a.fixed) a.last = { locale, channel, until, legal };
+  return legal;
+}
+
+/** The players argument `cp` may name now: its conditions' list, drawn up once per state and key when it has one. */
+function playerList<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>): readonly PlayerId[] {
+  const key = cp.listKey?.(c);
+  let byKey = key === undefined ? undefined : cp.lists.get(c.s);
+  const hit = key === undefined ? undefined : byKey?.get(key);
+  if (hit) return hit;
+  const list: PlayerId[] = [];
+  const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
+  for (const id of cp.among ? cp.among(c) : c.s.order) {
+    if (barred?.has(id)) continue;
+    if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
+  }
+  if (key !== undefined) {
+    if (!byKey) cp.lists.set(c.s, (byKey = new Map()));
+    byKey.set(key, list);
+  }
+  return list;
 }
 
 /** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */

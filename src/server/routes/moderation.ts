@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { nameKey } from '../../app/accounts.ts';
 import { AppError } from '../../app/errors.ts';
+import { addModerator } from '../../app/service-events.ts';
 import { viewerKey } from '../../app/views.ts';
 import { canonicalAction } from '../../engine/modkit.ts';
 import { commandReply, gameParams, type ModeratorsReply, modActionsOf, modBodySchema } from '../../protocol/index.ts';
@@ -10,7 +11,7 @@ import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, roleIn, viewerOf } from '../access.ts';
 import { auditAnswer, pin } from '../heavy-views.ts';
 import { route } from '../http.ts';
-import { commandRoute, foldOne, type RouteDeps } from './shared.ts';
+import { commandRoute, type RouteDeps } from './shared.ts';
 
 /** Registers the moderator routes (POST /start is with the game routes). */
 export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): void {
@@ -63,14 +64,7 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
       if (nameKey(g.meta.host) !== nameKey(m.name)) throw new AppError('game.host_only', 403, 'only the host adds moderators');
       const acc = await accounts.byName(body.name);
       if (!acc) throw new AppError('account.not_found', 404, `no account named "${body.name}"`);
-      const o = await service.apply(g.id, (cur, at) => {
-        if (cur.meta.moderators.some((x) => nameKey(x) === acc.nameKey))
-          throw new AppError('game.already_moderator', 409, `${acc.name} is a moderator already`);
-        if (cur.state.order.some((id) => nameKey(cur.state.players[id]!.name) === acc.nameKey))
-          throw new AppError('game.player_cannot_moderate', 409, `${acc.name} plays in this game`);
-        const e = { type: 'moderator.added', at, audience: { kind: 'public' as const }, data: { name: acc.name, by: m.name } };
-        return { events: [e], state: foldOne(cur, e), rejections: [] };
-      });
+      const o = await addModerator(service, g.id, m.name, acc.name);
       return { moderators: [...service.get(g.id).meta.moderators], version: o.version } satisfies ModeratorsReply;
     },
   });

@@ -6,7 +6,7 @@ import { AppError } from '../../app/errors.ts';
 import type { Notifier } from '../../app/notifier.ts';
 import { type PushChannel, validSubscriptionKeys } from '../../app/push.ts';
 import { DEFAULT_REMINDER_MINUTES } from '../../app/reminder-plan.ts';
-import { MODERATOR } from '../../core/types.ts';
+import { setReminderLeads } from '../../app/service-events.ts';
 import {
   digestReply,
   gameParams,
@@ -25,7 +25,7 @@ import {
 import { requireModerator, roleIn } from '../access.ts';
 import { route } from '../http.ts';
 import { registerMailRoutes } from './mail.ts';
-import { foldOne, type RouteDeps } from './shared.ts';
+import type { RouteDeps } from './shared.ts';
 
 /** What the notification routes need besides the usual dependencies. */
 export interface NotifyDeps {
@@ -200,10 +200,7 @@ export function registerNotifyRoutes(app: FastifyInstance, d: RouteDeps, n: Noti
       const g = d.service.get(params.id);
       const m = requireModerator(roleIn(g, req.principal));
       const minutes = [...new Set(body.minutes)].sort((a, b) => b - a);
-      await d.service.apply(g.id, (cur, at) => {
-        const e = { type: 'reminders.set', at, audience: MODERATOR, data: { minutes, by: m.name } };
-        return { events: [e], state: foldOne(cur, e), rejections: [] };
-      });
+      await setReminderLeads(d.service, g.id, m.name, minutes);
       // The commit re-plans the game; the reply shows the leads (the slots follow the plan as it is written).
       const slots = await store.reminders(g.id);
       return {

@@ -2,15 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../app/errors.ts';
+import { writeTeamChat } from '../../app/service-events.ts';
 import { teamChannel } from '../../app/thread-index.ts';
-import { activeMembers, inboxItems, teamItems } from '../../app/views.ts';
+import { inboxItems, teamItems } from '../../app/views.ts';
 import { own } from '../../core/own.ts';
 import { fullShape } from '../../engine/actions/legal.ts';
 import { isoLocal } from '../../engine/time.ts';
 import { type ActionsReply, commandReply, gameParams, pageReply, textBody, textSchema } from '../../protocol/index.ts';
 import { requirePlayer, roleIn, viewerOf } from '../access.ts';
 import { route } from '../http.ts';
-import { commandResult, commandRoute, foldOne, type RouteDeps, viewRoute } from './shared.ts';
+import { commandResult, commandRoute, type RouteDeps, viewRoute } from './shared.ts';
 
 const teamParams = gameParams.extend({ team: z.string().min(1).max(40) });
 
@@ -74,19 +75,8 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
     async handler({ params, req, body }) {
       const g = service.get(params.id);
       const p = requirePlayer(roleIn(g, req.principal));
-      // A chat line is no engine command: the server writes its event itself.
-      const o = await service.apply(g.id, (cur, at) => {
-        // Checked in the queue: membership is what the log says at the moment the message is written.
-        const ids = activeMembers(cur.state, cur.meta.teams, params.team);
-        if (!ids.includes(p.id)) throw new AppError('team.not_member', 403, 'only members still in the game write in a team channel');
-        const e = {
-          type: 'team.chat',
-          at,
-          audience: { kind: 'team' as const, team: params.team, ids },
-          data: { team: params.team, from: p.id, name: p.name, text: body.text },
-        };
-        return { events: [e], state: foldOne(cur, e), rejections: [] };
-      });
+      // A chat line is no engine command: a service event, its membership checked in the game's queue.
+      const o = await writeTeamChat(service, g.id, p, params.team, body.text);
       return commandResult(service, g.id, req.principal, o);
     },
   });

@@ -1,24 +1,20 @@
 // What the route files share: their dependencies, a game's summary, paging, and the one way a route submits a
-// command (`commandRoute` declares such a route, `submit` runs it) and answers it in the caller's numbering
-// (`commandResult`).
+// command (`commandRoute` declares such a route, `submit` hands it to the game's command path in GameService, which
+// answers in the caller's numbering). A route only translates HTTP: it parses, checks who the caller is, and lets the
+// error handler map the service's typed refusals to HTTP statuses.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
-import { type Accounts, nameKey, type Principal } from '../../app/accounts.ts';
+import type { Accounts, Principal } from '../../app/accounts.ts';
 import type { Clock } from '../../app/clock.ts';
+import type { CommandRequest } from '../../app/command-path.ts';
 import { AppError } from '../../app/errors.ts';
 import type { GameService, LoadedGame, Outcome } from '../../app/game-service.ts';
 import type { BalanceOptions } from '../../app/setup-preview.ts';
 import { threadIndexOf } from '../../app/thread-index.ts';
 import { type Item, nextDeadline, readAfter, type ViewContext, versionFor } from '../../app/views.ts';
-import { nameSkeleton } from '../../core/names.ts';
-import type { Command, GameEvent, Params, Rejection, Viewer } from '../../core/types.ts';
-import { typed } from '../../engine/events.ts';
-import { evolve } from '../../engine/evolve.ts';
-import { decide } from '../../engine/game.ts';
+import type { Command, Viewer } from '../../core/types.ts';
 import { commandExample } from '../../engine/parse.ts';
 import type { Locale } from '../../engine/state.ts';
-import { canSee } from '../../engine/view.ts';
-import { renderMessage } from '../../i18n/render.ts';
 import { type CommandReply, type GameSummary, gameParams, type PageQuery, type PageReply, pageQuery } from '../../protocol/index.ts';
 import type { Store, StoredEvent } from '../../store/types.ts';
 import { roleIn, viewerOf } from '../access.ts';
@@ -71,62 +67,26 @@ export function ctxOf(g: LoadedGame, locale?: Locale): ViewContext {
   return { variant: g.variant, state: g.state, locale: locale ?? g.state.config.locale };
 }
 
-/** A rejection with its text in the game's locale. */
-function rendered(g: LoadedGame, r: Rejection): { code: string; text: string; params?: Params } {
-  const text = renderMessage(g.variant, g.state.config.locale, { key: r.code, params: r.params });
-  return { code: r.code, text, ...(r.params && Object.keys(r.params).length > 0 ? { params: r.params } : {}) };
+/** The caller's viewer in a game as it stands (how the command path numbers his version and his reply). */
+export const callerIn =
+  (principal: Principal | undefined) =>
+  (g: LoadedGame): Viewer =>
+    viewerOf(roleIn(g, principal));
+
+/** The reply to a committed outcome in the caller's numbering (his role after the commit: a signup makes him a player). */
+export function commandResult(service: GameService, id: string, principal: Principal | undefined, o: Outcome): Promise<CommandReply> {
+  return service.reply(id, callerIn(principal), o);
 }
+
+/** How `submit` treats a command: its version guard and its refusals (app/command-path.ts). */
+export type SubmitOptions = Pick<CommandRequest, 'ifVersion' | 'refusals'>;
 
 /**
- * The reply to a command in the caller's numbering (his role after the commit: a signup makes him a player): his
- * version and the numbers of the events of his command he may see, so a reply never counts hidden events.
+ * Submits a caller's engine command through the game's command path (GameService.command) and answers it in his
+ * numbering; its refusals are CommandErrors, which the error handler answers with their HTTP status.
  */
-export async function commandResult(service: GameService, id: string, principal: Principal | undefined, o: Outcome): Promise<CommandReply> {
-  const g = service.get(id);
-  const viewer = viewerOf(roleIn(g, principal));
-  // The index is built on a game's first command or read; after that no promise is waited for.
-  const cursors = viewer.kind === 'moderator' ? undefined : (g.cursors ?? (await service.cursors(id)));
-  const seqs: number[] = [];
-  for (const e of o.events) if (canSee(viewer, e.event.audience)) seqs.push(cursors ? cursors.count(viewer, e.seq) : e.seq);
-  const accepted = o.rejections.length === 0;
-  const version = versionFor(g, viewer, cursors, o.version);
-  const rejections = accepted ? [] : o.rejections.map((r) => rendered(g, r));
-  return o.commands ? { accepted, version, seqs, rejections, commands: [...o.commands] } : { accepted, version, seqs, rejections };
-}
-
-/** How `submit` treats a command. */
-export interface SubmitOptions {
-  /** Refuse with 409 game.stale_version unless the game is at this version in the caller's numbering. */
-  readonly ifVersion?: number | undefined;
-  /**
-   * 'reply' (players): a refusal is committed and listed in the reply. 'error' (the moderator's console): a refusal
-   * is an answer to the moderator, not a change of the game, so nothing is committed and 422 mod.refused is thrown.
-   */
-  readonly refusals?: 'reply' | 'error';
-}
-
-/** Submits an engine command in the game's queue, optionally only at an expected version, and answers it (every command route runs it). */
-export async function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
-  const expected = opts.ifVersion;
-  // A player's or spectator's version counts through the cursor index: load it before entering the queue.
-  if (expected !== undefined && roleIn(g, principal).kind !== 'moderator') await service.cursors(g.id);
-  const o = await service.apply(g.id, (cur, at) => {
-    if (expected !== undefined) {
-      const viewer = viewerOf(roleIn(cur, principal));
-      if (viewer.kind !== 'moderator' && !cur.cursors) throw new AppError('game.conflict', 409, 'the game changed; try again');
-      // The moderator's numbering is the global one.
-      const v = versionFor(cur, viewer, cur.cursors, cur.version);
-      if (v !== expected) throw new AppError('game.stale_version', 409, `the game is at version ${v}, not ${expected}`, { version: v });
-    }
-    const decision = decide(cur.variant, cur.state, opts.make(at));
-    if (opts.refusals === 'error' && decision.rejections.length > 0) {
-      const rejections = decision.rejections.map((r) => rendered(cur, r));
-      throw new AppError('mod.refused', 422, rejections[0]!.text, { rejections, version: cur.version });
-    }
-    refuseLookAlikes(cur, decision.events);
-    return decision;
-  });
-  return commandResult(service, g.id, principal, o);
+export function submit(service: GameService, g: LoadedGame, principal: Principal | undefined, opts: Submission): Promise<CommandReply> {
+  return service.command(g.id, { ...opts, as: callerIn(principal) });
 }
 
 /** What a command route's handler decides: the command to submit, and how (its version guard, its refusals). */
@@ -207,11 +167,6 @@ export function viewRoute<P extends { id: string }>(app: FastifyInstance, servic
   });
 }
 
-/** Applies one event the server itself writes (a team chat line, a new co-moderator) to the game's state. */
-export function foldOne(g: LoadedGame, e: GameEvent) {
-  return evolve(g.variant, g.state, e);
-}
-
 /** The caller's version of the game now. */
 export async function versionNow(service: GameService, g: LoadedGame, viewer: Viewer): Promise<number> {
   const cursors = viewer.kind === 'player' ? await service.cursors(g.id) : undefined;
@@ -257,21 +212,4 @@ export function keyword(g: LoadedGame, command: string): string {
   const text = commandExample(g.variant.syntax, command, g.state.config.locale);
   if (text === '') throw new AppError('game.no_signup_command', 409, `the rulebook has no "${command}" command`);
   return text;
-}
-
-/**
- * A seat whose name looks like another seat's or a moderator's (same confusable skeleton) would let one player
- * pass for another in the thread and in vote lines, so a sign-up or a substitution that makes one is refused.
- */
-function refuseLookAlikes(g: LoadedGame, events: readonly GameEvent[]): void {
-  for (const e of events) {
-    const ev = typed(e);
-    if (ev.type !== 'player.signed_up' && ev.type !== 'player.substituted') continue;
-    const name = ev.data.name;
-    const seat = ev.type === 'player.substituted' ? ev.data.player : ev.data.id;
-    const mine = nameSkeleton(name);
-    const others = [...g.state.order.filter((id) => id !== seat).map((id) => g.state.players[id]!.name), ...g.meta.moderators];
-    const alike = others.find((n) => nameKey(n) !== nameKey(name) && nameSkeleton(n) === mine);
-    if (alike !== undefined) throw new AppError('game.name_confusable', 409, `"${name}" looks like "${alike}" in this game`, { like: alike });
-  }
 }

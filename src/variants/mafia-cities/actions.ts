@@ -1,19 +1,22 @@
-// Players' posts and private commands (spec §0.1, CIT-THR, CIT-NOM, CIT-VOTE, CIT-JUD, CIT-MAF, CIT-TOUR, CIT-GF,
-// CIT-MAN, CIT-DOC, CIT-COM). Each handler checks in the order of §0 «Rejection precedence» and, when it accepts,
-// emits the fact and tells who the rules tell.
+// Player actions of mafia-cities, each declared once (docs/actions.md): the public forms of a city thread (with their
+// slash twins by PM, CIT-VOTE-5) and the private commands of the roles, the judges and every resident (spec §0.1,
+// CIT-NOM, CIT-VOTE, CIT-JUD, CIT-MAF, CIT-TOUR, CIT-GF, CIT-MAN, CIT-DOC, CIT-COM, CIT-CRT, CIT-LW, CIT-REC, CIT-REL,
+// CIT-ACT). Conditions are listed in §0 «Rejection precedence» (dead, role, timing, state, name, target, content);
+// the engine derives from the same list the check, what a player may do now (forms, bots) and `narrator rules`.
 import { list, phrase } from '../../core/params.ts';
-import { type Actor, type Command, MODERATOR, type Param, type Phrase, type PlayerId } from '../../core/types.ts';
-import { nextPlayDay } from '../../engine/calendar.ts';
-import { announceIn, channelById, MAIN_CHANNEL, publishIn } from '../../engine/channels.ts';
-import { forward, syntaxOf } from '../../engine/game.ts';
+import { MODERATOR, type Param, type Params, type Phrase, type PlayerId } from '../../core/types.ts';
+import type { ActorCheck, Ctx, TargetCheck } from '../../engine/actions/declare.ts';
+import { alive, choice, inGame, notSelf, player, resolve, role, separator, text } from '../../engine/actions/guards.ts';
+import { rulebook } from '../../engine/actions/kit.ts';
+import { isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
+import { announceIn } from '../../engine/channels.ts';
 import { fold, matchName } from '../../engine/names.ts';
-import { type CommandLine, parseCommands, type Syntax } from '../../engine/parse.ts';
-import { isAlive, postAuthor, signedUp } from '../../engine/state.ts';
+import type { SyntaxRule } from '../../engine/parse.ts';
+import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
-import { absent, markActive, warn } from './activity.ts';
+import { absent, dayMonth, parseDate, warn } from './activity.ts';
 import {
   type B,
-  channels,
   cityName,
   cityOf,
   cityThread,
@@ -21,323 +24,138 @@ import {
   family,
   genderOf,
   isJudge,
+  living,
   msg,
-  names,
   nm,
+  residents,
   revealParam,
   type S,
   time,
   toFamily,
 } from './common.ts';
+import { courtChannel, courtTeam, settle, sitting } from './court.ts';
+import type { CitEvents } from './events.ts';
 import { candidateList, dieNow, electByMajority } from './flow.ts';
-import { lastWord } from './lastword.ts';
+import { publishLastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
-import { recall, resign } from './recall.ts';
+import { confirmedOn, recall, recallLate, resign, windowDay } from './recall.ts';
 import type { CitRejectionCode } from './rejections.ts';
-import { COURT_CHANNEL, cityChannel, familyChannel } from './state.ts';
+import { CIT_SCHEDULE } from './schedule.ts';
+import { type CitState, cityChannel, familyChannel } from './state.ts';
 
-type Reply = { readonly code: CitRejectionCode; readonly params?: Record<string, Param> };
-
-const no = (code: CitRejectionCode, params: Record<string, Param> = {}): Reply => ({ code, params });
-
-/** The player a command names, or why not (REJ-NICK, REJ-TARGET-DEAD). */
-function target(s: S, arg: string): PlayerId | Reply {
-  const m = matchName(arg.replace(/^@/, ''), signedUp(s));
-  if (m.kind !== 'one') return no('REJ-NICK', { arg });
-  if (!isAlive(s, m.id)) return no('REJ-TARGET-DEAD', { name: nm(s, m.id), g: genderOf(s, m.id) });
-  return m.id;
-}
-
-const refused = (x: PlayerId | Reply): x is Reply => typeof x !== 'string';
+type C = Ctx<CitState>;
+type Code = CitRejectionCode;
 
 /** The next dayStart as «10:00 04.03» parameters (for «ещё не открыто» texts). */
-function nextMorning(s: S): { dayStart: string; date: string } {
+export function nextMorning(s: S): { dayStart: string; date: string } {
   const v = s.v;
-  const at = v.phase === 'night' ? v.nightEnd : v.day === 0 || s.clock >= v.voteStart ? nextDayStartOf(s) : v.dayStart;
+  const at =
+    v.phase === 'night'
+      ? v.nightEnd
+      : v.day === 0 || s.clock >= v.voteStart
+        ? instantOf(nextPlayDay(s.calendar, v.date), citOptions(s.config).dayStart, s.config.timeZone)
+        : v.dayStart;
   return { dayStart: time(s, at), date: date(s, at) };
 }
 
-function nextDayStartOf(s: S): number {
-  // The next game day's dayStart: the same local time on the next play date.
-  const o = citOptions(s.config);
-  const next = nextPlayDayIso(s);
-  return instantAt(s, next, o.dayStart);
+const K = rulebook<CitState, CitEvents, Code>({
+  schedule: CIT_SCHEDULE,
+  phase: (s) => (s.v.phase === 'night' ? 'night' : s.v.phase === 'day' || s.v.phase === 'vote' ? 'day' : undefined),
+  round: (s) => s.v.day,
+  // A nick may be written with a leading @ (forum mention).
+  match: (raw, players) => matchName(raw.replace(/^@/, ''), players),
+  // §0.1: signing up is a post of its own («+»); during the game it is no action (REJ-ROLE).
+  extraSyntax: [
+    { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
+    { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
+  ],
+});
+
+/** A private form: slash keywords, read only by PM. */
+function pm(keywords: readonly string[], form: SyntaxRule['form']): Omit<SyntaxRule, 'command'> {
+  return { keywords, form, where: 'pm' };
 }
 
-function nextPlayDayIso(s: S): string {
-  return nextPlayDay(s.calendar, s.v.date);
+/** A private command (its id is the command): its slash keywords (`|` between them), its rules and summary. */
+function slash(id: string, keywords: string, form: SyntaxRule['form'], rules: string, en: string) {
+  return { id, command: id, via: 'pm' as const, syntax: [pm(keywords.split('|'), form)], summary: { en }, rules };
 }
 
-function instantAt(s: S, d: string, t: string): number {
-  return instantOf(d, t, s.config.timeZone);
+/** A second declaration of a private command (a `select` variant: «none», «call»), written with the first's keywords. */
+function also(id: string, first: { readonly command: string; readonly syntax?: readonly Omit<SyntaxRule, 'command'>[] }, rules: string, en: string) {
+  return { id, command: first.command, via: 'pm' as const, syntax: first.syntax, summary: { en }, rules };
 }
-
-/** CIT-LW-2: a last word may be long and span lines: the whole message after the keyword is its text. */
-const LASTWORD = /^\s*\/(lastword|последнее-слово)(?=\s|$)/iu;
 
 /**
- * The command lines of a post (the public forms) or a PM (the private forms), in order; a last word's PM is one line.
- * §0.1: only the first counts.
+ * A public form: a post in the actor's own city thread (CIT-THR-1; locked at night, CIT-THR-3) and its slash twin by
+ * PM (§0.1, CIT-VOTE-5), which the effect announces as passed on by the Prokurator.
  */
-export function commandLines(syntax: Syntax, cmd: Extract<Command, { type: 'post' | 'pm' }>): readonly CommandLine[] {
-  if (cmd.type === 'post') return parseCommands(cmd.text, syntax).filter((l) => l.where !== 'pm');
-  const lw = LASTWORD.exec(cmd.text);
-  if (lw) return [{ command: 'lastword', arg: cmd.text.slice(lw[0].length).trim(), line: cmd.text.split('\n')[0] ?? '', where: 'pm' }];
-  return parseCommands(cmd.text, syntax).filter((l) => l.where === 'pm');
+function thread(id: string, post: string, slashed: string, form: SyntaxRule['form'], rules: string, en: string) {
+  const syntax = [{ keywords: [post], form, where: 'post' as const }, pm([slashed], form)];
+  return {
+    id,
+    command: id,
+    via: 'post' as const,
+    also: 'pm' as const,
+    syntax,
+    summary: { en },
+    rules,
+    channel: (c: C) => cityChannel(home(c)),
+    writable: (c: C) => c.s.status === 'running' && (dayOrVote(c) || !citOptions(c.s.config).nightThreadsLocked),
+  };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Shared conditions
 
 /**
- * §0.1: «one command per post (the first line that parses as a command counts, further command lines are ignored
- * and the author is told so privately)»; the same for a PM's private commands. Each further line gets its notice,
- * naming it and the line that counted (the counted line also tells the staff whose matter the notice is, CIT-ENG-3).
+ * A question many conditions of one check or derivation ask (a legal list once per candidate): the last context's
+ * answer is kept, since a context is made per check or derivation and never changes.
  */
-function ignored(b: B, actor: Actor, lines: readonly CommandLine[]): void {
-  const [first, ...rest] = lines;
-  for (const l of rest) b.reject(actor, 'REJ-ONE-COMMAND', { first: first!.line, line: l.line }, { line: l.line });
-}
-
-/** A post in a thread or an inbox (CIT-THR-1..4, CIT-MAF-9). */
-export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
-  if (cmd.actor.kind !== 'player') return;
-  const id = cmd.actor.id;
-  const s = b.state;
-  const chId = cmd.channel ?? MAIN_CHANNEL;
-  const ch = channelById(b.variant, s, chId);
-  // CIT-THR-4: the dead are silent everywhere; their posts are not published.
-  if (!isAlive(s, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
-  if (!ch) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: chId });
-  const lines = commandLines(syntaxOf(b.variant), cmd);
-  const city = s.v.cities.findIndex((_, i) => cityChannel(i) === chId);
-  const thread = chId === MAIN_CHANNEL || city >= 0;
-  if (thread) {
-    // CIT-THR-1: only residents write in a city thread; CIT-THR-3: nobody at night.
-    if (city >= 0 && cityOf(s, id) !== city) return void b.reject(cmd.actor, 'REJ-THR-CITY', { city: cityName(s, city) });
-    if (!ch.writers.includes(id)) {
-      // A vote or nomination written at night is refused for its own window (CIT-VOTE-1: «окончено в 22:00»); any
-      // other post for the night lock. Neither is published.
-      const first = city >= 0 ? lines[0] : undefined;
-      const closed = first && WINDOWED.has(first.command) ? run(b, id, first, 'post') : undefined;
-      return void (closed
-        ? b.reject(cmd.actor, closed.code, closed.params ?? {}, { line: first!.line })
-        : b.reject(cmd.actor, 'REJ-THR-NIGHT', nextMorning(s)));
+function perCtx<T>(answer: (c: C) => T): (c: C) => T {
+  let last: C | undefined;
+  let value: T;
+  return (c) => {
+    if (c !== last) {
+      value = answer(c);
+      last = c;
     }
-    publishIn(b, ch, id, cmd.text, cmd.postId);
-    // CIT-ACT-1: a published post in his city thread or the general thread (a refused command that stays visible too).
-    markActive(b, id);
-    // CIT-THR-2: no command in the general thread.
-    if (city < 0) return lines.length > 0 ? void b.reject(cmd.actor, 'REJ-THR-GENERAL', {}, { line: lines[0]!.line }) : undefined;
-    // §0.1: one command per post, the first command line.
-    const first = lines[0];
-    if (first) command(b, cmd.actor, id, first, 'post');
-    ignored(b, cmd.actor, lines);
-    return;
-  }
-  if (!ch.writers.includes(id)) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: chId });
-  publishIn(b, ch, id, cmd.text, cmd.postId);
+    return value;
+  };
 }
-
-/** CIT-THR-5: an edit is shown as an edit («изменено»); the command its post held stays as it was recorded. */
-export function onEdit(b: B, cmd: Extract<Command, { type: 'post.edit' }>): void {
-  if (cmd.actor.kind !== 'player') return;
-  const id = cmd.actor.id;
-  if (!isAlive(b.state, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
-  if (postAuthor(b.state, cmd.postId) !== id) return void b.reject(cmd.actor, 'R-CHANNEL', { channel: cmd.postId });
-  b.emit('post.edited', { postId: cmd.postId, author: id, text: cmd.text });
+/** The acting player's city. */
+const home = perCtx((c) => cityOf(c.s, c.me));
+/** A city's list as a set, made once per list (a list is replaced, never changed, when someone is nominated). */
+const listSets = new WeakMap<object, ReadonlySet<PlayerId>>();
+function listSet(list: readonly { readonly target: PlayerId }[]): ReadonlySet<PlayerId> {
+  let set = listSets.get(list);
+  if (!set) listSets.set(list, (set = new Set(list.map((n) => n.target))));
+  return set;
 }
-
-/** A private message to the Prokurator / Consigliere (§0.1 private forms); free text is forwarded to staff. */
-export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
-  if (cmd.actor.kind !== 'player') return;
-  const id = cmd.actor.id;
-  const lines = commandLines(syntaxOf(b.variant), cmd);
-  const first = lines[0];
-  if (!first) return forward(b, cmd.actor, cmd.text);
-  if (!isAlive(b.state, id)) return void b.reject(cmd.actor, 'REJ-DEAD');
-  b.emit('pm.received', { from: id, text: cmd.text }, { kind: 'players', ids: [id] });
-  command(b, cmd.actor, id, first, 'pm');
-  ignored(b, cmd.actor, lines);
+/** Who is on the acting player's city list today. */
+const listed = perCtx((c) => listSet(c.s.v.nominations[home(c)]!));
+/** The recall window day the instant falls in (CIT-REC-2), or null past its cutoff. */
+const recallDay = perCtx((c) => windowDay(c.s, c.at));
+/** The acting player's standing execution vote and judge vote. */
+const myVote = perCtx((c) => c.s.v.votes[home(c)]![c.me]?.target);
+const myJudgeVote = perCtx((c) => c.s.v.election[home(c)]?.votes[c.me]?.target);
+/** Who is on any city's list today (the last word's nominees, CIT-LW-1). */
+const everyList = new WeakMap<object, ReadonlySet<PlayerId>>();
+function onAnyList(s: S, id: PlayerId): boolean {
+  let set = everyList.get(s.v.nominations);
+  if (!set) everyList.set(s.v.nominations, (set = new Set(s.v.nominations.flatMap((l) => l.map((n) => n.target)))));
+  return set.has(id);
 }
+const dayOrVote = (c: C) => c.s.v.phase === 'day' || c.s.v.phase === 'vote';
 
-/** Thread commands whose own window is the day: at night they are refused for it, not for the night lock. */
-const WINDOWED = new Set(['nominate', 'vote', 'unvote', 'judgevote', 'judgeunvote']);
-
-const MAFIA = new Set(['kill', 'nokill', 'tour', 'notour', 'defer', 'propose', 'propose-tour', 'gf', 'relay']);
-
-/** Carries out one command line of a living player. */
-function command(b: B, actor: Actor, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): void {
-  const s = b.state;
-  if (!isAlive(s, id)) return void b.reject(actor, 'REJ-DEAD');
-  // CIT-MAF-7: any mafia command, accepted or not, is the family speaking tonight.
-  const c = cityOf(s, id);
-  if (MAFIA.has(line.command) && s.players[id]?.role === 'mafioso' && s.v.phase === 'night' && !s.v.spoke[c]) {
-    b.emit('cit.spoke', { city: c }, { kind: 'team', team: familyChannel(c), ids: family(s, c, false) });
-  }
-  const r = run(b, id, line, via);
-  if (r) b.reject(actor, r.code, r.params ?? {}, { line: line.line });
-  // CIT-ACT-1: any accepted command, public or private.
-  else markActive(b, id);
+/** REJ-NICK: the text names no single player (signup list, living and dead). */
+const nick = player<Code>('REJ-NICK', { params: (raw) => ({ arg: raw }) });
+/** REJ-TARGET-DEAD: the named player is out. */
+function livingTarget<Arg extends string>(arg: Arg): TargetCheck<CitState, Code, Arg> {
+  return { ...inGame(arg, 'REJ-TARGET-DEAD'), params: (c, id) => targetParams(c.s, id) };
 }
-
-function run(b: B, id: PlayerId, line: CommandLine, via: 'post' | 'pm'): Reply | undefined {
-  switch (line.command) {
-    case 'nominate':
-      return nominate(b, id, line.arg, via);
-    case 'vote':
-      return vote(b, id, line.arg, via);
-    case 'unvote':
-      return unvote(b, id, via);
-    case 'run':
-    case 'unrun':
-      return candidacy(b, id, line.command === 'run');
-    case 'judgevote':
-      return judgeVote(b, id, line.arg, via);
-    case 'judgeunvote':
-      return judgeVote(b, id, null, via);
-    case 'protect':
-      return protect(b, id, line.arg);
-    case 'knife':
-    case 'noknife':
-      return knife(b, id, line.command === 'knife' ? line.arg : null);
-    case 'check':
-      return check(b, id, line.arg);
-    case 'gf':
-      return gfVote(b, id, line.arg);
-    case 'relay':
-      return relay(b, id, line.arg);
-    case 'recall':
-      return recall(b, id);
-    case 'lastword':
-      return lastWord(b, id, line.arg);
-    case 'resign':
-      return resign(b, id);
-    case 'court-propose':
-    case 'court-yes':
-    case 'court-no':
-      return court(b, id, line.command, line.arg);
-    case 'suicide':
-      b.emit('cit.suicide.asked', { player: id }, { kind: 'players', ids: [id] });
-      b.tell([id], msg('P-SUICIDE-ASK'));
-      return undefined;
-    case 'suicide-confirm':
-      return suicide(b, id);
-    case 'absent':
-      return absent(b, id, line.arg);
-    case 'kill':
-    case 'nokill':
-    case 'tour':
-    case 'notour':
-    case 'defer':
-    case 'propose':
-    case 'propose-tour':
-      return mafia(b, id, line.command, line.arg);
-    default:
-      return no('REJ-ROLE');
-  }
-}
-
-/** The thread of the actor's city, where the engine publishes what he sent privately (CIT-VOTE-5). */
-function homeThread(b: B, id: PlayerId) {
-  return cityThread(b.state, cityOf(b.state, id));
-}
-
-/** CIT-NOM-1..4. */
-function nominate(b: B, id: PlayerId, arg: string, via: 'post' | 'pm'): Reply | undefined {
-  const s = b.state;
-  const v = s.v;
-  const c = cityOf(s, id);
-  if (v.day === 0 || v.phase !== 'day') {
-    // CIT-NOM-1: after voteStart the seed's sentence; before dayStart or on Day 0 «ещё не открыто».
-    const late = v.day >= 1 && v.phase === 'vote';
-    return no('REJ-NOM-CLOSED', { late: late ? 'yes' : 'no', ...nextMorning(s) });
-  }
-  const used = v.nominatedBy[id];
-  if (used !== undefined) return no('REJ-NOM-USED', { name: nm(s, used) });
-  const t = target(s, arg);
-  if (refused(t)) return t;
-  // §0: the list's state (already nominated) before the target's immunity.
-  if (v.nominations[c]!.some((n) => n.target === t)) return no('REJ-NOM-DUP', { name: nm(s, t), g: genderOf(s, t) });
-  if (isJudge(s, t)) return no('REJ-NOM-JUDGE', { name: nm(s, t), g: genderOf(s, t) });
-  b.emit('cit.nominated', { city: c, target: t, by: id });
-  const thread = homeThread(b, id);
-  if (via === 'pm') announceIn(b, thread, msg('T-NOM-PROXY', { by: nm(s, id), target: nm(s, t) }));
-  announceIn(b, thread, msg('T-NOM', { target: nm(s, t), city: cityName(s, cityOf(s, t)), by: nm(s, id), g: genderOf(s, id) }));
-  b.tell([t], msg('P-NOMINATED', { city: cityName(s, c), voteEnd: time(s, v.voteEnd) }));
-  return undefined;
-}
-
-/** CIT-VOTE-1..5. */
-function vote(b: B, id: PlayerId, arg: string, via: 'post' | 'pm'): Reply | undefined {
-  const s = b.state;
-  const v = s.v;
-  const c = cityOf(s, id);
-  const closed = votingClosed(s);
-  if (closed) return closed;
-  const t = target(s, arg);
-  if (refused(t)) return t;
-  const list = v.nominations[c]!.filter((n) => isAlive(s, n.target)).map((n) => n.target);
-  if (!list.includes(t)) return no('REJ-VOTE-NOTCAND', { name: nm(s, t), g: genderOf(s, t), names: candidateList(s, list, c) || '—' });
-  if (v.votes[c]![id]?.target === t) return no('REJ-VOTE-SAME', { name: nm(s, t) });
-  b.emit('cit.voted', { city: c, voter: id, target: t });
-  if (via === 'pm') announceIn(b, homeThread(b, id), msg('T-VOTE-PROXY', { name: nm(s, id), target: nm(s, t) }));
-  return undefined;
-}
-
-/** REJ-VOTE-CLOSED unless the execution vote is open (CIT-VOTE-1, CIT-VOTE-13). */
-function votingClosed(s: S): Reply | undefined {
-  const v = s.v;
-  if (v.day >= 1 && v.phase === 'vote') return undefined;
-  const late = v.phase === 'night' || (v.phase === 'vote' && v.day === 0);
-  return no('REJ-VOTE-CLOSED', { late: late ? 'yes' : 'no', voteStart: time(s, v.voteStart), voteEnd: time(s, v.voteEnd) });
-}
-
-/** CIT-VOTE-4. */
-function unvote(b: B, id: PlayerId, via: 'post' | 'pm'): Reply | undefined {
-  const s = b.state;
-  const c = cityOf(s, id);
-  const closed = votingClosed(s);
-  if (closed) return closed;
-  if (!s.v.votes[c]![id]) return no('REJ-VOTE-NONE');
-  b.emit('cit.unvoted', { city: c, voter: id });
-  if (via === 'pm') announceIn(b, homeThread(b, id), msg('T-UNVOTE-PROXY', { name: nm(s, id) }));
-  return undefined;
-}
-
-/** CIT-JUD-4: candidacy is open from the election's announcement until voteStart of its day. */
-function candidacy(b: B, id: PlayerId, on: boolean): Reply | undefined {
-  const s = b.state;
-  const c = cityOf(s, id);
-  const el = s.v.election[c];
-  const open = el && (el.day > s.v.day || (el.day === s.v.day && s.v.phase === 'day'));
-  if (!el || !open) return no('REJ-JC-CLOSED', { voteStart: time(s, s.v.voteStart) });
-  const is = el.candidates.includes(id);
-  if (on && is) return no('REJ-JC-DUP');
-  // CIT-REC-8: a removed judge cannot stand for two following days.
-  const ban = s.v.banned[id];
-  if (on && ban && el.day <= ban.day) return no('REJ-JUD-BANNED', { date: ban.date });
-  if (!on && !is) return no('REJ-JC-NONE');
-  b.emit('cit.candidacy', { city: c, player: id, on });
-  announceIn(b, homeThread(b, id), msg(on ? 'T-JUDGE-CAND' : 'T-JUDGE-UNCAND', { name: nm(s, id) }));
-  return undefined;
-}
-
-/** CIT-JUD-5: a vote (or its cancellation, target null) in the city's judge election. */
-function judgeVote(b: B, id: PlayerId, arg: string | null, via: 'post' | 'pm'): Reply | undefined {
-  const s = b.state;
-  const c = cityOf(s, id);
-  const el = s.v.election[c];
-  if (!el || el.day !== s.v.day || s.v.phase !== 'vote') return no('REJ-JV-CLOSED');
-  if (arg === null) {
-    if (!el.votes[id]) return no('REJ-VOTE-NONE');
-    b.emit('cit.judge.voted', { city: c, voter: id, target: null });
-    return undefined;
-  }
-  const t = target(s, arg);
-  if (refused(t)) return t;
-  if (!el.candidates.includes(t)) return no('REJ-JV-NOTCAND', { name: nm(s, t) });
-  if (el.votes[id]?.target === t) return no('REJ-VOTE-SAME', { name: nm(s, t) });
-  b.emit('cit.judge.voted', { city: c, voter: id, target: t });
-  if (via === 'pm') announceIn(b, homeThread(b, id), msg('T-JUDGE-VOTE', { name: nm(s, id), target: nm(s, t) }));
-  return undefined;
+function targetParams(s: S, id: PlayerId): Params {
+  return { name: nm(s, id), g: genderOf(s, id) };
 }
 
 /** What a command did, for acknowledgements: «защита — Gleb», «отказ от убийства». */
@@ -351,265 +169,795 @@ function ack(b: B, id: PlayerId, what: Param, until: number): void {
   b.tell([id], msg('P-ACK', { what, time: time(s, until), date: date(s, until) }));
 }
 
-/** CIT-DOC-1, CIT-DOC-2. */
-function protect(b: B, id: PlayerId, arg: string): Reply | undefined {
-  const s = b.state;
-  if (s.players[id]?.role !== 'doctor') return no('REJ-ROLE');
-  const o = citOptions(s.config);
-  if (s.v.phase !== 'day' && s.v.phase !== 'vote') return no('REJ-DOC-NIGHT', { dayStart: o.dayStart, voteEnd: o.voteEnd });
-  const t = target(s, arg);
-  if (refused(t)) return t;
-  if (t === id && !o.doctorSelfProtect) return no('REJ-DOC-SELF');
-  if (t === s.v.protectLast && !o.doctorRepeatTarget) return no('REJ-DOC-REPEAT');
-  b.emit('cit.protect', { target: t }, { kind: 'players', ids: [id] });
-  ack(b, id, act('protect', nm(s, t)), s.v.voteEnd);
-  return undefined;
+/** The thread of the actor's city, where the engine publishes what he sent privately (CIT-VOTE-5). */
+const homeThread = (b: B, id: PlayerId) => cityThread(b.state, cityOf(b.state, id));
+
+// ---------------------------------------------------------------------------------------------------------------
+// The city's nominations and execution vote (CIT-NOM, CIT-VOTE)
+
+/** CIT-NOM-1..4: one nomination a day, between dayStart and voteStart of Day ≥ 1. */
+const NOMINATE = K.action({
+  ...thread(
+    'nominate',
+    'выдвигаю',
+    '/nominate',
+    'space',
+    'CIT-NOM-1…4',
+    'nominates a living player for execution in the city’s list (one a day, until voteStart)',
+  ),
+  params: { target: nick },
+  checks: [
+    // CIT-NOM-1: after voteStart the seed's sentence; before dayStart or on Day 0 «ещё не открыто».
+    K.actor('REJ-NOM-CLOSED', (c) => c.s.v.day >= 1 && c.s.v.phase === 'day', {
+      params: (c) => ({ late: c.s.v.day >= 1 && c.s.v.phase === 'vote' ? 'yes' : 'no', ...nextMorning(c.s) }),
+      until: (c) => c.s.v.voteStart,
+    }),
+    K.actor('REJ-NOM-USED', (c) => c.s.v.nominatedBy[c.me] === undefined, { params: (c) => ({ name: nm(c.s, c.s.v.nominatedBy[c.me]!) }) }),
+    resolve('target'),
+    livingTarget('target'),
+    // §0: the list's state (already nominated) before the target's immunity.
+    K.target('target', 'REJ-NOM-DUP', (c, id) => !listed(c).has(id), { params: (c, id) => targetParams(c.s, id), listKey: home }),
+    K.target('target', 'REJ-NOM-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => targetParams(c.s, id) }),
+  ],
+  effect(b, a) {
+    const s = b.state;
+    const c = cityOf(s, a.me);
+    const t = a.args.target;
+    b.emit('cit.nominated', { city: c, target: t, by: a.me });
+    const thread = homeThread(b, a.me);
+    if (a.via === 'pm') announceIn(b, thread, msg('T-NOM-PROXY', { by: nm(s, a.me), target: nm(s, t) }));
+    announceIn(b, thread, msg('T-NOM', { target: nm(s, t), city: cityName(s, cityOf(s, t)), by: nm(s, a.me), g: genderOf(s, a.me) }));
+    b.tell([t], msg('P-NOMINATED', { city: cityName(s, c), voteEnd: time(s, s.v.voteEnd) }));
+  },
+});
+
+/** REJ-VOTE-CLOSED unless the execution vote of Day ≥ 1 is open (CIT-VOTE-1, CIT-VOTE-13). */
+const voting = K.actor('REJ-VOTE-CLOSED', (c) => c.s.v.day >= 1 && c.s.v.phase === 'vote', {
+  params: (c) => {
+    const v = c.s.v;
+    const late = v.phase === 'night' || (v.phase === 'vote' && v.day === 0);
+    return { late: late ? 'yes' : 'no', voteStart: time(c.s, v.voteStart), voteEnd: time(c.s, v.voteEnd) };
+  },
+  until: (c) => c.s.v.voteEnd,
+});
+
+/** The living nominees of the actor's city, in the order they were nominated (made once per list and roster). */
+const nomineeLists = new WeakMap<object, { readonly players: object; readonly ids: readonly PlayerId[] }>();
+const nominees = perCtx((c) => {
+  const list = c.s.v.nominations[home(c)]!;
+  const hit = nomineeLists.get(list);
+  if (hit?.players === c.s.players) return hit.ids;
+  const ids = list.filter((n) => isAlive(c.s, n.target)).map((n) => n.target);
+  nomineeLists.set(list, { players: c.s.players, ids });
+  return ids;
+});
+
+/** CIT-VOTE-1..5: a vote for a nominee of his city; a later vote replaces the earlier one. */
+const VOTE = K.action({
+  ...thread('vote', 'казнить', '/vote', 'space', 'CIT-VOTE-1…5', 'the execution vote for a living nominee of the city’s list (voteStart–voteEnd)'),
+  params: { target: nick },
+  checks: [
+    voting,
+    resolve('target'),
+    livingTarget('target'),
+    K.target('target', 'REJ-VOTE-NOTCAND', (c, id) => listed(c).has(id), {
+      params: (c, id) => ({ ...targetParams(c.s, id), names: candidateList(c.s, nominees(c), home(c)) || '—' }),
+      among: nominees,
+    }),
+    K.target('target', 'REJ-VOTE-SAME', (c, id) => myVote(c) !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
+  ],
+  effect(b, a) {
+    const s = b.state;
+    b.emit('cit.voted', { city: cityOf(s, a.me), voter: a.me, target: a.args.target });
+    if (a.via === 'pm') announceIn(b, homeThread(b, a.me), msg('T-VOTE-PROXY', { name: nm(s, a.me), target: nm(s, a.args.target) }));
+  },
+});
+
+/** CIT-VOTE-4: the vote is withdrawn. */
+const UNVOTE = K.action({
+  ...thread('unvote', 'отменяю голос', '/unvote', 'none', 'CIT-VOTE-4', 'withdraws his execution vote'),
+  params: {},
+  checks: [voting, K.actor('REJ-VOTE-NONE', (c) => c.s.v.votes[home(c)]![c.me] !== undefined)],
+  effect(b, a) {
+    const s = b.state;
+    b.emit('cit.unvoted', { city: cityOf(s, a.me), voter: a.me });
+    if (a.via === 'pm') announceIn(b, homeThread(b, a.me), msg('T-UNVOTE-PROXY', { name: nm(s, a.me) }));
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The judge election (CIT-JUD-4, CIT-JUD-5, CIT-REC-8)
+
+/** CIT-JUD-4: candidacy is open from the election's announcement until voteStart of its day. */
+const candidacyOpen = K.actor(
+  'REJ-JC-CLOSED',
+  (c) => {
+    const el = c.s.v.election[home(c)];
+    return !!el && (el.day > c.s.v.day || (el.day === c.s.v.day && c.s.v.phase === 'day'));
+  },
+  { params: (c) => ({ voteStart: time(c.s, c.s.v.voteStart) }) },
+);
+const isCandidate = (c: C) => c.s.v.election[home(c)]?.candidates.includes(c.me) === true;
+
+function candidacy(on: boolean) {
+  return (b: B, a: { me: PlayerId }) => {
+    const s = b.state;
+    b.emit('cit.candidacy', { city: cityOf(s, a.me), player: a.me, on });
+    announceIn(b, homeThread(b, a.me), msg(on ? 'T-JUDGE-CAND' : 'T-JUDGE-UNCAND', { name: nm(s, a.me) }));
+  };
 }
 
-/** CIT-MAN-1, CIT-MAN-2. */
-function knife(b: B, id: PlayerId, arg: string | null): Reply | undefined {
-  const s = b.state;
-  if (s.players[id]?.role !== 'maniac') return no('REJ-ROLE');
-  if (s.v.phase !== 'night') return no('REJ-MAN-DAY', { voteEnd: time(s, s.v.voteEnd) });
-  if (arg === null) return no('REJ-MAN-MUST');
-  const t = target(s, arg);
-  if (refused(t)) return t;
-  if (t === id) return no('REJ-MAN-SELF');
-  b.emit('cit.knife', { target: t }, { kind: 'players', ids: [id] });
-  ack(b, id, act('knife', nm(s, t)), s.v.nightEnd);
-  return undefined;
-}
+const RUN = K.action({
+  ...thread(
+    'run',
+    'кандидат в судьи',
+    '/run',
+    'none',
+    'CIT-JUD-4, CIT-REC-8',
+    'stands as a candidate in the city’s judge election (until voteStart of its day)',
+  ),
+  params: {},
+  checks: [
+    candidacyOpen,
+    K.actor('REJ-JC-DUP', (c) => !isCandidate(c)),
+    // CIT-REC-8: a removed judge cannot stand for two following days.
+    K.actor(
+      'REJ-JUD-BANNED',
+      (c) => {
+        const ban = c.s.v.banned[c.me];
+        return !ban || c.s.v.election[home(c)]!.day > ban.day;
+      },
+      { params: (c) => ({ date: c.s.v.banned[c.me]!.date }) },
+    ),
+  ],
+  effect: candidacy(true),
+});
 
-/** CIT-COM-1, CIT-COM-2: the Consigliere answers at once. */
-function check(b: B, id: PlayerId, arg: string): Reply | undefined {
-  const s = b.state;
-  if (s.players[id]?.role !== 'commissioner') return no('REJ-ROLE');
-  if (s.v.phase !== 'night') return no('REJ-COM-DAY', { voteEnd: time(s, s.v.voteEnd) });
-  const done = s.v.checked[id];
-  if (done !== undefined) return no('REJ-COM-USED', { name: nm(s, done) });
-  const t = target(s, arg);
-  if (refused(t)) return t;
-  const c = cityOf(s, id);
-  if (cityOf(s, t) !== c) return no('REJ-COM-CITY', { city: cityName(s, c) });
-  if (t === id) return no('REJ-COM-SELF');
-  const mafia = s.players[t]?.role === 'mafioso';
-  b.emit('cit.check', { by: id, target: t, mafia }, { kind: 'players', ids: [id] });
-  b.tell([id], msg(mafia ? 'P-CHECK-YES' : 'P-CHECK-NO', { name: nm(s, t), g: genderOf(s, t) }));
-  return undefined;
-}
+const UNRUN = K.action({
+  ...thread('unrun', 'снимаю кандидатуру', '/unrun', 'none', 'CIT-JUD-4', 'withdraws his candidacy'),
+  params: {},
+  checks: [candidacyOpen, K.actor('REJ-JC-NONE', isCandidate)],
+  effect: candidacy(false),
+});
+
+/** CIT-JUD-5: the election's vote is the execution vote's window of its day. */
+const judgeVoting = K.actor(
+  'REJ-JV-CLOSED',
+  (c) => {
+    const el = c.s.v.election[home(c)];
+    return !!el && el.day === c.s.v.day && c.s.v.phase === 'vote';
+  },
+  { until: (c) => c.s.v.voteEnd },
+);
+
+const JUDGE_VOTE = K.action({
+  ...thread('judgevote', 'судья', '/judgevote', 'space', 'CIT-JUD-5', 'a vote for a candidate in the city’s judge election'),
+  params: { target: nick },
+  checks: [
+    judgeVoting,
+    resolve('target'),
+    livingTarget('target'),
+    K.target('target', 'REJ-JV-NOTCAND', (c, id) => c.s.v.election[home(c)]!.candidates.includes(id), {
+      params: (c, id) => ({ name: nm(c.s, id) }),
+      among: (c) => c.s.v.election[home(c)]!.candidates,
+    }),
+    K.target('target', 'REJ-VOTE-SAME', (c, id) => myJudgeVote(c) !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
+  ],
+  effect(b, a) {
+    const s = b.state;
+    b.emit('cit.judge.voted', { city: cityOf(s, a.me), voter: a.me, target: a.args.target });
+    if (a.via === 'pm') announceIn(b, homeThread(b, a.me), msg('T-JUDGE-VOTE', { name: nm(s, a.me), target: nm(s, a.args.target) }));
+  },
+});
+
+const JUDGE_UNVOTE = K.action({
+  ...thread('judgeunvote', 'отменяю голос за судью', '/judgeunvote', 'none', 'CIT-JUD-5', 'withdraws his vote in the judge election'),
+  params: {},
+  checks: [judgeVoting, K.actor('REJ-VOTE-NONE', (c) => c.s.v.election[home(c)]!.votes[c.me] !== undefined)],
+  effect(b, a) {
+    b.emit('cit.judge.voted', { city: cityOf(b.state, a.me), voter: a.me, target: null });
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The roles' private commands (CIT-DOC, CIT-MAN, CIT-COM)
+
+/** CIT-DOC-1, CIT-DOC-2: by day, whom the doctor protects the next night. */
+const PROTECT = K.action({
+  ...slash(
+    'protect',
+    '/protect|/лечу',
+    'space',
+    'CIT-DOC-1, CIT-DOC-2',
+    'the doctor’s protection for the next night, by day (himself and the previous target as the options allow)',
+  ),
+  params: { target: nick },
+  checks: [
+    role('doctor', 'REJ-ROLE'),
+    K.actor('REJ-DOC-NIGHT', dayOrVote, {
+      params: (c) => ({ dayStart: citOptions(c.s.config).dayStart, voteEnd: citOptions(c.s.config).voteEnd }),
+      until: (c) => c.s.v.voteEnd,
+    }),
+    resolve('target'),
+    livingTarget('target'),
+    K.target('target', 'REJ-DOC-SELF', (c, id) => id !== c.me || citOptions(c.s.config).doctorSelfProtect),
+    K.target('target', 'REJ-DOC-REPEAT', (c, id) => id !== c.s.v.protectLast || citOptions(c.s.config).doctorRepeatTarget),
+  ],
+  effect(b, a) {
+    b.emit('cit.protect', { target: a.args.target }, { kind: 'players', ids: [a.me] });
+    ack(b, a.me, act('protect', nm(b.state, a.args.target)), b.state.v.voteEnd);
+  },
+});
+
+const maniac = role<Code>('maniac', 'REJ-ROLE');
+const night = (code: Code) =>
+  K.actor(code, (c) => c.s.v.phase === 'night', { params: (c) => ({ voteEnd: time(c.s, c.s.v.voteEnd) }), until: (c) => c.s.v.nightEnd });
+const maniacNight = night('REJ-MAN-DAY');
+
+/** CIT-MAN-1, CIT-MAN-2: the maniac's knife, any living player but himself. */
+const KNIFE = K.action({
+  ...slash('knife', '/knife|/нож', 'space', 'CIT-MAN-1, CIT-MAN-2', 'the maniac’s kill at night: any living player but himself'),
+  params: { target: nick },
+  checks: [maniac, maniacNight, resolve('target'), livingTarget('target'), notSelf('target', 'REJ-MAN-SELF')],
+  effect(b, a) {
+    b.emit('cit.knife', { target: a.args.target }, { kind: 'players', ids: [a.me] });
+    ack(b, a.me, act('knife', nm(b.state, a.args.target)), b.state.v.nightEnd);
+  },
+});
+
+/** CIT-MAN-1: the maniac must kill; declining is always refused (never offered). */
+const NOKNIFE = K.action({
+  ...slash('noknife', '/noknife', 'none', 'CIT-MAN-1', 'refused: the maniac must kill'),
+  params: {},
+  checks: [maniac, maniacNight, K.actor('REJ-MAN-MUST', () => false)],
+  effect() {},
+});
+
+/** CIT-COM-1, CIT-COM-2: one check a night of a resident of his city; the Consigliere answers at once. */
+const CHECK = K.action({
+  ...slash('check', '/check|/проверка', 'space', 'CIT-COM-1, CIT-COM-2', 'the commissioner’s check at night: one living resident of his city'),
+  params: { target: nick },
+  checks: [
+    role('commissioner', 'REJ-ROLE'),
+    night('REJ-COM-DAY'),
+    K.actor('REJ-COM-USED', (c) => c.s.v.checked[c.me] === undefined, { params: (c) => ({ name: nm(c.s, c.s.v.checked[c.me]!) }) }),
+    resolve('target'),
+    livingTarget('target'),
+    K.target('target', 'REJ-COM-CITY', (c, id) => cityOf(c.s, id) === home(c), {
+      params: (c) => ({ city: cityName(c.s, home(c)) }),
+      among: (c) => residents(c.s, home(c)),
+    }),
+    notSelf('target', 'REJ-COM-SELF'),
+  ],
+  effect(b, a) {
+    const s = b.state;
+    const t = a.args.target;
+    const mafia = s.players[t]?.role === 'mafioso';
+    b.emit('cit.check', { by: a.me, target: t, mafia }, { kind: 'players', ids: [a.me] });
+    b.tell([a.me], msg(mafia ? 'P-CHECK-YES' : 'P-CHECK-NO', { name: nm(s, t), g: genderOf(s, t) }));
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// The family (CIT-GF, CIT-MAF, CIT-TOUR, CIT-REL)
+
+const mafioso = role<Code>('mafioso', 'REJ-ROLE');
 
 /** CIT-GF-1: a vote in the family's Godfather election; a strict majority of the living members elects at once. */
-function gfVote(b: B, id: PlayerId, arg: string): Reply | undefined {
-  const s = b.state;
-  if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
-  const c = cityOf(s, id);
-  // §0 precedence: outside the election window CLOSED, inside it after the election DONE.
-  const until = s.v.gfUntil[c];
-  if (until === null || until === undefined || b.at >= until) return no('REJ-GF-CLOSED');
-  const gf = s.v.godfather[c];
-  if (gf) return no('REJ-GF-DONE', { name: nm(s, gf) });
-  const el = s.v.gfElection[c];
-  if (!el) return no('REJ-GF-CLOSED');
-  const fam = family(s, c);
-  const t = target(s, arg);
-  if (refused(t)) return t.code === 'REJ-TARGET-DEAD' ? no('REJ-GF-CAND', { name: String(t.params?.name ?? arg) }) : t;
-  if (!fam.includes(t)) return no('REJ-GF-CAND', { name: nm(s, t) });
-  b.emit('cit.gf.voted', { city: c, voter: id, target: t }, { kind: 'team', team: familyChannel(c), ids: family(s, c, false) });
-  toFamily(b, c, msg('P-GF-VOTE', { name: nm(s, id), target: nm(s, t) }));
-  electByMajority(b, c);
-  return undefined;
-}
-
-/** CIT-MAF-2..5, CIT-TOUR-3..7, CIT-GF-4: the Godfather's decisions and the members' proposals. */
-function mafia(b: B, id: PlayerId, command: string, arg: string): Reply | undefined {
-  const s = b.state;
-  const v = s.v;
-  if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
-  if (v.phase !== 'night') return no('REJ-MAF-DAY', { voteEnd: time(s, v.voteEnd) }); // CIT-MOD-2: an extended vote ends later
-  const c = cityOf(s, id);
-  const night = v.day + 1;
-  if (v.voidNight[c] === night) return no('REJ-MAF-GFDEAD');
-  const isTour = command === 'tour' || command === 'notour' || command === 'propose-tour';
-  const propose = command === 'propose' || command === 'propose-tour';
-  if (!propose && v.godfather[c] !== id) return no('REJ-MAF-NOTGF');
-  if (isTour && v.touring !== c) return v.touring === null ? no('REJ-TOUR-NONE') : no('REJ-TOUR-NOTYOURS', { city: cityName(s, v.touring) });
-  const kind = isTour ? 'tour' : 'home';
-  if (command === 'defer') {
-    b.emit('cit.decision', { city: c, kind: 'home', target: 'defer' }, familyTeam(s, c));
-    ack(b, id, act('defer'), v.nightEnd);
-    return undefined;
-  }
-  let t: PlayerId | null = null;
-  const refusal = command === 'nokill' || command === 'notour' || (propose && /^(none|нет|отказ)$/iu.test(arg.trim()));
-  if (!refusal) {
-    const x = target(s, arg);
-    if (refused(x)) return x;
-    const bad = isTour ? tourTarget(s, c, x) : homeTarget(s, c, x);
-    if (bad) return bad;
-    t = x;
-  }
-  if (propose) {
-    b.emit('cit.proposal', { city: c, kind, by: id, target: t }, familyTeam(s, c));
-    toFamily(b, c, msg('P-PROPOSAL', { name: nm(s, id), what: act(kind === 'home' ? 'propose' : 'propose-tour', t === null ? undefined : nm(s, t)) }));
-  } else {
-    b.emit('cit.decision', { city: c, kind, target: t }, familyTeam(s, c));
-  }
-  ack(b, id, act(command, t === null ? undefined : nm(s, t)), v.nightEnd);
-  return undefined;
-}
+const GF = K.action({
+  ...slash('gf', '/gf|/крёстный', 'space', 'CIT-GF-1', 'a vote in the family’s Godfather election: a living member'),
+  params: { target: nick },
+  checks: [
+    mafioso,
+    // §0 precedence: outside the election window CLOSED, inside it after the election DONE.
+    K.actor(
+      'REJ-GF-CLOSED',
+      (c) => {
+        const until = c.s.v.gfUntil[home(c)];
+        return until !== null && until !== undefined && c.at < until;
+      },
+      { until: (c) => c.s.v.gfElection[home(c)]?.until },
+    ),
+    K.actor('REJ-GF-DONE', (c) => !c.s.v.godfather[home(c)], { params: (c) => ({ name: nm(c.s, c.s.v.godfather[home(c)]!) }) }),
+    K.actor('REJ-GF-CLOSED', (c) => !!c.s.v.gfElection[home(c)]),
+    resolve('target'),
+    K.target('target', 'REJ-GF-CAND', (c, id) => family(c.s, home(c)).includes(id), {
+      params: (c, id) => ({ name: nm(c.s, id) }),
+      among: (c) => family(c.s, home(c)),
+      listKey: home,
+    }),
+  ],
+  effect(b, a) {
+    const s = b.state;
+    const c = cityOf(s, a.me);
+    b.emit('cit.gf.voted', { city: c, voter: a.me, target: a.args.target }, familyTeam(s, c));
+    toFamily(b, c, msg('P-GF-VOTE', { name: nm(s, a.me), target: nm(s, a.args.target) }));
+    electByMajority(b, c);
+  },
+});
 
 function familyTeam(s: S, c: number) {
   return { kind: 'team' as const, team: familyChannel(c), ids: family(s, c, false) };
 }
 
+/** CIT-MAF-2: at night, unless the family's night is void (its Godfather died, CIT-GF-4). */
+const familyNight = [
+  mafioso,
+  night('REJ-MAF-DAY'), // CIT-MOD-2: an extended vote ends later
+  K.actor('REJ-MAF-GFDEAD', (c) => c.s.v.voidNight[home(c)] !== c.s.v.day + 1),
+];
+const godfather = K.actor('REJ-MAF-NOTGF', (c) => c.s.v.godfather[home(c)] === c.me);
+/** CIT-TOUR-3: the family holds tonight's touring right (none tonight, or another city's). */
+const tourRefusal: ActorCheck<CitState, Code> = {
+  kind: 'actor',
+  code: 'REJ-TOUR-NOTYOURS',
+  test: (c) => c.s.v.touring === home(c),
+  why: (c) =>
+    c.s.v.touring === home(c)
+      ? undefined
+      : c.s.v.touring === null
+        ? { code: 'REJ-TOUR-NONE' as const }
+        : { code: 'REJ-TOUR-NOTYOURS', params: (x) => ({ city: cityName(x.s, x.s.v.touring!) }) },
+  codes: ['REJ-TOUR-NONE', 'REJ-TOUR-NOTYOURS'],
+};
+
+/** CIT-MAF-1, CIT-MAF-3: a home target is a living resident of the city, no mafioso, not its judge. */
+const homeTargets = [
+  resolve('target'),
+  livingTarget('target'),
+  K.target('target', 'REJ-MAF-CITY', (c, id) => cityOf(c.s, id) === home(c), { among: (c) => residents(c.s, home(c)), listKey: home }),
+  K.target('target', 'REJ-MAF-OWN', (c, id) => c.s.players[id]?.role !== 'mafioso', { params: (c, id) => ({ name: nm(c.s, id) }) }),
+  K.target('target', 'REJ-MAF-JUDGE', (c, id) => c.s.v.judge[home(c)] !== id, { params: (c, id) => ({ name: nm(c.s, id) }) }),
+] as const;
+/** CIT-TOUR-5, CIT-TOUR-6: a touring target lives in another city and is no judge. */
+const tourTargets = [
+  resolve('target'),
+  livingTarget('target'),
+  K.target('target', 'REJ-TOUR-OWNCITY', (c, id) => cityOf(c.s, id) !== home(c), { among: (c) => living(c.s), listKey: home }),
+  K.target('target', 'REJ-TOUR-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }) }),
+] as const;
+
+/** The Godfather's decision for the night, or a member's proposal told to the family (a target, or none). */
+function order(kind: 'home' | 'tour', command: string, proposal = false) {
+  return (b: B, a: { me: PlayerId; args: Readonly<Record<string, string | undefined>> }) => {
+    const s = b.state;
+    const c = cityOf(s, a.me);
+    const t = a.args.target ?? null;
+    const who = t === null ? undefined : nm(s, t);
+    if (proposal) {
+      b.emit('cit.proposal', { city: c, kind, by: a.me, target: t }, familyTeam(s, c));
+      toFamily(b, c, msg('P-PROPOSAL', { name: nm(s, a.me), what: act(kind === 'home' ? 'propose' : 'propose-tour', who) }));
+    } else b.emit('cit.decision', { city: c, kind, target: t }, familyTeam(s, c));
+    ack(b, a.me, act(command, who), s.v.nightEnd);
+  };
+}
+
+/** A proposal of no kill: the word none (нет, отказ) instead of a name; `select` picks it among the proposals. */
+const NONE = choice<Code, 'none'>('REJ-NICK', {
+  values: ['none'],
+  read: (raw) => (/^(none|нет|отказ)$/iu.test(raw.trim()) ? 'none' : undefined),
+  show: (_v, locale) => (locale === 'ru' ? 'нет' : 'none'),
+  params: (raw) => ({ arg: raw }),
+});
+const saysNone = K.peek('word', 'REJ-NICK', (_c, v) => v === 'none', { select: true });
+
+const KILL = K.action({
+  ...slash('kill', '/kill|/убить', 'space', 'CIT-MAF-1…3, CIT-GF-4', 'the Godfather’s kill at night: a living resident of his city, no mafioso, not its judge'),
+  params: { target: nick },
+  checks: [...familyNight, godfather, ...homeTargets],
+  effect: order('home', 'kill'),
+});
+
+const NOKILL = K.action({
+  ...slash('nokill', '/nokill|/отказ', 'none', 'CIT-MAF-2', 'the Godfather decides no kill tonight'),
+  params: {},
+  checks: [...familyNight, godfather],
+  effect: order('home', 'nokill'),
+});
+
+const TOUR = K.action({
+  ...slash(
+    'tour',
+    '/tour|/гастроли',
+    'space',
+    'CIT-TOUR-3…7',
+    'the touring kill of the family holding the right: a living player of another city, not a judge',
+  ),
+  params: { target: nick },
+  checks: [...familyNight, godfather, tourRefusal, ...tourTargets],
+  effect: order('tour', 'tour'),
+});
+
+const NOTOUR = K.action({
+  ...slash('notour', '/notour', 'none', 'CIT-TOUR-3, CIT-TOUR-7', 'the Godfather declines tonight’s tour'),
+  params: {},
+  checks: [...familyNight, godfather, tourRefusal],
+  effect: order('tour', 'notour'),
+});
+
+/** CIT-MAF-4 «не могу решить»: the Godfather withdraws his decision; the Consigliere procedure decides (CIT-MAF-6). */
+const DEFER = K.action({
+  ...slash('defer', '/defer|/не-могу-решить', 'none', 'CIT-MAF-4', 'the Godfather cannot decide: the Consigliere procedure decides'),
+  params: {},
+  checks: [...familyNight, godfather],
+  effect(b, a) {
+    const s = b.state;
+    const c = cityOf(s, a.me);
+    b.emit('cit.decision', { city: c, kind: 'home', target: 'defer' }, familyTeam(s, c));
+    ack(b, a.me, act('defer'), s.v.nightEnd);
+  },
+});
+
+const PROPOSE = K.action({
+  ...slash('propose', '/propose', 'space', 'CIT-MAF-3, CIT-MAF-5', 'a member’s proposal of tonight’s home kill'),
+  params: { target: nick },
+  checks: [...familyNight, ...homeTargets],
+  effect: order('home', 'propose', true),
+});
+
+const PROPOSE_NONE = K.action({
+  ...also('propose.none', PROPOSE, 'CIT-MAF-5', 'a member proposes no kill'),
+  params: { word: NONE },
+  checks: [...familyNight, saysNone, resolve('word')],
+  effect: order('home', 'propose', true),
+});
+
+const PROPOSE_TOUR = K.action({
+  ...slash('propose-tour', '/propose-tour', 'space', 'CIT-MAF-5, CIT-TOUR-5…7', 'a member’s proposal of tonight’s touring kill'),
+  params: { target: nick },
+  checks: [...familyNight, tourRefusal, ...tourTargets],
+  effect: order('tour', 'propose-tour', true),
+});
+
+const PROPOSE_TOUR_NONE = K.action({
+  ...also('propose-tour.none', PROPOSE_TOUR, 'CIT-MAF-5, CIT-TOUR-7', 'a member proposes no touring kill'),
+  params: { word: NONE },
+  checks: [...familyNight, tourRefusal, saysNone, resolve('word')],
+  effect: order('tour', 'propose-tour', true),
+});
+
+/** The cities a relay reaches (-1: every other city), or undefined when the word names none. */
+function relayCity(s: S, word: string): number | undefined {
+  const w = fold(word);
+  if (w === 'all' || w === 'всем') return -1;
+  const to = s.v.cities.findIndex((x) => fold(x) === w);
+  return to < 0 ? undefined : to;
+}
+/** The families a relay reaches: the named city's, or every other city's that still has one. */
+function relayTargets(s: S, from: number, to: number): number[] {
+  if (to >= 0) return family(s, to).length > 0 ? [to] : [];
+  return s.v.cities.map((_, i) => i).filter((i) => i !== from && family(s, i).length > 0);
+}
+const relayMax = (c: C) => citOptions(c.s.config).relayMaxChars;
+
 /**
  * CIT-REL-1, CIT-REL-2: a message to another city's family (or every other family) through the Consigliere,
  * delivered without the sender's name; at most relayMaxPerDay per family and game day.
  */
-function relay(b: B, id: PlayerId, arg: string): Reply | undefined {
-  const s = b.state;
-  if (s.players[id]?.role !== 'mafioso') return no('REJ-ROLE');
-  const o = citOptions(s.config);
-  const c = cityOf(s, id);
-  const sent = s.v.relays[c] ?? 0;
-  if (sent >= o.relayMaxPerDay) return no('REJ-REL-LIMIT', { n: o.relayMaxPerDay });
-  const [word = '', ...rest] = arg.trim().split(/\s+/);
-  const text = arg.trim().slice(word.length).trim();
-  const all = fold(word) === 'all' || fold(word) === 'всем';
-  const to = all ? -1 : s.v.cities.findIndex((x) => fold(x) === fold(word));
-  if (!all && to < 0) return no('REJ-REL-CITY', { arg: word, cities: s.v.cities.join(', ') });
-  if (to === c) return no('REJ-REL-OWN');
-  const targets = all ? s.v.cities.map((_, i) => i).filter((i) => i !== c && family(s, i).length > 0) : family(s, to).length > 0 ? [to] : [];
-  if (targets.length === 0) return no('REJ-REL-NONE', { city: all ? '—' : cityName(s, to) });
-  if (rest.length === 0 || text.length > o.relayMaxChars) return no('REJ-REL-LONG', { max: o.relayMaxChars, n: text.length });
-  b.emit('cit.relay', { from: c, to: targets }, MODERATOR);
-  for (const t of targets) toFamily(b, t, msg('P-RELAY', { city: cityName(s, c), text }));
-  b.tell(
-    [id],
-    msg('P-ACK-FINAL', {
-      what: act(
-        'relay',
-        list(
-          targets.map((t) => cityName(s, t)),
-          'and',
-        ),
-      ),
+const RELAY = K.action({
+  ...slash(
+    'relay',
+    '/relay|/консильери',
+    'space',
+    'CIT-REL-1, CIT-REL-2',
+    'a message to another city’s family (or «all») through the Consigliere, without the sender’s name',
+  ),
+  params: {
+    city: text({ placeholder: { ru: 'город|всем', en: 'city|all' } }),
+    text: text({ placeholder: { ru: 'текст', en: 'text' }, sep: separator({ ru: ' ', en: ' ' }, /\s+/u) }),
+  },
+  checks: [
+    mafioso,
+    K.actor('REJ-REL-LIMIT', (c) => (c.s.v.relays[home(c)] ?? 0) < citOptions(c.s.config).relayMaxPerDay, {
+      params: (c) => ({ n: citOptions(c.s.config).relayMaxPerDay }),
     }),
-  );
-  return undefined;
-}
+    K.peek('city', 'REJ-REL-CITY', (c, _v, raw) => relayCity(c.s, raw) !== undefined, {
+      params: (c, _v, raw) => ({ arg: raw, cities: c.s.v.cities.join(', ') }),
+    }),
+    K.peek('city', 'REJ-REL-OWN', (c, _v, raw) => relayCity(c.s, raw) !== home(c)),
+    K.peek('city', 'REJ-REL-NONE', (c, _v, raw) => relayTargets(c.s, home(c), relayCity(c.s, raw)!).length > 0, {
+      params: (c, _v, raw) => {
+        const to = relayCity(c.s, raw)!;
+        return { city: to < 0 ? '—' : cityName(c.s, to) };
+      },
+    }),
+    resolve('city'),
+    resolve('text'),
+    K.peek('text', 'REJ-REL-LONG', (c, _v, raw) => raw !== '' && raw.length <= relayMax(c), { params: (c, _v, raw) => ({ max: relayMax(c), n: raw.length }) }),
+  ],
+  effect(b, a) {
+    const s = b.state;
+    const c = cityOf(s, a.me);
+    const targets = relayTargets(s, c, relayCity(s, a.args.city)!);
+    b.emit('cit.relay', { from: c, to: targets }, MODERATOR);
+    for (const t of targets) toFamily(b, t, msg('P-RELAY', { city: cityName(s, c), text: a.args.text }));
+    const to = list(
+      targets.map((t) => cityName(s, t)),
+      'and',
+    );
+    b.tell([a.me], msg('P-ACK-FINAL', { what: act('relay', to) }));
+  },
+});
 
-/** The court's inbox: the acting judges (CIT-CRT-1). */
-function courtChannel(b: B) {
-  return channels(b.state).find((c) => c.id === COURT_CHANNEL)!;
-}
+// ---------------------------------------------------------------------------------------------------------------
+// The court of acting judges (CIT-CRT-2..4, CIT-CRT-9)
 
-/** Acting judges who are alive (the court as it sits now). */
-function sitting(s: S): PlayerId[] {
-  return s.v.judge.filter((j): j is PlayerId => j !== null && isAlive(s, j));
-}
+const judge = K.actor('REJ-CRT-NOTJUDGE', (c) => isJudge(c.s, c.me));
+const courtOpen = K.actor('REJ-CRT-CLOSED', (c) => c.s.v.day >= 1 && dayOrVote(c), {
+  params: (c) => ({ dayStart: citOptions(c.s.config).dayStart, voteEnd: citOptions(c.s.config).voteEnd }),
+  until: (c) => c.s.v.voteEnd,
+});
+const noVerdict = K.actor('REJ-CRT-FINAL', (c) => !c.s.v.verdict);
+const motion = K.actor('REJ-CRT-NOMOTION', (c) => !!c.s.v.motion);
 
-/** CIT-CRT-2..4: a motion, a «за» or a «против» of an acting judge, in the court's inbox. */
-function court(b: B, id: PlayerId, command: string, arg: string): Reply | undefined {
-  const s = b.state;
-  const v = s.v;
-  if (!isJudge(s, id)) return no('REJ-CRT-NOTJUDGE');
-  const o = citOptions(s.config);
-  // CIT-CRT-9: no court on Day 0.
-  if (v.day < 1 || (v.phase !== 'day' && v.phase !== 'vote')) return no('REJ-CRT-CLOSED', { dayStart: o.dayStart, voteEnd: o.voteEnd });
-  const judges = sitting(s);
-  if (command === 'court-propose') {
-    if (v.motion) return no('REJ-CRT-OPEN', { name: nm(s, v.motion.target) });
-    if (v.verdict) return no('REJ-CRT-DONE');
-    if (judges.length < o.courtMinJudges) return no('REJ-CRT-QUORUM', { k: judges.length, min: o.courtMinJudges });
-    const t = target(s, arg);
-    if (refused(t)) return t;
-    if (isJudge(s, t)) return no('REJ-CRT-JUDGE', { name: nm(s, t) });
-    b.emit('cit.court.motion', { target: t, by: id }, courtTeam(b));
-    return settle(b);
-  }
-  if (v.verdict) return no('REJ-CRT-FINAL');
-  const m = v.motion;
-  if (!m) return no('REJ-CRT-NOMOTION');
-  if (command === 'court-yes') {
-    if (m.yes.includes(id)) return no('REJ-CRT-VOTED');
-    b.emit('cit.court.yes', { judge: id }, courtTeam(b));
-    return settle(b);
-  }
-  // CIT-CRT-4: «Если хотя бы один судья против, то казнь отменяется.»
-  b.emit('cit.court.dropped', { why: 'veto' }, courtTeam(b));
-  announceIn(b, courtChannel(b), msg('P-COURT-CANCEL', { name: nm(s, id), target: nm(s, m.target) }));
-  return undefined;
-}
+const COURT_PROPOSE = K.action({
+  ...slash(
+    'court-propose',
+    '/court propose|/суд казнить',
+    'space',
+    'CIT-CRT-2, CIT-CRT-3, CIT-CRT-9',
+    'an acting judge moves to execute a player (no judge); unanimity of the court executes',
+  ),
+  params: { target: nick },
+  checks: [
+    judge,
+    courtOpen,
+    K.actor('REJ-CRT-OPEN', (c) => !c.s.v.motion, { params: (c) => ({ name: nm(c.s, c.s.v.motion!.target) }) }),
+    K.actor('REJ-CRT-DONE', (c) => !c.s.v.verdict),
+    K.actor('REJ-CRT-QUORUM', (c) => sitting(c.s).length >= citOptions(c.s.config).courtMinJudges, {
+      params: (c) => ({ k: sitting(c.s).length, min: citOptions(c.s.config).courtMinJudges }),
+    }),
+    resolve('target'),
+    livingTarget('target'),
+    K.target('target', 'REJ-CRT-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }), listKey: () => 0 }),
+  ],
+  effect(b, a) {
+    b.emit('cit.court.motion', { target: a.args.target, by: a.me }, courtTeam(b));
+    settle(b);
+  },
+});
 
-function courtTeam(b: B) {
-  const c = courtChannel(b);
-  return { kind: 'team' as const, team: c.id, ids: [...c.readers] };
-}
+const COURT_YES = K.action({
+  ...slash('court-yes', '/court yes|/суд за', 'none', 'CIT-CRT-4', 'an acting judge agrees to the open motion'),
+  params: {},
+  checks: [judge, courtOpen, noVerdict, motion, K.actor('REJ-CRT-VOTED', (c) => !c.s.v.motion!.yes.includes(c.me))],
+  effect(b, a) {
+    b.emit('cit.court.yes', { judge: a.me }, courtTeam(b));
+    settle(b);
+  },
+});
+
+/** CIT-CRT-4: «Если хотя бы один судья против, то казнь отменяется.» */
+const COURT_NO = K.action({
+  ...slash('court-no', '/court no|/суд против', 'none', 'CIT-CRT-4', 'an acting judge vetoes the open motion'),
+  params: {},
+  checks: [judge, courtOpen, noVerdict, motion],
+  effect(b, a) {
+    const s = b.state;
+    const target = s.v.motion!.target;
+    b.emit('cit.court.dropped', { why: 'veto' }, courtTeam(b));
+    announceIn(b, courtChannel(b), msg('P-COURT-CANCEL', { name: nm(s, a.me), target: nm(s, target) }));
+  },
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Last words, speeches, recall, resignation, suicide, absence
+
+const lastWordOpen = [
+  K.actor('REJ-LW-CLOSED', (c) => c.s.v.day >= 1 && dayOrVote(c), { until: (c) => c.s.v.voteEnd }),
+  K.actor('REJ-LW-NOTCAND', (c) => onAnyList(c.s, c.me)),
+  K.actor('REJ-LW-USED', (c) => c.s.v.cities.some((_, i) => listSet(c.s.v.nominations[i]!).has(c.me) && !c.s.v.lastWords[i]!.includes(c.me))),
+];
+const lwMax = (c: C) => citOptions(c.s.config).lastWordTextMaxChars;
+
+/** CIT-LW-1, CIT-LW-2, CIT-LW-4: a nominee's last word (any number of lines), published in every list's thread. */
+const LAST_WORD = K.action({
+  ...slash(
+    'lastword',
+    '/lastword|/последнее-слово',
+    'space',
+    'CIT-LW-1, CIT-LW-2, CIT-LW-4',
+    'a nominee’s last word, once per list, published in the thread of every city whose list holds him',
+  ),
+  params: { text: text({ placeholder: { ru: 'текст', en: 'text' }, lines: 'all' }) },
+  checks: [
+    ...lastWordOpen,
+    K.peek('text', 'REJ-LW-LONG', (c, _v, raw) => raw.trim().length <= lwMax(c), { params: (c, _v, raw) => ({ max: lwMax(c), n: raw.trim().length }) }),
+    K.peek('text', 'REJ-LW-NOTCAND', (_c, _v, raw) => raw.trim() !== ''),
+    resolve('text'),
+  ],
+  irreversible: true,
+  effect(b, a) {
+    publishLastWord(b, a.me, a.args.text, false);
+  },
+});
+
+/** CIT-LW-3: the nominee asks to be phoned; staff are told and publish the recording. */
+const LAST_WORD_CALL = K.action({
+  ...also('lastword.call', LAST_WORD, 'CIT-LW-3', 'a nominee asks the Prokurator to phone him for his last word'),
+  params: {
+    word: choice<Code, 'call'>('REJ-LW-NOTCAND', {
+      values: ['call'],
+      read: (raw) => (/^(call|звонок)$/iu.test(raw.trim()) ? 'call' : undefined),
+      show: (_v, locale) => (locale === 'ru' ? 'звонок' : 'call'),
+    }),
+  },
+  checks: [K.peek('word', 'REJ-LW-NOTCAND', (_c, v) => v === 'call', { select: true }), ...lastWordOpen, resolve('word')],
+  effect(b, a) {
+    const s = b.state;
+    // CIT-LW-3: the engine cannot phone; staff are told, and the nominee is told what happens next.
+    b.emit('cit.lastword.call', { player: a.me }, { kind: 'players', ids: [a.me] });
+    b.flag('P-LW-CALL-STAFF', { name: nm(s, a.me) });
+    b.tell([a.me], msg('P-LW-CALL', { voteEnd: time(s, s.v.voteEnd) }));
+  },
+});
+
+const speechMax = (c: C) => citOptions(c.s.config).speechTextMaxChars;
 
 /**
- * CIT-CRT-5: a judge left office while a motion is open: his vote no longer counts and unanimity is judged among the
- * judges who remain (below the quorum the motion lapses).
+ * CIT-JUD-4: a declared candidate's campaign speech (the whole message after the keyword, any number of lines and
+ * speeches), published at once in his city's thread. Audio is not stored: a candidate links his recording.
  */
-export function recountCourt(b: B): void {
-  const s = b.state;
-  const m = s.v.motion;
-  if (!m) return;
-  if (sitting(s).length < citOptions(s.config).courtMinJudges) {
-    b.emit('cit.court.dropped', { why: 'quorum' }, courtTeam(b));
-    return;
-  }
-  settle(b);
-}
+const SPEECH = K.action({
+  ...slash('speech', '/speech|/речь', 'space', 'CIT-JUD-4', 'a judge candidate’s campaign speech, published in his city’s thread'),
+  params: { text: text({ placeholder: { ru: 'текст', en: 'text' }, lines: 'all', code: 'REJ-SPEECH-EMPTY' }) },
+  checks: [
+    K.actor('REJ-SPEECH-NOTCAND', isCandidate),
+    resolve('text'),
+    K.peek('text', 'REJ-SPEECH-LONG', (c, _v, raw) => raw.length <= speechMax(c), { params: (c, _v, raw) => ({ max: speechMax(c), n: raw.length }) }),
+  ],
+  effect(b, a) {
+    announceIn(b, homeThread(b, a.me), msg('T-SPEECH', { name: nm(b.state, a.me), text: a.args.text }));
+  },
+});
 
-/** CIT-CRT-4: the motion's state in the court inbox, final once every acting judge said «за». */
-function settle(b: B): undefined {
-  const s = b.state;
-  const m = s.v.motion!;
-  const judges = sitting(s);
-  const waiting = judges.filter((j) => !m.yes.includes(j));
-  const place = cityName(s, cityOf(s, m.target));
-  if (waiting.length === 0 && judges.length >= citOptions(s.config).courtMinJudges) {
-    b.emit('cit.court.final', { target: m.target }, courtTeam(b));
-    announceIn(b, courtChannel(b), msg('P-COURT-FINAL', { target: nm(s, m.target), g: genderOf(s, m.target), voteEnd: time(s, s.v.voteEnd) }));
-  } else {
-    announceIn(
-      b,
-      courtChannel(b),
-      msg('P-COURT-MOTION', { name: nm(s, m.by), target: nm(s, m.target), city: place, yes: names(s, m.yes), waiting: names(s, waiting) || '—' }),
-    );
-  }
-  return undefined;
-}
+/** CIT-REC-1..6: a resident files or confirms a request to remove his city's judge, until the cutoff. */
+const RECALL = K.action({
+  ...slash(
+    'recall',
+    '/recall|/снять-судью',
+    'none',
+    'CIT-REC-1…6',
+    'files or confirms the request to remove the city’s judge (until voteStart − recallLeadHours)',
+  ),
+  params: {},
+  checks: [
+    // §0 precedence, timing first: «Требование, направленное и (или) подтверждённое позднее установленного срока,
+    // прокуратором не рассматривается» — after a cut-off nothing else about the request is considered. On Day 0 no
+    // window has opened yet and no judge sits: that is said as REJ-REC-NOJUDGE, not as lateness.
+    K.actor('REJ-REC-LATE', (c) => c.s.v.day < 1 || recallDay(c) !== null, { params: (c) => recallLate(c.s) }),
+    K.actor('REJ-REC-NOJUDGE', (c) => !!c.s.v.judge[home(c)]),
+    K.actor('REJ-REC-SELF', (c) => c.s.v.judge[home(c)] !== c.me),
+    K.actor('REJ-REC-LATE', (c) => recallDay(c) !== null, { params: (c) => recallLate(c.s) }),
+    K.actor('REJ-REC-DUP', (c) => !confirmedOn(c.s, c.me, recallDay(c)), { params: (c) => ({ judge: nm(c.s, c.s.v.judge[home(c)]!) }) }),
+  ],
+  effect(b, a) {
+    recall(b, a.me);
+  },
+});
+
+/** CIT-JUD-8: an acting judge resigns at once. */
+const RESIGN = K.action({
+  ...slash('resign', '/resign|/самоотвод', 'none', 'CIT-JUD-8', 'an acting judge resigns; his seat falls vacant'),
+  params: {},
+  checks: [K.actor('REJ-CRT-NOTJUDGE', (c) => c.s.v.judge.includes(c.me))],
+  confirm: true,
+  effect(b, a) {
+    resign(b, a.me);
+  },
+});
+
+/** CIT-ACT-6: a suicide is asked for first, then confirmed within ten minutes. */
+const SUICIDE = K.action({
+  ...slash('suicide', '/suicide|/самоубийство', 'none', 'CIT-ACT-6', 'asks to leave the game by suicide (confirmed within ten minutes)'),
+  params: {},
+  checks: [],
+  effect(b, a) {
+    b.emit('cit.suicide.asked', { player: a.me }, { kind: 'players', ids: [a.me] });
+    b.tell([a.me], msg('P-SUICIDE-ASK'));
+  },
+});
+
+const SUICIDE_WINDOW = 10 * 60_000;
 
 /** CIT-ACT-6, CIT-ACT-7: a confirmed suicide within ten minutes of the request kills at once, with «Овощ». */
-function suicide(b: B, id: PlayerId): Reply | undefined {
-  const s = b.state;
-  const asked = s.v.suicideAsked[id];
-  if (asked === undefined || b.at >= asked + 10 * 60_000) return no('REJ-SUICIDE-NOASK');
-  // CIT-ACT-6, CIT-ACT-7: «Самоубийство — наказывается предупреждением "Овощ"» (recorded before the death, which
-  // may end the game).
-  warn(b, id, 'suicide');
-  dieNow(b, id, 'suicide', msg('T-SUICIDE', { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) }));
-  return undefined;
+const SUICIDE_CONFIRM = K.action({
+  ...slash(
+    'suicide-confirm',
+    '/suicide confirm|/самоубийство подтверждаю',
+    'none',
+    'CIT-ACT-6, CIT-ACT-7',
+    'confirms the suicide asked for in the last ten minutes',
+  ),
+  params: {},
+  checks: [
+    K.actor(
+      'REJ-SUICIDE-NOASK',
+      (c) => {
+        const asked = c.s.v.suicideAsked[c.me];
+        return asked !== undefined && c.at < asked + SUICIDE_WINDOW;
+      },
+      { until: (c) => (c.s.v.suicideAsked[c.me] ?? 0) + SUICIDE_WINDOW },
+    ),
+  ],
+  irreversible: true,
+  confirm: true,
+  effect(b, a) {
+    const s = b.state;
+    // CIT-ACT-7: «Самоубийство — наказывается предупреждением "Овощ"» (recorded before the death, which may end the game).
+    warn(b, a.me, 'suicide');
+    dieNow(b, a.me, 'suicide', msg('T-SUICIDE', { name: nm(s, a.me), g: genderOf(s, a.me), role: revealParam(s, a.me) }));
+  },
+});
+
+/** CIT-ACT-5's date: a game day whose voteEnd has not passed. */
+function absenceDate(c: C, raw: string): string | undefined {
+  const s = c.s;
+  const d = parseDate(raw, s.v.date);
+  if (d === undefined || !isPlayDay(s.calendar, d)) return undefined;
+  return instantOf(d, citOptions(s.config).voteEnd, s.config.timeZone) <= c.at ? undefined : d;
 }
 
-/** CIT-MAF-1, CIT-MAF-3. */
-function homeTarget(s: S, c: number, t: PlayerId): Reply | undefined {
-  if (cityOf(s, t) !== c) return no('REJ-MAF-CITY');
-  if (s.players[t]?.role === 'mafioso') return no('REJ-MAF-OWN', { name: nm(s, t) });
-  if (s.v.judge[c] === t) return no('REJ-MAF-JUDGE', { name: nm(s, t) });
-  return undefined;
-}
+/** CIT-ACT-5: `/absent <DD.MM>`, at most absenceMaxDays a game. */
+const ABSENT = K.action({
+  ...slash('absent', '/absent|/отсутствую', 'space', 'CIT-ACT-5', 'announces an absence on a game day (at most absenceMaxDays a game)'),
+  params: { date: text({ placeholder: { ru: 'ДД.ММ', en: 'DD.MM' } }) },
+  checks: [
+    K.peek('date', 'REJ-ABS-PAST', (c, _v, raw) => absenceDate(c, raw) !== undefined, { params: (c) => ({ voteEnd: citOptions(c.s.config).voteEnd }) }),
+    K.peek('date', 'REJ-ABS-DUP', (c, _v, raw) => !(c.s.v.absences[c.me] ?? []).includes(absenceDate(c, raw)!), {
+      params: (c, _v, raw) => ({ date: dayMonth(absenceDate(c, raw)!) }),
+    }),
+    K.actor('REJ-ABS-LIMIT', (c) => (c.s.v.absences[c.me] ?? []).length < citOptions(c.s.config).absenceMaxDays, {
+      params: (c) => ({ n: citOptions(c.s.config).absenceMaxDays }),
+    }),
+    resolve('date'),
+  ],
+  effect(b, a) {
+    absent(b, a.me, parseDate(a.args.date, b.state.v.date)!);
+  },
+});
 
-/** CIT-TOUR-5, CIT-TOUR-6. */
-function tourTarget(s: S, c: number, t: PlayerId): Reply | undefined {
-  if (cityOf(s, t) === c) return no('REJ-TOUR-OWNCITY');
-  if (isJudge(s, t)) return no('REJ-TOUR-JUDGE', { name: nm(s, t) });
-  return undefined;
-}
+/** §0: the dead are refused everything first (the reading says so before any command; the lists need it too). */
+const inTheGame = alive<Code>('REJ-DEAD');
 
-/** Names of a family, for messages that list it. */
-export function familyNames(s: S, c: number): string {
-  return names(s, family(s, c));
-}
+/** Every player action of mafia-cities, in the order the legal actions list them. */
+export const ACTIONS = K.table(
+  [
+    NOMINATE,
+    VOTE,
+    UNVOTE,
+    RUN,
+    UNRUN,
+    JUDGE_VOTE,
+    JUDGE_UNVOTE,
+    PROTECT,
+    KNIFE,
+    NOKNIFE,
+    CHECK,
+    KILL,
+    NOKILL,
+    TOUR,
+    NOTOUR,
+    DEFER,
+    PROPOSE,
+    PROPOSE_NONE,
+    PROPOSE_TOUR,
+    PROPOSE_TOUR_NONE,
+    GF,
+    RELAY,
+    COURT_PROPOSE,
+    COURT_YES,
+    COURT_NO,
+    LAST_WORD,
+    LAST_WORD_CALL,
+    SPEECH,
+    RECALL,
+    RESIGN,
+    SUICIDE,
+    SUICIDE_CONFIRM,
+    ABSENT,
+  ].map((a) => ({ ...a, checks: [inTheGame, ...a.checks] })),
+);
+
+/** The family commands: any of them, accepted or not, is the family speaking tonight (CIT-MAF-7). */
+export const MAFIA_COMMANDS: ReadonlySet<string> = new Set(['kill', 'nokill', 'tour', 'notour', 'defer', 'propose', 'propose-tour', 'gf', 'relay']);

@@ -2,18 +2,13 @@
 // counters of step D5 and the Prokurator's inactivity kill, the private reminder, `/absent`, and the warnings the host
 // records in the player's cross-game profile.
 import { phrase } from '../../core/params.ts';
-import { MODERATOR, type Param, type PlayerId } from '../../core/types.ts';
-import { isPlayDay } from '../../engine/calendar.ts';
+import { MODERATOR, type PlayerId } from '../../core/types.ts';
 import { announceIn } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
-import { type IsoDate, instantOf } from '../../engine/time.ts';
+import type { IsoDate } from '../../engine/time.ts';
 import { type B, cityOf, cityThread, genderOf, inCities, living, msg, nm, revealParam, type S } from './common.ts';
 import { citOptions } from './options.ts';
-import type { CitRejectionCode } from './rejections.ts';
 import { VEGETABLE } from './state.ts';
-
-/** A refusal of `/absent`. */
-export type AbsenceRefusal = { readonly code: CitRejectionCode; readonly params: Record<string, Param> };
 
 /** Why a warning was issued (its profile entry's reason). */
 export type WarningReason = 'inactivity' | 'suicide' | 'moderator';
@@ -35,7 +30,7 @@ export function markActive(b: B, id: PlayerId): void {
 }
 
 /** `DD.MM` (or `DD.MM.YYYY`) as the nearest such date that is not more than half a year before `today`. */
-function parseDate(arg: string, today: IsoDate): IsoDate | undefined {
+export function parseDate(arg: string, today: IsoDate): IsoDate | undefined {
   const m = /^\s*(\d{1,2})\.(\d{1,2})(?:\.(\d{4}))?\.?\s*$/u.exec(arg);
   if (!m) return undefined;
   const dd = m[1]!.padStart(2, '0');
@@ -51,28 +46,16 @@ function parseDate(arg: string, today: IsoDate): IsoDate | undefined {
 }
 
 /** «04.03» for a date. */
-function dayMonth(d: IsoDate): string {
+export function dayMonth(d: IsoDate): string {
   return `${d.slice(8, 10)}.${d.slice(5, 7)}`;
 }
 
-/**
- * CIT-ACT-5: `/absent <DD.MM>` for the current or a future game day before its voteEnd, at most `absenceMaxDays`
- * a game; T-ABSENT in the player's city thread. Precedence (§0): …-PAST (timing), …-DUP, then REJ-ABS-LIMIT.
- */
-export function absent(b: B, id: PlayerId, arg: string): AbsenceRefusal | undefined {
+/** CIT-ACT-5: an accepted `/absent` for game day `d` (its conditions are declared in actions.ts): T-ABSENT in his thread. */
+export function absent(b: B, id: PlayerId, d: IsoDate): void {
   const s = b.state;
-  const o = citOptions(s.config);
-  const d = parseDate(arg, s.v.date);
-  const voteEndOf = (x: IsoDate) => instantOf(x, o.voteEnd, s.config.timeZone);
-  // A paused date is not a game day; a day whose voteEnd has passed is past.
-  if (d === undefined || !isPlayDay(s.calendar, d) || voteEndOf(d) <= b.at) return { code: 'REJ-ABS-PAST', params: { voteEnd: o.voteEnd } };
-  const mine = s.v.absences[id] ?? [];
-  if (mine.includes(d)) return { code: 'REJ-ABS-DUP', params: { date: dayMonth(d) } };
-  if (mine.length >= o.absenceMaxDays) return { code: 'REJ-ABS-LIMIT', params: { n: o.absenceMaxDays } };
   b.emit('cit.absent', { player: id, date: d });
   announceIn(b, cityThread(b.state, cityOf(s, id)), msg('T-ABSENT', { name: nm(s, id), g: genderOf(s, id), date: dayMonth(d) }));
   b.tell([id], msg('P-ACK-FINAL', { what: phrase('W-ACT-absent', { date: dayMonth(d) }) }));
-  return undefined;
 }
 
 /** CIT-ACT-7: records a «Овощ» warning (an engine event the host writes into the account's profile). */

@@ -10,7 +10,6 @@ import { fold } from '../../engine/names.ts';
 import { openPhase } from '../../engine/schedule.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
-import { recountCourt } from './actions.ts';
 import { chargeInactivity, remindInactive } from './activity.ts';
 import {
   type B,
@@ -37,6 +36,7 @@ import {
   time,
   toFamily,
 } from './common.ts';
+import { recountCourt } from './court.ts';
 import { planDeal } from './deal.ts';
 import type { Cause, Target } from './events.ts';
 import { missedCalls } from './lastword.ts';

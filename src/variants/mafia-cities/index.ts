@@ -1,150 +1,29 @@
 // The `mafia-cities` rulebook (Russian forum multi-city Mafia, spec rules/mafia-cities.md): data plus the hooks the
 // engine calls. Several cities play one game, each with its own thread, vote, family, commissioner and judge.
-import { MODERATOR, type PlayerId } from '../../core/types.ts';
+import { MODERATOR } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { syntaxOf } from '../../engine/game.ts';
-import { commandExample, type SyntaxRule } from '../../engine/parse.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
-import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
-import { type DefinedVariant, defineVariant, type LegalAction, type LiveCount } from '../../engine/variant.ts';
-import { commandLines, onEdit, onPm, onPost } from './actions.ts';
-import { channels, cityOf, family, isJudge, living, residents, type S } from './common.ts';
+import { type DefinedVariant, defineVariant, type LiveCount } from '../../engine/variant.ts';
+import { ACTIONS } from './actions.ts';
+import { channels, living, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { citOptions, options } from './options.ts';
+import { commandLines, onEdit, onPm, onPost } from './reading.ts';
 import { cutoff as recallCutoff } from './recall.ts';
 import { defaultRoles, ROLES, SIDES } from './roles.ts';
 import { CIT_SCHEDULE, type CitInstant } from './schedule.ts';
-import { speech } from './speech.ts';
 import { dutyOf, outsideDuty, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { refreshPins } from './status.ts';
 import { shiftOnResume } from './time-powers.ts';
 import { citiesVoteSteps } from './vote-log.ts';
-
-/**
- * §0.1: public forms are posts in the author's own city thread; private forms (the slash commands, with their
- * Russian aliases) are sent to the engine. `none` forms are the keyword alone on its line.
- */
-const SYNTAX: readonly SyntaxRule[] = [
-  { command: 'nominate', keywords: ['выдвигаю'], form: 'space', where: 'post', taught: { ru: 'выдвигаю', en: 'выдвигаю' } },
-  { command: 'vote', keywords: ['казнить'], form: 'space', where: 'post', taught: { ru: 'казнить', en: 'казнить' } },
-  { command: 'unvote', keywords: ['отменяю голос'], form: 'none', where: 'post' },
-  { command: 'run', keywords: ['кандидат в судьи'], form: 'none', where: 'post' },
-  { command: 'unrun', keywords: ['снимаю кандидатуру'], form: 'none', where: 'post' },
-  { command: 'judgevote', keywords: ['судья'], form: 'space', where: 'post' },
-  { command: 'judgeunvote', keywords: ['отменяю голос за судью'], form: 'none', where: 'post' },
-  { command: 'nominate', keywords: ['/nominate'], form: 'space', where: 'pm' },
-  { command: 'vote', keywords: ['/vote'], form: 'space', where: 'pm' },
-  { command: 'unvote', keywords: ['/unvote'], form: 'none', where: 'pm' },
-  { command: 'run', keywords: ['/run'], form: 'none', where: 'pm' },
-  { command: 'unrun', keywords: ['/unrun'], form: 'none', where: 'pm' },
-  { command: 'judgevote', keywords: ['/judgevote'], form: 'space', where: 'pm' },
-  { command: 'judgeunvote', keywords: ['/judgeunvote'], form: 'none', where: 'pm' },
-  { command: 'protect', keywords: ['/protect', '/лечу'], form: 'space', where: 'pm' },
-  { command: 'knife', keywords: ['/knife', '/нож'], form: 'space', where: 'pm' },
-  { command: 'noknife', keywords: ['/noknife'], form: 'none', where: 'pm' },
-  { command: 'check', keywords: ['/check', '/проверка'], form: 'space', where: 'pm' },
-  { command: 'kill', keywords: ['/kill', '/убить'], form: 'space', where: 'pm' },
-  { command: 'nokill', keywords: ['/nokill', '/отказ'], form: 'none', where: 'pm' },
-  { command: 'tour', keywords: ['/tour', '/гастроли'], form: 'space', where: 'pm' },
-  { command: 'notour', keywords: ['/notour'], form: 'none', where: 'pm' },
-  { command: 'defer', keywords: ['/defer', '/не-могу-решить'], form: 'none', where: 'pm' },
-  { command: 'propose-tour', keywords: ['/propose-tour'], form: 'space', where: 'pm' },
-  { command: 'propose', keywords: ['/propose'], form: 'space', where: 'pm' },
-  { command: 'gf', keywords: ['/gf', '/крёстный'], form: 'space', where: 'pm' },
-  { command: 'lastword', keywords: ['/lastword', '/последнее-слово'], form: 'space', where: 'pm' },
-  { command: 'recall', keywords: ['/recall', '/снять-судью'], form: 'none', where: 'pm' },
-  { command: 'resign', keywords: ['/resign', '/самоотвод'], form: 'none', where: 'pm' },
-  { command: 'relay', keywords: ['/relay', '/консильери'], form: 'space', where: 'pm' },
-  { command: 'court-propose', keywords: ['/court propose', '/суд казнить'], form: 'space', where: 'pm' },
-  { command: 'court-yes', keywords: ['/court yes', '/суд за'], form: 'none', where: 'pm' },
-  { command: 'court-no', keywords: ['/court no', '/суд против'], form: 'none', where: 'pm' },
-  { command: 'suicide-confirm', keywords: ['/suicide confirm', '/самоубийство подтверждаю'], form: 'none', where: 'pm' },
-  { command: 'suicide', keywords: ['/suicide', '/самоубийство'], form: 'none', where: 'pm' },
-  { command: 'speech', keywords: ['/speech', '/речь'], form: 'space', where: 'pm' },
-  { command: 'absent', keywords: ['/absent', '/отсутствую'], form: 'space', where: 'pm' },
-  { command: 'join', keywords: ['+', '/join'], form: 'none', where: 'post' },
-  { command: 'leave', keywords: ['/leave'], form: 'none', where: 'post' },
-];
-
-/** How a command is written in this game's locale. */
-function template(s: S, command: string): string {
-  return commandExample(SYNTAX, command, s.config.locale, '{name}');
-}
-
-/** What a player may do now (forms, bots): mirrors the checks of actions.ts. */
-function legalActions(s: S, me: PlayerId): LegalAction[] {
-  if (s.status !== 'running' || !isAlive(s, me)) return [];
-  const v = s.v;
-  const out: LegalAction[] = [];
-  const c = cityOf(s, me);
-  const thread = cityChannel(c);
-  const role = s.players[me]?.role;
-  const others = living(s).filter((id) => id !== me);
-  if (v.phase === 'day' && v.day >= 1 && v.nominatedBy[me] === undefined) {
-    const listed = new Set(v.nominations[c]!.map((n) => n.target));
-    out.push({
-      command: 'nominate',
-      via: 'post',
-      channel: thread,
-      template: template(s, 'nominate'),
-      targets: living(s).filter((id) => !isJudge(s, id) && !listed.has(id)),
-      until: v.voteStart,
-    });
-  }
-  if (v.phase === 'vote' && v.day >= 1) {
-    const list = v.nominations[c]!.filter((n) => isAlive(s, n.target) && v.votes[c]![me]?.target !== n.target).map((n) => n.target);
-    if (list.length > 0) out.push({ command: 'vote', via: 'post', channel: thread, template: template(s, 'vote'), targets: list, until: v.voteEnd });
-    if (v.votes[c]![me]) out.push({ command: 'unvote', via: 'post', channel: thread, template: template(s, 'unvote'), until: v.voteEnd });
-  }
-  const el = v.election[c];
-  // CIT-JUD-4: the public candidacy form is written while the threads are open.
-  if (el && v.phase === 'day' && el.day >= v.day) {
-    out.push({
-      command: el.candidates.includes(me) ? 'unrun' : 'run',
-      via: 'post',
-      channel: thread,
-      template: template(s, el.candidates.includes(me) ? 'unrun' : 'run'),
-    });
-  }
-  if (el && el.day === v.day && v.phase === 'vote') {
-    const cands = el.candidates.filter((x) => isAlive(s, x) && el.votes[me]?.target !== x);
-    if (cands.length > 0)
-      out.push({ command: 'judgevote', via: 'post', channel: thread, template: template(s, 'judgevote'), targets: cands, until: v.voteEnd });
-  }
-  if (role === 'doctor' && (v.phase === 'day' || v.phase === 'vote'))
-    out.push({ command: 'protect', via: 'pm', template: template(s, 'protect'), targets: living(s), until: v.voteEnd });
-  if (v.phase === 'night') {
-    if (role === 'maniac') out.push({ command: 'knife', via: 'pm', template: template(s, 'knife'), targets: others, until: v.nightEnd });
-    if (role === 'commissioner' && v.checked[me] === undefined)
-      out.push({ command: 'check', via: 'pm', template: template(s, 'check'), targets: residents(s, c).filter((id) => id !== me), until: v.nightEnd });
-    if (role === 'mafioso' && v.voidNight[c] !== v.day + 1) {
-      const home = residents(s, c).filter((id) => s.players[id]?.role !== 'mafioso' && v.judge[c] !== id);
-      const away = living(s).filter((id) => cityOf(s, id) !== c && !isJudge(s, id));
-      if (v.godfather[c] === me) {
-        out.push({ command: 'kill', via: 'pm', template: template(s, 'kill'), targets: home, until: v.nightEnd });
-        out.push({ command: 'nokill', via: 'pm', template: template(s, 'nokill'), until: v.nightEnd });
-        if (v.touring === c) {
-          out.push({ command: 'tour', via: 'pm', template: template(s, 'tour'), targets: away, until: v.nightEnd });
-          out.push({ command: 'notour', via: 'pm', template: template(s, 'notour'), until: v.nightEnd });
-        }
-      } else {
-        out.push({ command: 'propose', via: 'pm', template: template(s, 'propose'), targets: home, until: v.nightEnd });
-        if (v.touring === c) out.push({ command: 'propose-tour', via: 'pm', template: template(s, 'propose-tour'), targets: away, until: v.nightEnd });
-      }
-    }
-  }
-  if (role === 'mafioso' && v.godfather[c] === null && v.gfElection[c]) {
-    out.push({ command: 'gf', via: 'pm', template: template(s, 'gf'), targets: family(s, c), until: v.gfElection[c]!.until });
-  }
-  return out;
-}
 
 /** CIT-VOTE-6: the standing votes of every city, each line in its city's thread, ranked as the tally ranks them. */
 function voteCount(s: S): LiveCount | null {
@@ -197,7 +76,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   maxPlayers: 60,
   roles: ROLES,
   sides: SIDES,
-  syntax: SYNTAX,
+  syntax: ACTIONS.syntax,
   messages: { ru: { ...ru, ...staffRu }, en: { ...en, ...staffEn } },
   optionsSchema: options,
   validateConfig(config) {
@@ -240,8 +119,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     },
   },
   pm: (b, cmd) => {
-    // CIT-JUD-4: a campaign speech takes the whole message after its keyword.
-    if (!speech(b, cmd)) onPm(b, cmd);
+    onPm(b, cmd);
     refreshPins(b);
   },
   mod: (b, cmd) => {
@@ -257,7 +135,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   },
   modActions: MOD_ACTIONS,
   modKit: MOD_KIT,
-  legalActions,
+  actions: ACTIONS,
   // §0.1: what a post or PM holds is its first command line; the others are not read (and their author is told).
   recognise: (_s, cmd) =>
     commandLines(syntaxOf(mafiaCities), cmd)

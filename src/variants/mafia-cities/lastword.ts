@@ -14,7 +14,7 @@ function openLists(s: S, id: PlayerId): number[] {
   return s.v.cities.map((_, c) => c).filter((c) => s.v.nominations[c]!.some((n) => n.target === id) && !s.v.lastWords[c]!.includes(id));
 }
 
-/** CIT-LW-1, CIT-LW-2: why a last word of this text is refused now, if it is. */
+/** CIT-LW-1, CIT-LW-2: why a last word of this text is refused now, if it is (staff's recordings; players' are declared). */
 function refusal(s: S, id: PlayerId, text: string | null): Reply | undefined {
   const v = s.v;
   if (v.day < 1 || (v.phase !== 'day' && v.phase !== 'vote')) return { code: 'REJ-LW-CLOSED' };
@@ -28,7 +28,7 @@ function refusal(s: S, id: PlayerId, text: string | null): Reply | undefined {
 }
 
 /** Publishes a last word in every city thread whose list holds him (CIT-LW-4). */
-function publish(b: B, id: PlayerId, text: string, recorded: boolean): void {
+export function publishLastWord(b: B, id: PlayerId, text: string, recorded: boolean): void {
   const s = b.state;
   const cities = openLists(s, id);
   b.emit('cit.lastword', { player: id, cities });
@@ -42,28 +42,11 @@ function publish(b: B, id: PlayerId, text: string, recorded: boolean): void {
   }
 }
 
-/** `/lastword <text>` or `/lastword call` of a nominee. */
-export function lastWord(b: B, id: PlayerId, arg: string): Reply | undefined {
-  const s = b.state;
-  const call = /^(call|звонок)$/iu.test(arg.trim());
-  const r = refusal(s, id, call ? null : arg);
-  if (r) return r;
-  if (call) {
-    // CIT-LW-3: the engine cannot phone; staff are told, and the nominee is told what happens next.
-    b.emit('cit.lastword.call', { player: id }, { kind: 'players', ids: [id] });
-    b.flag('P-LW-CALL-STAFF', { name: nm(s, id) });
-    b.tell([id], msg('P-LW-CALL', { voteEnd: time(s, s.v.voteEnd) }));
-    return undefined;
-  }
-  publish(b, id, arg, false);
-  return undefined;
-}
-
 /** CIT-LW-3, CIT-MOD-7: staff publish a recorded call (as text or a link to the recording). */
 export function staffLastWord(b: B, id: PlayerId, text: string): Reply | undefined {
   const r = refusal(b.state, id, text);
   if (r) return r;
-  publish(b, id, text, true);
+  publishLastWord(b, id, text, true);
   return undefined;
 }
 

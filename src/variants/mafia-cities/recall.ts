@@ -6,16 +6,13 @@ import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
-import { recountCourt } from './actions.ts';
 import { type B, cityName, cityOf, date, family, genderOf, inCities, msg, names, nm, recallInbox, residents, type S, time } from './common.ts';
+import { recountCourt } from './court.ts';
 import { vacancy } from './flow.ts';
 import { citOptions } from './options.ts';
-import type { CitRejectionCode } from './rejections.ts';
-
-type Reply = { readonly code: CitRejectionCode; readonly params?: Record<string, string | number> };
 
 /** CIT-REC-2: the game day whose window the instant falls in, or null (the cutoff has passed, or Day 0). */
-function windowDay(s: S, at: number): number | null {
+export function windowDay(s: S, at: number): number | null {
   const v = s.v;
   if (v.phase === 'night') return v.day + 1;
   const cut = v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000;
@@ -65,24 +62,25 @@ export function setBase(b: B, city: number, base: number): { code: string; param
   return undefined;
 }
 
-/** CIT-REC-1..6: a `/recall` of a living resident. */
-export function recall(b: B, id: PlayerId): Reply | undefined {
+/** REJ-REC-LATE's parameters: the day's cutoff. */
+export function recallLate(s: S): { time: string } {
+  return { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) };
+}
+
+/** The player already filed or confirmed the request of window day `day` (REJ-REC-DUP). */
+export function confirmedOn(s: S, id: PlayerId, day: number | null): boolean {
+  const open = s.v.recall[cityOf(s, id)];
+  return open !== null && open !== undefined && open.day === day && open.confirmers.includes(id);
+}
+
+/** CIT-REC-1..6: a `/recall` of a living resident, accepted (the conditions are declared in actions.ts). */
+export function recall(b: B, id: PlayerId): void {
   const s = b.state;
   const c = cityOf(s, id);
-  const judge = s.v.judge[c];
-  const day = windowDay(s, b.at);
-  // §0 precedence, timing first: «Требование, направленное и (или) подтверждённое позднее установленного срока,
-  // прокуратором не рассматривается» — after a cut-off nothing else about the request is considered (not the missing
-  // judge, not the judge asking himself). On Day 0 no window has opened yet and no judge sits (judges take office at
-  // its voteEnd): that is said as REJ-REC-NOJUDGE, not as lateness.
-  const late = () => ({ code: 'REJ-REC-LATE' as const, params: { time: time(s, s.v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000) } });
-  if (day === null && s.v.day >= 1) return late();
-  if (!judge) return { code: 'REJ-REC-NOJUDGE' };
-  if (judge === id) return { code: 'REJ-REC-SELF' };
-  if (day === null) return late();
+  const judge = s.v.judge[c]!;
+  const day = windowDay(s, b.at)!;
   const open = s.v.recall[c];
   const current = open && open.day === day ? open : null;
-  if (current?.confirmers.includes(id)) return { code: 'REJ-REC-DUP', params: { judge: nm(s, judge) } };
   const cut = cutoffOf(s);
   b.emit('cit.recall', { city: c, day, by: id, date: date(s, cut) }, MODERATOR);
   const st = b.state;
@@ -96,7 +94,6 @@ export function recall(b: B, id: PlayerId): Reply | undefined {
   const k = living.length;
   announceIn(b, recallInbox(st, c)!, msg('P-RECALL-INBOX', { judge: nm(st, judge), names: names(st, living), k, N, time: time(st, cut), date: date(st, cut) }));
   if (k >= N) removed(b, c, day);
-  return undefined;
 }
 
 /** CIT-REC-6, CIT-REC-8: the judge is removed at once; he cannot stand in elections up to Day D+2. */
@@ -146,10 +143,9 @@ export function closeRecall(b: B, city: number, why: 'dead' | 'resigned'): void 
 }
 
 /** CIT-JUD-8: an acting judge resigns at once; his seat falls vacant (the election today before the cutoff). */
-export function resign(b: B, id: PlayerId): Reply | undefined {
+export function resign(b: B, id: PlayerId): void {
   const s = b.state;
   const c = s.v.judge.indexOf(id);
-  if (c < 0) return { code: 'REJ-CRT-NOTJUDGE' };
   closeRecall(b, c, 'resigned');
   const o = citOptions(s.config);
   const v = s.v;
@@ -164,5 +160,4 @@ export function resign(b: B, id: PlayerId): Reply | undefined {
     true,
     msg('T-RESIGN', { name: nm(s, id), g: genderOf(s, id), city: cityName(s, c), voteStart: time(s, vs), voteEnd: o.voteEnd, date: date(s, vs) }),
   );
-  return undefined;
 }

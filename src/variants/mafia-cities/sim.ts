@@ -1,11 +1,12 @@
 // The simulation adapter of `mafia-cities`: each bot's view (only what its player was shown), and the bots of every
-// role, random and sensible. Bots write their commands from the legal actions' templates, posting public forms in
-// the channel the action names (their city's thread).
+// role, random and sensible. Bots choose among the derived legal actions and write through `fillLine`, so they send
+// only what a player could, posting public forms in the channel the action names (their city's thread).
 import type { GameEvent, PlayerId } from '../../core/types.ts';
 import type { EventsOf } from '../../engine/events.ts';
 import { typed } from '../../engine/events.ts';
 import type { GameState } from '../../engine/state.ts';
 import type { LegalAction } from '../../engine/variant.ts';
+import { fillLine, targetKey } from '../../sim/choose.ts';
 import type { Intent, Policy, PolicySet, SimVariant, Turn } from '../../sim/types.ts';
 import type { CitEvents } from './events.ts';
 import { mafiaCities } from './index.ts';
@@ -63,11 +64,35 @@ function observe(v: CitView, ev: GameEvent): void {
   }
 }
 
-/** The intent of a legal action with its targets written in. */
-function write(turn: T, a: LegalAction, target?: PlayerId): Intent {
-  const text = target !== undefined ? a.template.replace('{name}', turn.name(target)) : a.template;
-  return { via: a.via, text, ...(a.channel !== undefined ? { channel: a.channel } : {}) };
+/** The intent of a legal action with its target written in (none when the target is not one on offer). */
+function write(turn: T, a: LegalAction, target?: PlayerId): Intent[] {
+  const text = fillLine(a, target !== undefined ? { [targetKey(a)]: target } : {}, turn.name);
+  return text === undefined ? [] : [{ via: a.via, text, ...(a.channel !== undefined ? { channel: a.channel } : {}) }];
 }
+
+/**
+ * The actions the bots play: the day's lists and votes, the judge election, the roles' night and day commands and
+ * the Godfather election. Suicide, resignation, recalls, relays, the court, last words, speeches and absences are
+ * the humans' (a random bot taking them would end or stall games the balance figures are about).
+ */
+const PLAYED = new Set([
+  'nominate',
+  'vote',
+  'unvote',
+  'run',
+  'unrun',
+  'judgevote',
+  'protect',
+  'knife',
+  'check',
+  'kill',
+  'nokill',
+  'tour',
+  'notour',
+  'propose',
+  'propose-tour',
+  'gf',
+]);
 
 const pick = <X>(turn: T, xs: readonly X[]): X | undefined => (xs.length === 0 ? undefined : xs[Math.floor(turn.rng.float() * xs.length)]);
 
@@ -75,11 +100,16 @@ const pick = <X>(turn: T, xs: readonly X[]): X | undefined => (xs.length === 0 ?
 const randomBot: Policy<CitView> = {
   id: 'random',
   act(turn) {
-    const a = pick(turn, turn.legal);
+    // A Godfather decides; he does not also propose to himself.
+    const decides = turn.legal.some((x) => x.command === 'kill');
+    const a = pick(
+      turn,
+      turn.legal.filter((x) => PLAYED.has(x.id ?? x.command) && !(decides && x.command.startsWith('propose'))),
+    );
     if (!a) return [];
-    if (!a.targets) return [write(turn, a)];
+    if (!a.targets) return write(turn, a);
     const t = pick(turn, a.targets);
-    return t === undefined ? [] : [write(turn, a, t)];
+    return t === undefined ? [] : write(turn, a, t);
   },
 };
 
@@ -109,7 +139,7 @@ const sensible: Policy<CitView> = {
           // One nomination a day: mostly someone of his own city he does not trust.
           const own = (a.targets ?? []).filter((t) => v.cityOf[t] === v.cityOf[v.me]);
           const t = prefer(own.length > 0 ? own : (a.targets ?? []));
-          if (t !== undefined && turn.rng.float() < 0.6) out.push(write(turn, a, t));
+          if (t !== undefined && turn.rng.float() < 0.6) out.push(...write(turn, a, t));
           break;
         }
         case 'vote': {
@@ -120,11 +150,11 @@ const sensible: Policy<CitView> = {
           const guilty = ts.filter((t) => known(t) === true);
           const leader = [...ts].filter((t) => !safe.has(t)).sort((x, y) => (tally.get(y) ?? 0) - (tally.get(x) ?? 0))[0];
           const t = guilty[0] ?? (turn.rng.float() < 0.5 ? leader : prefer(ts)) ?? prefer(ts);
-          if (t !== undefined && v.votes.get(v.me) !== t) out.push(write(turn, a, t));
+          if (t !== undefined && v.votes.get(v.me) !== t) out.push(...write(turn, a, t));
           break;
         }
         case 'run':
-          if (turn.rng.float() < 0.3) out.push(write(turn, a));
+          if (turn.rng.float() < 0.3) out.push(...write(turn, a));
           break;
         case 'judgevote': {
           if (v.votes.has(v.me)) break;
@@ -132,7 +162,7 @@ const sensible: Policy<CitView> = {
             turn,
             (a.targets ?? []).filter((x) => v.role === 'mafioso' || known(x) !== true),
           );
-          if (t !== undefined) out.push(write(turn, a, t));
+          if (t !== undefined) out.push(...write(turn, a, t));
           break;
         }
         case 'protect': {
@@ -140,7 +170,7 @@ const sensible: Policy<CitView> = {
             turn,
             (a.targets ?? []).filter((x) => x !== v.me || turn.rng.float() < 0.2),
           );
-          if (t !== undefined && turn.pass === 0) out.push(write(turn, a, t));
+          if (t !== undefined && turn.pass === 0) out.push(...write(turn, a, t));
           break;
         }
         case 'knife':
@@ -150,13 +180,13 @@ const sensible: Policy<CitView> = {
           if (turn.pass > 0) break;
           const ts = (a.targets ?? []).filter((x) => a.command !== 'check' || !v.checks.has(x));
           const t = a.command === 'check' ? pick(turn, ts) : prefer(ts);
-          if (t !== undefined) out.push(write(turn, a, t));
+          if (t !== undefined) out.push(...write(turn, a, t));
           break;
         }
         case 'gf': {
           // The family agrees on its first member (lowest seat), so a majority forms at once.
           const t = [...(a.targets ?? [])].sort()[0];
-          if (t !== undefined && turn.pass === 0) out.push(write(turn, a, t));
+          if (t !== undefined && turn.pass === 0) out.push(...write(turn, a, t));
           break;
         }
         default:
