@@ -104,7 +104,8 @@ describe.skipIf(!run)('every console form of every rulebook', () => {
       // No form sent arguments its action's schema refuses; the rules may refuse some (422) in this state.
       expect(statuses.filter((s) => !/ (200|422)$/.test(s))).toEqual([]);
       expect(statuses.length).toBe(4 + all.length);
-      expect(errors).toEqual([]);
+      // The browser logs each 422 as a failed load; nothing else may show up.
+      expect(errors.filter((e) => !/status of 422/.test(e))).toEqual([]);
       await page.context().close();
     }, 120_000);
   }
