@@ -208,9 +208,19 @@ program
         for (const l of describeActions(v.actions, loc)) out(l);
       }
       out('');
-      out('Moderator actions (POST /mod, or `mod:` in scripts):');
-      const { ENGINE_MOD_ACTIONS } = await import('../engine/modactions.ts');
-      for (const [name, a] of Object.entries({ ...ENGINE_MOD_ACTIONS, ...(v.modActions ?? {}) })) out(`  ${name.padEnd(16)} ${a.summary} (${a.rules})`);
+      // The toolkit every rulebook shares under the same names first (a tool it lacks with its reason), then the
+      // engine's other actions and the rulebook's own (engine/modkit.ts).
+      const { modListing } = await import('../engine/modkit.ts');
+      const listing = modListing(v);
+      const line = (a: (typeof listing)[number]) =>
+        a.forbidden !== undefined
+          ? `  ${a.name.padEnd(16)} — ${a.summary}`
+          : `  ${a.name.padEnd(16)} ${a.summary} (${a.rules})${a.aliases.length > 0 ? ` [also accepted: ${a.aliases.join(', ')}]` : ''}`;
+      out('Moderator toolkit (the same names in every rulebook; POST /mod, or `mod:` in scripts):');
+      for (const a of listing.filter((x) => x.toolkit)) out(line(a));
+      out('');
+      out('Other moderator actions:');
+      for (const a of listing.filter((x) => !x.toolkit)) out(line(a));
       out('');
       out('Default deal:');
       // Sizes below the rulebook's minimum are shown at its minimum instead.

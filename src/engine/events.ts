@@ -63,7 +63,8 @@ export type EngineEvents = {
     readonly flagged: boolean;
   };
   'moderator.flag': { readonly reason: string; readonly params: Readonly<Record<string, Param>> };
-  'moderator.action': { readonly by: string; readonly action: string; readonly args: Readonly<Record<string, unknown>> };
+  /** A moderator action as given; `as` the toolkit action an older name (an alias) ran as. */
+  'moderator.action': { readonly by: string; readonly action: string; readonly args: Readonly<Record<string, unknown>>; readonly as?: string };
   // Conventions every rulebook follows and the host reads (transcripts, views): the same shape in each.
   /** A player's private message as the rulebook logged it (the author's own copy). */
   'pm.received': { readonly from: PlayerId; readonly text: string; readonly subject?: string };

@@ -5,6 +5,7 @@ import { actorLabel, Builder, type Env } from './builder.ts';
 import { canRead, channelById, MAIN_CHANNEL } from './channels.ts';
 import { initialState } from './evolve.ts';
 import { ENGINE_MOD_ACTIONS, parseModArgs } from './modactions.ts';
+import { canonicalAction, forbiddenReason, frozenOut } from './modkit.ts';
 import { fold, matchName } from './names.ts';
 import { commandExample, compileSyntax, parseCommands, readText, type Syntax } from './parse.ts';
 import { commitmentOf, keyOf } from './rng.ts';
@@ -94,8 +95,9 @@ export function decide<V>(variant: Variant<V>, state: GameState<V>, cmd: Command
       break;
     }
     case 'post.edit':
-      if (b.state.status === 'running') variant.edit(b, cmd);
-      else if (b.state.status === 'ended' || b.state.status === 'cancelled') b.reject(cmd.actor, 'R-GAME-OVER');
+      if (b.state.status === 'running') {
+        if (!frozen(b, cmd.actor)) variant.edit(b, cmd);
+      } else if (b.state.status === 'ended' || b.state.status === 'cancelled') b.reject(cmd.actor, 'R-GAME-OVER');
       break;
     case 'mod':
       onMod(b, cmd);
@@ -278,7 +280,7 @@ function onPost<V>(b: Builder<V>, cmd: Extract<Command, { type: 'post' }>): void
     const c = channelById(b.variant, s, cmd.channel);
     if (!c || !canRead(c, { kind: 'player', id: cmd.actor.id })) return b.reject(cmd.actor, 'R-CHANNEL', { channel: cmd.channel });
   }
-  b.variant.post(b, cmd);
+  if (!frozen(b, cmd.actor)) b.variant.post(b, cmd);
 }
 
 /** Why a forum member without a seat is refused: he left the game (withdrew, was replaced) or never signed up. */
@@ -298,7 +300,7 @@ export function publishPost<V>(b: Builder<V>, author: string, text: string, post
 function onPm<V>(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void {
   const s = b.state;
   const from = cmd.actor.kind === 'player' ? cmd.actor.id : undefined;
-  if (s.status === 'running' && from) return b.variant.pm(b, cmd);
+  if (s.status === 'running' && from) return frozen(b, cmd.actor) ? undefined : b.variant.pm(b, cmd);
   const lines = parseCommands(cmd.text, syntaxOf(b.variant)).filter((l) => l.command !== 'join' && l.command !== 'leave');
   const refuseGuest = s.status === 'running' && cmd.actor.kind === 'guest' && b.variant.signup?.refuseGuestPms === true;
   if (lines.length > 0 || refuseGuest) {
@@ -315,6 +317,14 @@ function onPm<V>(b: Builder<V>, cmd: Extract<Command, { type: 'pm' }>): void {
   forward(b, cmd.actor, cmd.text);
 }
 
+/** Refuses a player's input while a pause freezes the game (its rulebook's policy, engine/modkit.ts); true if it did. */
+function frozen<V>(b: Builder<V>, actor: Actor): boolean {
+  const code = frozenOut(b.variant.modKit, b.state, actor);
+  if (code === undefined) return false;
+  b.refuse(actor, { code });
+  return true;
+}
+
 /** Forwards a free-text PM to the human moderator and tells the sender (PAL-CON-3). */
 export function forward<V>(b: Builder<V>, actor: Actor, text: string): void {
   const ids = actor.kind === 'player' ? [actor.id] : [];
@@ -323,10 +333,16 @@ export function forward<V>(b: Builder<V>, actor: Actor, text: string): void {
   b.tell(ids, { key: 'MSG-FORWARDED' });
 }
 
-function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
-  if (cmd.actor.kind !== 'moderator') return b.reject(cmd.actor, 'R-NOT-MODERATOR');
+function onMod<V>(b: Builder<V>, input: Extract<Command, { type: 'mod' }>): void {
+  if (input.actor.kind !== 'moderator') return b.reject(input.actor, 'R-NOT-MODERATOR');
   const before = b.rejections.length;
-  const { action } = cmd.mod;
+  // A name the rulebook used before for a toolkit action is that action (old scripts and clients keep working).
+  const kit = b.variant.modKit;
+  const given = input.mod.action;
+  const action = canonicalAction(kit, given);
+  const cmd = action === given ? input : { ...input, mod: { ...input.mod, action } };
+  const why = forbiddenReason(kit, action);
+  if (why !== undefined) return b.reject(cmd.actor, 'R-MOD-ARGS', { detail: `not in this rulebook: ${why}` });
   let args = cmd.mod.args ?? {};
   const s = b.state;
   // The engine's own actions are validated by the same schemas the API publishes (engine/modactions.ts).
@@ -390,7 +406,7 @@ function onMod<V>(b: Builder<V>, cmd: Extract<Command, { type: 'mod' }>): void {
   }
   if (!known) return b.reject(cmd.actor, 'R-MOD-UNKNOWN', { action });
   if (b.rejections.length === before) {
-    b.emit('moderator.action', { by: cmd.actor.name, action, args }, MODERATOR);
+    b.emit('moderator.action', { by: input.actor.name, action: given, args, ...(action !== given ? { as: action } : {}) }, MODERATOR);
   }
 }
 

@@ -73,6 +73,12 @@ export const modArg = {
   time: () => z.string().min(10).max(40).describe('a local time of the game’s zone, e.g. 2025-10-07T20:30 (or with an offset)'),
   /** A list of calendar dates. */
   dates: (what: string) => z.array(z.string().refine(isIsoDate, 'expected a date YYYY-MM-DD')).max(366).optional().describe(what),
+  /** One of a list of values known when the rulebook loads (a menu in the console). */
+  choice: (values: readonly string[], what: string) => {
+    const [first, ...rest] = values;
+    if (first === undefined) throw new Error(`no values for ${what}`);
+    return z.enum([first, ...rest]).describe(what);
+  },
   /** No arguments. */
   none: () => z.object({}).strict(),
 };
@@ -191,30 +197,39 @@ export function runModAction<V, M>(b: Builder<V, M>, cmd: Extract<Command, { typ
 export interface RestoreSpec<V, M> {
   /** The rule ids it implements (PAL-MOD-1, DE-MOD-1). */
   readonly rules: string;
+  /** What the action does, when more than "the player is back in the game" (intrigue: a ghost becomes active). */
+  readonly summary?: string;
   /** The rulebook's name matcher and the parameter its R-NAME rejection names the input by. */
   readonly match: (text: string, players: readonly Named[]) => NameMatch;
   readonly nameParam: string;
+  /** Why this player cannot be brought back, or undefined when he can (default: he is in the game). */
+  why?(s: GameState<V>, id: PlayerId): string | undefined;
+  /** Brings him back (default: the engine's `player.restored`). */
+  bring?(b: Builder<V, M>, id: PlayerId): void;
   /** Announces the return (the rulebook's message) and checks the win, once the player is back. */
   announce(b: Builder<V, M>, id: PlayerId): void;
 }
 
 /**
  * PAL-MOD-1 `restore`, DE-MOD-1 `revive`: the moderator undoes a removal and the player is back in the game. One action
- * for every rulebook; each registers it under its own spec's name and says how the return is announced.
+ * for every rulebook (the toolkit's `restore`, engine/modkit.ts); each says how the return is announced.
  */
 export function restoreAction<V, M>(spec: RestoreSpec<V, M>): ModAction<V, M> {
-  return {
-    summary: 'Undo a removal: the player is back in the game.',
+  return modActionsOf<V, M>()({
+    summary: spec.summary ?? 'Undo a removal: the player is back in the game.',
     rules: spec.rules,
     args: z.object({ name: modArg.name() }).strict(),
     run(b, args) {
       const s = b.state;
-      if (s.status !== 'running') return refuse('the game is not running');
+      const stopped = notRunning(s);
+      if (stopped) return stopped;
       const id = argPlayer(s, args, spec.match, 'name', spec.nameParam);
       if (refused(id)) return id;
-      if (isAlive(s, id)) return refuse(`${nameOf(s, id)} is in the game`);
-      b.emit('player.restored', { player: id });
+      const why = spec.why ? spec.why(s, id) : isAlive(s, id) ? `${nameOf(s, id)} is in the game` : undefined;
+      if (why !== undefined) return refuse(why);
+      if (spec.bring) spec.bring(b, id);
+      else b.emit('player.restored', { player: id });
       spec.announce(b, id);
     },
-  };
+  });
 }

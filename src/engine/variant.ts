@@ -11,6 +11,7 @@ import type { ChannelDef } from './channels.ts';
 import type { EventsOf } from './events.ts';
 import type { RuleFiring } from './firing.ts';
 import type { ModActionInfo } from './modactions.ts';
+import type { ModKitInfo } from './modkit.ts';
 import type { SyntaxRule } from './parse.ts';
 import type { Timetable } from './schedule.ts';
 import type { GameConfig, GameState, Locale } from './state.ts';
@@ -73,6 +74,8 @@ export interface LegalAction {
   readonly choices?: readonly string[];
   /** When the current window for it closes, if known. */
   readonly until?: Millis;
+  /** The moderator has paused the game: the action is still taken, but no window closes until he resumes. */
+  readonly paused?: boolean;
   /** The declaration it comes from (several may answer one command, e.g. one per card); declared actions only. */
   readonly id?: string;
   /** The keyword as the game's role messages teach it ('' when the action is a whole post, such as last words). */
@@ -215,6 +218,8 @@ export interface Variant<V = unknown, M = AnyEvents> {
   mod(b: Builder<V, M>, cmd: Extract<Command, { type: 'mod' }>): boolean;
   /** The variant's own moderator actions with their argument schemas (the API describes and validates them). */
   readonly modActions?: Readonly<Record<string, ModActionInfo>>;
+  /** The toolkit's aliases, the tools the rulebook lacks (and why), and what a pause allows (engine/modkit.ts). */
+  readonly modKit?: ModKitInfo;
   /**
    * The rulebook's player actions, each declared once (docs/actions.md): the engine derives their check, the legal
    * actions, their command lines and `narrator rules` from it. Rulebooks not yet ported write `legalActions` instead.
@@ -301,6 +306,19 @@ export type VariantDef<V, M> = Omit<Variant<V, M>, 'legalActions'> &
   ({ readonly actions: ActionTable<V, M, string> } | { legalActions(s: GameState<V>, player: PlayerId): LegalAction[] });
 
 /**
+ * The legal actions as a moderator's pause leaves them (issue 25 item 3): none when the rulebook's pause freezes
+ * every input; otherwise the same actions, marked paused and without a closing time (no deadline passes while paused,
+ * and on resume each moves by the pause's length, so the time planned before would be stale).
+ */
+function whilePaused<V>(kit: ModKitInfo | undefined, legal: (s: GameState<V>, p: PlayerId) => LegalAction[]) {
+  return (s: GameState<V>, player: PlayerId): LegalAction[] => {
+    if (s.pausedSince === undefined || s.status !== 'running') return legal(s, player);
+    if (kit?.pause.inputs === 'refused') return [];
+    return legal(s, player).map(({ until: _, ...a }) => ({ ...a, paused: true }));
+  };
+}
+
+/**
  * Declares a rulebook: its options' type is inferred from its schema, and `options(config)` reads them typed. A
  * rulebook with declared `actions` gets its `legalActions` derived from them (engine/actions/legal.ts).
  */
@@ -309,6 +327,6 @@ export function defineVariant<V, S extends z.ZodType<Record<string, unknown>>, M
 ): DefinedVariant<V, S, M> {
   const own = 'legalActions' in def ? def.legalActions : undefined;
   const table = def.actions;
-  const legalActions = own ?? ((s: GameState<V>, player: PlayerId) => (table ? legalOf(table, s, player) : []));
-  return { ...def, legalActions, options: optionsReader(def.optionsSchema) };
+  const base = own ?? ((s: GameState<V>, player: PlayerId) => (table ? legalOf(table, s, player) : []));
+  return { ...def, legalActions: whilePaused(def.modKit, base), options: optionsReader(def.optionsSchema) };
 }

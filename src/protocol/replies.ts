@@ -99,6 +99,8 @@ export interface ActionsReply {
     readonly choices: readonly string[] | null;
     readonly until: number | null;
     readonly untilTime: string | null;
+    /** The moderator paused the game: the action is still taken, its window's end waits for the resume (until: null). */
+    readonly paused: boolean;
   }[];
 }
 
@@ -166,7 +168,21 @@ export interface SignupWarningsReply {
 
 /** Reply of GET /api/games/:id/mod-actions (moderators). */
 export interface ModActionsReply {
-  readonly actions: readonly { readonly name: string; readonly summary: string; readonly rules: string; readonly args: Readonly<Record<string, unknown>> }[];
+  readonly actions: readonly {
+    readonly name: string;
+    readonly summary: string;
+    readonly rules: string;
+    /** The JSON Schema of its arguments (an empty object schema for a tool the rulebook lacks). */
+    readonly args: Readonly<Record<string, unknown>>;
+    /** One of the toolkit every rulebook shares under the same names (engine/modkit.ts). */
+    readonly toolkit: boolean;
+    /** Why the rulebook lacks this tool, when it does ("not in this rulebook because …"); null otherwise. */
+    readonly forbidden: string | null;
+    /** Older names still accepted for it. */
+    readonly aliases: readonly string[];
+  }[];
+  /** What a moderator's pause allows the players: their inputs are `accepted` or `refused`. */
+  readonly pause: 'accepted' | 'refused';
 }
 
 /** Reply of GET /api/clock. */

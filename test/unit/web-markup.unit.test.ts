@@ -116,6 +116,7 @@ describe('action lines (issue 25 item 7: the forms are built from line and param
     choices: null,
     until: null,
     untilTime: null,
+    paused: false,
   });
   const target = { kind: 'player', key: 'target', targets: [{ id: 'p2', name: 'Babis' }], optional: false, label: null } as const;
 

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ScaledClock } from '../../app/clock.ts';
 import { signupWarnings } from '../../app/profiles.ts';
-import { ENGINE_MOD_ACTIONS } from '../../engine/modactions.ts';
+import { modListing } from '../../engine/modkit.ts';
 import { type ClockReply, gameParams, type ModActionsReply, type SignupWarningsReply } from '../../protocol/index.ts';
 import { requireModerator, roleIn } from '../access.ts';
 import { jsonSchema, route } from '../http.ts';
@@ -24,9 +24,17 @@ export function registerClientRoutes(app: FastifyInstance, d: RouteDeps): void {
     handler({ params, req }) {
       const g = service.get(params.id);
       requireModerator(roleIn(g, req.principal));
-      const all = { ...ENGINE_MOD_ACTIONS, ...(g.variant.modActions ?? {}) };
       return {
-        actions: Object.entries(all).map(([name, a]) => ({ name, summary: a.summary, rules: a.rules, args: jsonSchema(a.args) })),
+        actions: modListing(g.variant).map((a) => ({
+          name: a.name,
+          summary: a.summary,
+          rules: a.rules,
+          args: a.info ? jsonSchema(a.info.args) : { type: 'object', properties: {} },
+          toolkit: a.toolkit,
+          forbidden: a.forbidden ?? null,
+          aliases: a.aliases,
+        })),
+        pause: g.variant.modKit?.pause.inputs ?? 'accepted',
       } satisfies ModActionsReply;
     },
   });

@@ -5,6 +5,7 @@ import { nameKey } from '../../app/accounts.ts';
 import { AppError } from '../../app/errors.ts';
 import { addModerator } from '../../app/service-events.ts';
 import { viewerKey } from '../../app/views.ts';
+import { canonicalAction } from '../../engine/modkit.ts';
 import { commandReply, gameParams, type ModeratorsReply, modActionsOf, modBodySchema } from '../../protocol/index.ts';
 import { VARIANTS } from '../../variants/registry.ts';
 import { requireModerator, roleIn, viewerOf } from '../access.ts';
@@ -30,11 +31,16 @@ export function registerModerationRoutes(app: FastifyInstance, d: RouteDeps): vo
       if (!known.includes(body.action))
         throw new AppError('mod.unknown_action', 400, `a ${g.variant.id} game has no moderator action "${body.action}"; its actions are ${known.join(', ')}`);
       const args = (body.args ?? {}) as Record<string, unknown>;
-      if (body.action === 'substitute' && typeof args.new === 'string') {
-        // A substitute plays through an account of that name; refuse a name nobody can log in as.
-        const acc = await accounts.byName(args.new);
-        if (!acc) throw new AppError('account.not_found', 404, `no account named "${args.new}"`);
-        if (g.meta.moderators.some((x) => nameKey(x) === acc.nameKey)) throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
+      const newcomer = args.new;
+      if (canonicalAction(g.variant.modKit, body.action) === 'substitute' && typeof newcomer === 'string') {
+        // A substitute plays through an account of that name: refuse a name nobody can log in as, unless the
+        // moderator invites a newcomer (the account made later with that name takes the seat), and never a moderator.
+        if (g.meta.moderators.some((x) => nameKey(x) === nameKey(newcomer)))
+          throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
+        const acc = await accounts.byName(newcomer);
+        if (!acc && args.invite !== true) throw new AppError('account.not_found', 404, `no account named "${newcomer}" (set "invite" to seat a newcomer)`);
+        if (acc && g.meta.moderators.some((x) => nameKey(x) === acc.nameKey))
+          throw new AppError('game.moderator_cannot_play', 409, 'a moderator cannot take a seat');
       }
       return {
         ifVersion: body.ifVersion,

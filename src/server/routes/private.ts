@@ -116,6 +116,7 @@ export function registerPrivateRoutes(app: FastifyInstance, d: RouteDeps): void 
           choices: a.choices ?? null,
           until: a.until ?? null,
           untilTime: a.until !== undefined ? isoLocal(a.until, s.config.timeZone) : null,
+          paused: a.paused === true,
         };
       });
       return { alive: p.alive, actions } satisfies ActionsReply;

@@ -1,17 +1,21 @@
-// The staff's inactivity, «Овощ» and substitution actions of mafia-cities (CIT-ACT-4, CIT-MOD-8, CIT-MOD-9), kept
+// The staff's inactivity and «Овощ» actions of mafia-cities (CIT-ACT-4, CIT-MOD-8; substitution, CIT-MOD-9, is the
+// toolkit's, moderator.ts), kept
 // apart from moderator.ts so the two tables grow without touching each other.
 import { z } from 'zod';
 import { MODERATOR } from '../../core/types.ts';
-import { argPlayer, livePlayerArg, type ModActions, modArg, refuse, refused, substituteSeat } from '../../engine/modactions.ts';
+import { argPlayer, livePlayerArg, type ModActions, modActionsOf, modArg, refuse, refused } from '../../engine/modactions.ts';
 import { matchName } from '../../engine/names.ts';
 import { canExcuse, warn } from './activity.ts';
 import { cityOf, genderOf, inCities, msg, nm } from './common.ts';
 import type { CitEvents } from './events.ts';
 import type { CitState } from './state.ts';
 
-/** The actions, merged into moderator.ts's table. */
+/** A mafia-cities staff action: its arguments typed by its schema. */
+const mod = modActionsOf<CitState, CitEvents>();
+
+/** The actions, merged into moderator.ts's table (substitution is the toolkit's). */
 export const ACTIVITY_ACTIONS: ModActions<CitState, CitEvents> = {
-  excuse: {
+  excuse: mod({
     summary: 'Excuses a player’s inactivity: his counter goes back to 0 and today counts as active (before voteEnd).',
     rules: 'CIT-ACT-4, CIT-MOD-8',
     args: z.object({ name: modArg.name() }).strict(),
@@ -22,8 +26,8 @@ export const ACTIVITY_ACTIONS: ModActions<CitState, CitEvents> = {
       b.emit('cit.excused', { player: id }, MODERATOR);
       return undefined;
     },
-  },
-  vegetable: {
+  }),
+  vegetable: mod({
     summary: 'Issues the «Овощ» warning to a player (alive or not), announced publicly and kept in his profile.',
     rules: 'CIT-MOD-8, CIT-ACT-4, CIT-ACT-7',
     args: z.object({ name: modArg.name(), reason: z.string().trim().max(500).optional().describe('why, as announced and kept in the profile') }).strict(),
@@ -32,13 +36,13 @@ export const ACTIVITY_ACTIONS: ModActions<CitState, CitEvents> = {
       if (s.status !== 'running' && s.status !== 'ended') return refuse('the game has not started');
       const id = argPlayer(s, args, matchName);
       if (refused(id)) return id;
-      const reason = typeof args.reason === 'string' && args.reason !== '' ? args.reason : undefined;
+      const reason = args.reason !== undefined && args.reason !== '' ? args.reason : undefined;
       warn(b, id, reason ?? 'moderator');
       inCities(b, [cityOf(s, id)], true, msg('T-VEGETABLE', { name: nm(s, id), g: genderOf(s, id), reason: reason ?? '', with: reason ? 'yes' : 'no' }));
       return undefined;
     },
-  },
-  'revoke-vegetable': {
+  }),
+  'revoke-vegetable': mod({
     summary: 'Revokes the latest «Овощ» warning a player received in this game (it leaves his profile).',
     rules: 'CIT-MOD-8, CIT-ACT-4, CIT-ACT-7',
     args: z.object({ name: modArg.name() }).strict(),
@@ -51,23 +55,5 @@ export const ACTIVITY_ACTIONS: ModActions<CitState, CitEvents> = {
       inCities(b, [cityOf(s, id)], true, msg('T-VEGETABLE-REVOKED', { name: nm(s, id) }));
       return undefined;
     },
-  },
-  substitute: {
-    summary: 'A new account takes over a living player’s seat with his role, city, votes, rights and counters.',
-    rules: 'CIT-MOD-9',
-    args: z.object({ old: modArg.name('the player who leaves'), new: modArg.name('the substitute (an account name)') }).strict(),
-    run(b, args) {
-      const s = b.state;
-      const id = livePlayerArg(s, args, matchName, 'old');
-      if (refused(id)) return id;
-      const g = genderOf(s, id);
-      const old = substituteSeat(b, id, args.new, matchName);
-      if (refused(old)) return old;
-      const st = b.state;
-      // «<старый ник> заменён(а) на <новый ник>» in the general thread and the seat's city thread.
-      inCities(b, [cityOf(st, id)], true, msg('T-SUBSTITUTE', { old, new: nm(st, id), g }));
-      b.emit('role.assigned', { player: id, role: st.players[id]!.role ?? 'citizen', substitute: true }, { kind: 'players', ids: [id] });
-      return undefined;
-    },
-  },
+  }),
 };

@@ -1,14 +1,14 @@
 // The Prokurator's corrections (CIT-MOD-3): undoing what the engine computed on wrong inputs. The log is append-only,
 // so a correction is not a rewrite of history but new events that reverse the wrong outcome and apply the right one,
 // announced «Исправление прокуратора». Two actions cover the spec's two cases:
-// - `revive {name}`: a player killed by an engine error is back in the game (the engine's shared undo of a removal);
+// - `restore {name}` (formerly `revive`, the toolkit's, moderator.ts): a player killed by an engine error is back;
 // - `correct-execution {city, wrong?, right?}`: a city's execution re-run on corrected inputs (a ballot the engine
 //   mis-read, a vote it lost): the wrongly executed player is revived and the one the corrected tally selects is
 //   executed by that city's decision, with every consequence of a death (lists, votes, seats, the win check).
 // Staff compute the corrected result themselves (the tally's rule is CIT-VOTE-8..10); the engine applies it.
 import { z } from 'zod';
 import type { PlayerId } from '../../core/types.ts';
-import { argPlayer, livePlayerArg, type ModActions, modArg, refuse, refused, restoreAction } from '../../engine/modactions.ts';
+import { argPlayer, livePlayerArg, type ModActions, modActionsOf, modArg, refuse, refused } from '../../engine/modactions.ts';
 import { fold, matchName } from '../../engine/names.ts';
 import { isAlive } from '../../engine/state.ts';
 import { type B, cityName, everywhere, genderOf, msg, nm, revealParam } from './common.ts';
@@ -16,22 +16,17 @@ import type { CitEvents } from './events.ts';
 import { dieNow } from './flow.ts';
 import type { CitState } from './state.ts';
 
-/** CIT-MOD-3: the revived player is announced in every thread. */
-function announceRevival(b: B, id: PlayerId): void {
+/** CIT-MOD-3: the revived player is announced in every thread (the toolkit's `restore`, moderator.ts). */
+export function announceRevival(b: B, id: PlayerId): void {
   everywhere(b, msg('T-CORRECTION-REVIVE', { name: nm(b.state, id), g: genderOf(b.state, id) }));
 }
 
-/** The staff's corrections (CIT-MOD-3). */
+/** A mafia-cities staff action: its arguments typed by its schema. */
+const mod = modActionsOf<CitState, CitEvents>();
+
+/** The staff's corrections (CIT-MOD-3) besides the toolkit's `restore`. */
 export const CORRECTION_ACTIONS: ModActions<CitState, CitEvents> = {
-  revive: restoreAction<CitState, CitEvents>({
-    rules: 'CIT-MOD-3',
-    match: matchName,
-    nameParam: 'arg',
-    announce(b, id) {
-      announceRevival(b as B, id);
-    },
-  }),
-  'correct-execution': {
+  'correct-execution': mod({
     summary:
       'Re-runs a city’s execution on corrected inputs: revives the player it executed by mistake (wrong) and executes the one the corrected tally selects (right), announced «Исправление прокуратора».',
     rules: 'CIT-MOD-3, CIT-MOD-1, CIT-VOTE-8',
@@ -42,12 +37,11 @@ export const CORRECTION_ACTIONS: ModActions<CitState, CitEvents> = {
         right: modArg.name('the player the corrected tally executes').optional(),
       })
       .strict(),
-    run(b0, args) {
-      const b = b0 as B;
+    run(b, args) {
       const s = b.state;
       if (s.status !== 'running') return refuse('the game is not running');
-      const c = s.v.cities.findIndex((x) => fold(x) === fold(String(args.city)));
-      if (c < 0) return refuse(`no city "${String(args.city)}"`);
+      const c = s.v.cities.findIndex((x) => fold(x) === fold(args.city));
+      if (c < 0) return refuse(`no city "${args.city}"`);
       if (args.wrong === undefined && args.right === undefined) return refuse('name the wrong execution, the right one, or both');
       let wrong: PlayerId | undefined;
       if (args.wrong !== undefined) {
@@ -81,5 +75,5 @@ export const CORRECTION_ACTIONS: ModActions<CitState, CitEvents> = {
       }
       return undefined;
     },
-  },
+  }),
 };

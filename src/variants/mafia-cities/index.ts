@@ -12,7 +12,7 @@ import type { CitEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
 import { en, ru } from './messages.ts';
-import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { citOptions, options } from './options.ts';
 import { commandLines, onEdit, onPm, onPost } from './reading.ts';
 import { cutoff as recallCutoff } from './recall.ts';
@@ -22,7 +22,7 @@ import { dutyOf, outsideDuty, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { refreshPins } from './status.ts';
-import { frozen, shiftOnResume } from './time-powers.ts';
+import { shiftOnResume } from './time-powers.ts';
 import { citiesVoteSteps } from './vote-log.ts';
 
 /** CIT-VOTE-6: the standing votes of every city, each line in its city's thread, ranked as the tally ranks them. */
@@ -98,14 +98,14 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     refreshPins(b);
   },
   timetable: TIMETABLE,
-  // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN).
+  // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN): the toolkit's pause policy
+  // (moderator.ts), applied by the engine before these hooks run.
   // CIT-ANN-1, CIT-VOTE-6: after every input the pinned posts follow what changed.
   post: (b, cmd) => {
-    if (frozen(b, cmd.actor)) return;
     onPost(b, cmd);
     refreshPins(b);
   },
-  edit: (b, cmd) => frozen(b, cmd.actor) || onEdit(b, cmd),
+  edit: (b, cmd) => onEdit(b, cmd),
   // CIT-SET-1, CIT-SET-2: a second signup is refused; too few players postpone the start by one game day.
   signup: {
     duplicate: 'REJ-SIGNUP-DUP',
@@ -120,7 +120,6 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     },
   },
   pm: (b, cmd) => {
-    if (frozen(b, cmd.actor)) return;
     onPm(b, cmd);
     refreshPins(b);
   },
@@ -136,6 +135,7 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
     return known;
   },
   modActions: MOD_ACTIONS,
+  modKit: MOD_KIT,
   actions: ACTIONS,
   // §0.1: what a post or PM holds is its first command line; the others are not read (and their author is told).
   recognise: (_s, cmd) =>

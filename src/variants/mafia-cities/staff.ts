@@ -8,9 +8,9 @@
 // Prokurator appoints himself) and every other staff member `prokurator` only.
 import { z } from 'zod';
 import type { Audience, Message, PlayerId } from '../../core/types.ts';
-import { type ModActions, modArg, refuse } from '../../engine/modactions.ts';
+import { type ModActions, modActionsOf, modArg, refuse } from '../../engine/modactions.ts';
 import { fold } from '../../engine/names.ts';
-import { type B, everywhere, msg, type S } from './common.ts';
+import { everywhere, msg, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import type { CitState } from './state.ts';
 
@@ -147,25 +147,27 @@ export function outsideDuty(s: S, name: string, action: string): ReturnType<type
   return holds(s, name, duty) ? undefined : refuse(`the action "${action}" is the ${duty === 'consigliere' ? 'Consigliere' : 'Prokurator'}'s`);
 }
 
+/** A mafia-cities staff action: its arguments typed by its schema. */
+const mod = modActionsOf<CitState, CitEvents>();
+
 /** The staff actions of CIT-ENG-2. */
 export const STAFF_ACTIONS: ModActions<CitState, CitEvents> = {
-  consigliere: {
+  consigliere: mod({
     summary:
       'The Prokurator appoints the Consigliere (a staff account, by name; himself = both capacities) or, without a name, dismisses him: «Консильери: <ник>» / «Консильери: движок».',
     rules: 'CIT-ENG-2, CIT-ENG-3, CIT-ENG-4',
     args: z.object({ name: modArg.name('the staff member').optional() }).strict(),
-    run(b0, args, cmd) {
-      const b = b0 as B;
+    run(b, args, cmd) {
       const s = b.state;
       const by = cmd.actor.kind === 'moderator' ? cmd.actor.name : '';
       if (s.status === 'ended' || s.status === 'cancelled') return refuse('the game is over');
       if (!holds(s, by, 'prokurator')) return refuse('only a Prokurator appoints or dismisses the Consigliere');
-      const name = typeof args.name === 'string' ? args.name : undefined;
+      const name = args.name;
       if (name !== undefined && isPlayerName(s, name) !== undefined) return { code: 'REJ-STAFF-PLAYER' };
       if (name === undefined && s.v.consigliere === null) return refuse('no Consigliere is appointed');
       b.emit('cit.consigliere', name === undefined ? { name: null } : { name, both: fold(name) === fold(by) });
       everywhere(b, msg('T-CONSIGLIERE', { name: name ?? '', engine: name === undefined ? 'yes' : 'no' }));
       return undefined;
     },
-  },
+  }),
 };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { phrase } from '../../core/params.ts';
 import type { GameEvent, Millis } from '../../core/types.ts';
 import { isPlayDay } from '../../engine/calendar.ts';
-import { type ModActions, modArg, refuse } from '../../engine/modactions.ts';
+import { type ModActions, type ModResult, modActionsOf, modArg, refuse } from '../../engine/modactions.ts';
 import { addDays, instantOf, localDate } from '../../engine/time.ts';
 import { type B, date, everywhere, msg, type S, time } from './common.ts';
 import type { CitEvents } from './events.ts';
@@ -14,7 +14,7 @@ import { citOptions } from './options.ts';
 import type { CitState } from './state.ts';
 
 /** The boundary an extension moves (§3.3): nominations → voteStart, vote → voteEnd, night → the next dayStart. */
-type Boundary = 'nominations' | 'vote' | 'night';
+export type Boundary = 'nominations' | 'vote' | 'night';
 
 /** The deadline kind and the stored instant of each boundary. */
 const MOVES: Readonly<Record<Boundary, { readonly kind: string; readonly field: 'voteStart' | 'voteEnd' | 'nightEnd'; readonly word: string }>> = {
@@ -24,33 +24,53 @@ const MOVES: Readonly<Record<Boundary, { readonly kind: string; readonly field: 
 };
 
 /** The phases in which a boundary is still ahead (an extension never reopens a closed window, §3.3). */
-function pending(s: S, what: Boundary): boolean {
+function inPhase(s: S, what: Boundary): boolean {
   const p = s.v.phase;
   if (what === 'nominations') return p === 'day'; // Day 0 too: it closes the judge candidacy
   if (what === 'vote') return p === 'day' || p === 'vote';
   return p === 'night';
 }
 
-/** CIT-MOD-2: moves one boundary of the running day or night later by `minutes` and announces it (T-EXTEND). */
-function extend(b: B, what: Boundary, minutes: number): ReturnType<ModActions<CitState, CitEvents>[string]['run']> {
+/** The boundaries of the running day or night still ahead of `now`, in the order of the day (for `move-deadline`). */
+export function pendingBoundaries(s: S, now: Millis): Boundary[] {
+  if (s.status !== 'running') return [];
+  return (['nominations', 'vote', 'night'] as const).filter((w) => inPhase(s, w) && s.deadlines.some((d) => d.kind === MOVES[w].kind && d.at > now));
+}
+
+/**
+ * CIT-MOD-2: moves one boundary of the running day or night to `to`, later or earlier (never into the past, never
+ * reopening a closed window), with what the rulebook moves along with it, and announces it everywhere: T-EXTEND for
+ * an extension by minutes, T-MOVED for a new time.
+ */
+export function moveBoundary(b: B, what: Boundary, to: Millis, notice: 'T-EXTEND' | 'T-MOVED'): ModResult {
   const s = b.state;
   if (s.status !== 'running') return refuse('the game is not running');
-  if (!pending(s, what)) return refuse(`the ${what} boundary has passed or is not part of this phase`);
+  if (!inPhase(s, what)) return refuse(`the ${what} boundary has passed or is not part of this phase`);
   const m = MOVES[what];
   const d = s.deadlines.find((x) => x.kind === m.kind);
   if (!d || d.at <= b.at) return refuse(`the ${what} boundary has passed`);
-  const to = d.at + minutes * 60_000;
+  if (to <= b.at) return refuse('the new time must be later than now');
+  const by = to - d.at;
   const moved = [{ ...d, at: to }];
   // §3.3: nominations +N also moves the recall cut-off (voteStart − recallLeadHours), unless it has passed already.
   if (what === 'nominations') {
     const cut = s.deadlines.find((x) => x.kind === 'cutoff');
-    if (cut && cut.at > b.at) moved.push({ ...cut, at: cut.at + minutes * 60_000 });
+    if (cut && cut.at > b.at) {
+      if (cut.at + by <= b.at) return refuse('the recall cut-off would move into the past');
+      moved.push({ ...cut, at: cut.at + by });
+    }
+    const end = s.deadlines.find((x) => x.kind === MOVES.vote.kind);
+    if (end && to >= end.at) return refuse('the nominations must close before the vote ends');
   }
-  // «vote +N» must stay before the next dayStart, or the night would vanish.
-  if (what === 'vote' && localDate(to, s.config.timeZone) !== s.v.date) return refuse('the vote cannot be extended past midnight');
+  if (what === 'vote') {
+    // «vote +N» must stay before the next dayStart, or the night would vanish; and after the nominations close.
+    if (localDate(to, s.config.timeZone) !== s.v.date) return refuse('the vote cannot end past midnight');
+    const start = s.deadlines.find((x) => x.kind === MOVES.nominations.kind);
+    if (start && to <= start.at) return refuse('the vote cannot end before the nominations close');
+  }
   b.emit('cit.times', { [m.field]: to });
   b.upsertDeadlines(...moved);
-  everywhere(b, msg('T-EXTEND', { what: phrase(m.word), time: time(s, to), date: date(s, to) }));
+  everywhere(b, msg(notice, { what: phrase(m.word), time: time(s, to), date: date(s, to) }));
   return undefined;
 }
 
@@ -88,9 +108,12 @@ function nightEndFrom(s: S, from: Millis, calendarOk: (d: string) => boolean): M
   return instantOf(d, o.dayStart, tz);
 }
 
-/** The staff's time actions (CIT-MOD-2, §3.3). */
+/** A mafia-cities staff action: its arguments typed by its schema. */
+const mod = modActionsOf<CitState, CitEvents>();
+
+/** The staff's time actions (CIT-MOD-2, §3.3) besides the toolkit's `move-deadline` and the engine's pause. */
 export const TIME_ACTIONS: ModActions<CitState, CitEvents> = {
-  extend: {
+  extend: mod({
     summary:
       'Extends a boundary that has not passed: nominations +N min (voteStart and the recall cut-off), vote +N min (voteEnd: execution, night start), night +N min (the next dayStart).',
     rules: 'CIT-MOD-2, §3.3',
@@ -106,19 +129,20 @@ export const TIME_ACTIONS: ModActions<CitState, CitEvents> = {
       })
       .strict(),
     run(b, args) {
-      return extend(b as B, args.what as Boundary, Number(args.minutes));
+      const d = b.state.deadlines.find((x) => x.kind === MOVES[args.what].kind);
+      if (!d) return refuse(`the ${args.what} boundary has passed`);
+      return moveBoundary(b, args.what, d.at + args.minutes * 60_000, 'T-EXTEND');
     },
-  },
-  'pause-dates': {
+  }),
+  'pause-dates': mod({
     summary: 'Adds or removes pause dates after the current game day; the running night’s end is recomputed and announced (T-PAUSE).',
     rules: 'CIT-MOD-2, CIT-ANN-5, §3.3',
     args: z.object({ add: modArg.dates('dates that become pause dates'), remove: modArg.dates('dates that stop being pause dates') }).strict(),
-    run(b0, args) {
-      const b = b0 as B;
+    run(b, args) {
       const s = b.state;
       if (s.status !== 'running') return refuse('the game is not running');
-      const add = (args.add as string[] | undefined) ?? [];
-      const del = (args.remove as string[] | undefined) ?? [];
+      const add = args.add ?? [];
+      const del = args.remove ?? [];
       if (add.length + del.length === 0) return refuse('no date given');
       // §3.3: only dates after the current game day (a running night belongs to the day before it).
       for (const d of [...add, ...del]) if (d <= s.v.date) return refuse(`${d} is not after the current game day ${s.v.date}`);
@@ -150,15 +174,8 @@ export const TIME_ACTIONS: ModActions<CitState, CitEvents> = {
       everywhere(b, notice ?? msg('T-PAUSE-NONE', { k, dayStart: time(st, until), date: date(st, until) }));
       return undefined;
     },
-  },
+  }),
 };
-
-/** §3.3 freeze: every player input is refused while the game is paused (the engine's `pause`, REJ-FROZEN). */
-export function frozen(b: B, actor: { readonly kind: string }): boolean {
-  if (b.state.status !== 'running' || b.state.pausedSince === undefined || actor.kind !== 'player') return false;
-  b.reject(actor as Parameters<B['reject']>[0], 'REJ-FROZEN');
-  return true;
-}
 
 /** §3.3 unfreeze: the engine moved every pending deadline by the frozen length; the stored instants move with them. */
 export function shiftOnResume(v: CitState, e: GameEvent): CitState {

@@ -13,7 +13,7 @@ import { FIRING } from './firing.ts';
 import * as flow from './flow.ts';
 import { expireSurrender, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
-import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { deOptions, options } from './options.ts';
 import { onPost } from './posts.ts';
 import { defaultRoles, MAFIA_SPECIALS, ROLES, SIDES } from './roles.ts';
@@ -124,6 +124,7 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
+  modKit: MOD_KIT,
   // The moderator's digest: warnings towards the disqualifying one (DE-MOD).
   standing: (s) =>
     playersIn(s).flatMap((p) => {

@@ -125,6 +125,7 @@ export const de: Record<string, string> = {
   'MSG-DM-REJECTED':
     'Die Spielleitung hat deine Todesbotschaft abgelehnt: {reason}. Bis {deadline} kannst du eine neue senden – ohne Todesbotschaft gibt es auch keinen Mord!',
   'MSG-VOTE-VOID': 'Deine Stimme für {name} ist ungültig geworden, weil {name} nicht mehr im Spiel ist. Du kannst bis {deadline} neu abstimmen.',
+  'MSG-VOTE-VOID-MOD': 'Die Spielleitung hat deine Stimme für {name} für ungültig erklärt. Du kannst bis {deadline} neu abstimmen.',
   'MSG-TARGET-VOID': '{name} ist nicht mehr im Spiel; deine Aktion in Nacht {N} ist ungültig. Du kannst bis {deadline} ein neues Ziel wählen.',
   'MSG-THREAD-VOTE': 'Stimmen zählen nur per PN an die Spielleitung. Dein Beitrag im Thread wurde nicht als Stimme gewertet.',
   'MSG-FORWARDED': 'Deine Nachricht enthielt keinen Befehl und wurde an die Spielleitung weitergeleitet.',
@@ -291,6 +292,7 @@ export const en: Record<string, string> = {
   'MSG-DM-STALE': 'Your death message does not name {name}. Please send a new one – no death message, no murder!',
   'MSG-DM-REJECTED': 'The game master rejected your death message: {reason}. You can send a new one until {deadline} – no death message, no murder!',
   'MSG-VOTE-VOID': 'Your vote for {name} has become void because {name} is no longer in the game. You can vote again until {deadline}.',
+  'MSG-VOTE-VOID-MOD': 'The game master voided your vote for {name}. You can vote again until {deadline}.',
   'MSG-TARGET-VOID': '{name} is no longer in the game; your action in Night {N} is void. You can choose a new target until {deadline}.',
   'MSG-THREAD-VOTE': 'Votes count only by PM to the game master. Your thread post was not counted as a vote.',
   'MSG-FORWARDED': 'Your message contained no command and was forwarded to the game master.',

@@ -20,7 +20,7 @@ export type NightRole = 'detective' | 'medium' | 'nurse' | 'prostitute';
 export type IntEvents = {
   'int.setup': { readonly M: number; readonly V: number; readonly vendetta: VendettaPeriod };
   'int.knowledge': { readonly player: PlayerId; readonly knows: readonly PlayerId[] };
-  'role.assigned': { readonly player: PlayerId; readonly role: string };
+  'role.assigned': { readonly player: PlayerId; readonly role: string; readonly substitute?: boolean };
   'cards.dealt': { readonly hands: Readonly<Record<PlayerId, CardId>>; readonly fixed: boolean; readonly drawn: readonly number[]; readonly check?: unknown };
   'card.assigned': { readonly player: PlayerId; readonly card: CardId };
   'round.opened': {
@@ -31,6 +31,8 @@ export type IntEvents = {
     readonly extAt: Millis;
     readonly closeAt: Millis;
   };
+  /** PAL-MOD-3 (INT-MOD-4): the ΣΕ moved an instant of the open round (the lock with the change window and count). */
+  'round.timing': { readonly killAt?: Millis; readonly lockAt?: Millis; readonly extAt?: Millis; readonly closeAt?: Millis };
   'condition.changed': { readonly player: PlayerId; readonly to: IntCondition; readonly how: string };
   'vote.cast': { readonly voter: PlayerId; readonly target: PlayerId; readonly round: number; readonly change?: boolean };
   'votes.voided': { readonly target: PlayerId; readonly voters: readonly PlayerId[] };
@@ -74,6 +76,8 @@ export type IntEvents = {
   'runoff.opened': { readonly round: number; readonly candidates: readonly PlayerId[]; readonly endsAt: Millis };
   'runoff.ballot': { readonly voter: PlayerId; readonly target: PlayerId };
   'runoff.extended': { readonly candidates: readonly PlayerId[]; readonly endsAt: Millis };
+  /** PAL-MOD-3 (INT-MOD-4): the ΣΕ moved the open runoff's end. */
+  'runoff.timing': { readonly endsAt: Millis };
   'runoff.dropped': { readonly player: PlayerId };
   'runoff.closed': { readonly voted: readonly PlayerId[] };
   'lot.drawn': {

@@ -27,7 +27,7 @@ import {
   start,
 } from './flow.ts';
 import { el, en } from './messages.ts';
-import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { intOptions, options } from './options.ts';
 import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { active, cond } from './rules.ts';
@@ -102,6 +102,7 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
+  modKit: MOD_KIT,
   // The moderator's digest: absences of the active players towards INT-ABS's limits.
   standing: (s) => absenceStanding(s.v.absences, active(s), ABSENCE_LIMITS),
   defaultRoles,

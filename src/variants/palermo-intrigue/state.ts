@@ -263,6 +263,8 @@ function step(v: IntState, e: IntEvent): IntState {
         runoff: undefined,
       };
     }
+    case 'round.timing':
+      return { ...v, ...e.data };
     case 'condition.changed': {
       const { player, to } = e.data;
       const echo = to === 'ghost' ? v.echo : without(v.echo, [player]);
@@ -410,6 +412,8 @@ function step(v: IntState, e: IntEvent): IntState {
       return { ...v, phase: 'runoff', runoff: { round: e.data.round, candidates: e.data.candidates, ballots: {}, endsAt: e.data.endsAt, stage: 'poll' } };
     case 'runoff.ballot':
       return v.runoff ? { ...v, runoff: { ...v.runoff, ballots: { ...v.runoff.ballots, [e.data.voter]: e.data.target } } } : v;
+    case 'runoff.timing':
+      return v.runoff ? { ...v, runoff: { ...v.runoff, endsAt: e.data.endsAt } } : v;
     case 'runoff.extended': {
       if (!v.runoff) return v;
       const { candidates, endsAt } = e.data;

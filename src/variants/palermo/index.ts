@@ -10,7 +10,7 @@ import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import { deal, firstRoundFrom, PAL_ABSENCE_LIMITS, PAL_FLOW, type PalScratch, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
-import { MOD_ACTIONS, moderate } from './moderator.ts';
+import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
 import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { PAL_SCHEDULE } from './schedule.ts';
@@ -89,6 +89,7 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   pm: onPm,
   mod: moderate,
   modActions: MOD_ACTIONS,
+  modKit: MOD_KIT,
   // The moderator's digest: absences towards PAL-ABS's limits.
   standing: (s) =>
     absenceStanding(

@@ -142,7 +142,11 @@ function ActionForm({
         </span>
         <span class="via">{t(action.via === 'post' ? 'action.via.post' : 'action.via.pm')}</span>
       </h3>
-      {action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>}
+      {action.paused ? (
+        <p class="closes paused">{t('action.paused')}</p>
+      ) : (
+        action.until !== null && <p class="closes">{t('action.closes', { when: dateTime(action.until, zone) })}</p>
+      )}
       {action.params.map((p) => {
         const id = `${base}-${p.key}`.replace(/[^a-z0-9-]/gi, '_');
         if (!p.label && !KEY_LABEL[p.key]) seen[p.kind] = (seen[p.kind] ?? 0) + 1;

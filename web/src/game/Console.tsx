@@ -62,8 +62,10 @@ export function Console({
   }, [detail.id, detail.players.length]);
   const warned = (name: string) => warnings.find((w) => w.name === name && w.count > 0);
   const zone = detail.timeZone;
-  const has = (n: string) => actions.some((a) => a.name === n);
-  const others = actions.filter((a) => !['pause', 'resume', 'start', 'move-deadline', 'substitute'].includes(a.name));
+  const has = (n: string) => actions.some((a) => a.name === n && a.forbidden === null);
+  // The toolkit's actions with their own controls; a tool the rulebook lacks is listed with its reason instead.
+  const lacking = actions.filter((a) => a.forbidden !== null);
+  const others = actions.filter((a) => a.forbidden === null && !['pause', 'resume', 'start', 'move-deadline', 'substitute'].includes(a.name));
   return (
     <div class="console">
       <h2>{t('console.title')}</h2>
@@ -103,10 +105,22 @@ export function Console({
           )}
         </div>
       </section>
-      <Deadlines detail={detail} action={actions.find((a) => a.name === 'move-deadline')} run={run} zone={zone} />
+      <Deadlines detail={detail} action={actions.find((a) => a.name === 'move-deadline' && a.forbidden === null)} run={run} zone={zone} />
       <Reminders id={detail.id} zone={zone} />
-      {has('substitute') && <Substitute detail={detail} run={run} />}
+      {has('substitute') && <Substitute detail={detail} action={actions.find((a) => a.name === 'substitute')} run={run} />}
       {others.length > 0 && <OtherActions actions={others} run={run} variant={detail.variant} />}
+      {lacking.length > 0 && (
+        <section aria-labelledby="c-lacking" class="lacking">
+          <h3 id="c-lacking">{t('console.toolkit')}</h3>
+          <ul>
+            {lacking.map((a) => (
+              <li key={a.name} data-action={a.name}>
+                {t('console.forbidden', { action: labelOf(rulebook, `mod.${a.name}`, {}, 'mod.other'), reason: a.forbidden ?? '' })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <Copies id={detail.id} round={detail.votes?.round ?? 1} lang={detail.locale} />
       <Fairness detail={detail} />
       <Audit detail={detail} onLive={onLive} zone={zone} />
@@ -127,15 +141,16 @@ function Deadlines({
 }) {
   const deadlines = detail.moderator?.deadlines ?? [];
   const rulebook = useRulebook(detail.variant);
+  // The form sends what the action's schema declares (issue 25 item 2): a `deadline` only where the rulebook has one.
   const kinds = enumOf(action?.args, 'deadline');
+  const declares = (k: string) => Object.hasOwn((action?.args.properties as Record<string, unknown> | undefined) ?? {}, k);
   const [which, setWhich] = useState('');
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<number | null>(null);
   const mine = localZone();
   useEffect(() => {
-    if (!which && kinds[0]) setWhich(kinds[0]);
     if (!to && deadlines[0]) setTo(localOf(deadlines[0].at, zone));
-  }, [kinds.join(), deadlines.length]);
+  }, [deadlines.length]);
   return (
     <section aria-labelledby="c-deadlines">
       <h3 id="c-deadlines">{t('console.deadlines')}</h3>
@@ -155,7 +170,7 @@ function Deadlines({
             if (preview === null) setPreview(at);
             else {
               setPreview(null);
-              void run('move-deadline', { deadline: which, to });
+              void run('move-deadline', { ...(declares('deadline') && which !== '' ? { deadline: which } : {}), to });
             }
           }}
         >
@@ -164,6 +179,7 @@ function Deadlines({
             <p class="field">
               <label for="move-which">{t('console.which')}</label>
               <select id="move-which" value={which} onChange={(e) => setWhich(e.currentTarget.value)}>
+                <option value="">{t('console.whichDefault')}</option>
                 {kinds.map((k) => (
                   <option key={k} value={k}>
                     {deadlineLabel(rulebook, k)}
@@ -202,18 +218,29 @@ function enumOf(schema: Readonly<Record<string, unknown>> | undefined, prop: str
   return (p?.enum ?? []).filter((x): x is string => typeof x === 'string');
 }
 
-function Substitute({ detail, run }: { readonly detail: GameDetail; readonly run: (a: string, args?: Record<string, unknown>) => Promise<void> }) {
+function Substitute({
+  detail,
+  action,
+  run,
+}: {
+  readonly detail: GameDetail;
+  readonly action: ModAction | undefined;
+  readonly run: (a: string, args?: Record<string, unknown>) => Promise<void>;
+}) {
   const alive = detail.players.filter((p) => p.status === 'alive');
   const [old, setOld] = useState('');
   const current = alive.some((p) => p.name === old) ? old : (alive[0]?.name ?? '');
   const [sub, setSub] = useState('');
+  const [invite, setInvite] = useState(false);
+  // A newcomer without an account may be invited where the action declares it (the toolkit's `invite`).
+  const canInvite = Object.hasOwn((action?.args.properties as Record<string, unknown> | undefined) ?? {}, 'invite');
   return (
     <form
       class="substitute"
       aria-labelledby="c-sub"
       onSubmit={(e) => {
         e.preventDefault();
-        void run('substitute', { old: current, new: sub });
+        void run('substitute', { old: current, new: sub, ...(canInvite && invite ? { invite: true } : {}) });
       }}
     >
       <h3 id="c-sub">{t('console.substitute')}</h3>
@@ -231,6 +258,12 @@ function Substitute({ detail, run }: { readonly detail: GameDetail; readonly run
         <label for="sub-new">{t('console.new')}</label>
         <input id="sub-new" value={sub} onInput={(e) => setSub(e.currentTarget.value)} required />
       </p>
+      {canInvite && (
+        <p class="field check">
+          <input id="sub-invite" type="checkbox" checked={invite} onChange={(e) => setInvite(e.currentTarget.checked)} />
+          <label for="sub-invite">{t('console.invite')}</label>
+        </p>
+      )}
       <button type="submit">{t('console.substitute')}</button>
     </form>
   );

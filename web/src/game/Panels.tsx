@@ -8,13 +8,27 @@ import { dateTime, duration, durationChangesIn, list, localZone, t, timeOfDay } 
 import { useNow } from '../ui.tsx';
 import { deadlineLabel, hasLabel, labelOf, nameOf, teamName, useRulebook } from './labels.ts';
 
-/** The next deadline, counted down on the server's game clock; it re-renders only when its text changes. */
-export function Countdown({ deadline, zone, variant }: { readonly deadline: GameDetail['nextDeadline']; readonly zone: string; readonly variant: string }) {
+/**
+ * The next deadline, counted down on the server's game clock; it re-renders only when its text changes. While the
+ * moderators pause the game it says so instead (no deadline passes, and each moves by the pause's length on resume).
+ */
+export function Countdown({
+  deadline,
+  zone,
+  variant,
+  paused = false,
+}: {
+  readonly deadline: GameDetail['nextDeadline'];
+  readonly zone: string;
+  readonly variant: string;
+  readonly paused?: boolean;
+}) {
   const rulebook = useRulebook(variant);
   const at = deadline?.at;
   const read = useCallback(() => gameNow(), []);
   const next = useCallback((now: number) => (at === undefined ? Number.POSITIVE_INFINITY : durationChangesIn(at - now, gameSpeed())), [at]);
   const now = useNow(read, next, onClockSync);
+  if (paused) return <p class="countdown paused">{t('deadline.paused')}</p>;
   if (!deadline) return <p class="countdown none">{t('deadline.none')}</p>;
   return (
     <p class="countdown" data-at={deadline.at}>

@@ -87,7 +87,7 @@ export function GameScreen({
           </span>{' '}
           · {labelOf(rulebook, `rulebook.${d.variant}`)} · {zone}
         </p>
-        <Countdown deadline={d.nextDeadline} zone={zone} variant={d.variant} />
+        <Countdown deadline={d.nextDeadline} zone={zone} variant={d.variant} paused={d.status === 'paused'} />
         <JoinButton detail={d} onDone={g.refresh} />
       </header>
       {account && d.me.role !== 'spectator' && <MuteToggle game={id} channel={current === 'me' ? 'inbox' : current === 'console' ? null : current} />}
