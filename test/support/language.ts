@@ -76,7 +76,8 @@ export function mixedLanguage(text: string, lang: string, known: readonly string
   for (const k of [...known].sort((a, b) => b.length - a.length)) if (k) rest = rest.split(k).join(' ');
   for (const re of NEUTRAL) rest = rest.replace(re, ' ');
   // A command line a message quotes (“кандидат в судьи”, “ΔΟΛΟΦΟΝΙΑ: <όνομα>”) is the game's, in its language.
-  rest = rest.replace(/“[^”]{1,40}”/g, ' ');
+  // (up to 80 characters: mafia-de's choice of special roles, “Rolle: Rufmörder | Voodoo-Puppe | Räuber | Insider | keine”).
+  rest = rest.replace(/“[^”]{1,80}”/g, ' ');
   if (lang === 'el') return LATIN.test(rest) || CYRILLIC.test(rest) ? 'not Greek' : null;
   if (lang === 'ru') return LATIN.test(rest) || GREEK.test(rest) ? 'not Russian' : null;
   if (lang !== 'de' && lang !== 'en') return `unknown language ${lang}`;

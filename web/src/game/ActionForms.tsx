@@ -152,13 +152,16 @@ function ActionForm({
         if (!p.label && !KEY_LABEL[p.key]) seen[p.kind] = (seen[p.kind] ?? 0) + 1;
         const numbered = kinds.filter((k) => k === p.kind).length > 1 ? ` ${seen[p.kind]}` : '';
         const own = KEY_LABEL[p.key];
+        // A declared label is the rulebook's word in the game's language (marked so below); the others are the interface's.
         const label = p.label ?? (own ? t(own) : `${t(KIND_LABEL[p.kind])}${numbered}`);
         const value = offered(p, values);
         if (p.kind === 'player' || p.kind === 'choice') {
           const options = p.kind === 'player' ? p.targets.map((x) => x.name) : p.values;
           return (
             <p key={p.key} class="field">
-              <label for={id}>{label}</label>
+              <label for={id} lang={p.label ? lang : undefined}>
+                {label}
+              </label>
               <select id={id} value={value} required={!p.optional} onChange={(e) => set(p.key, e.currentTarget.value)}>
                 <option value="">{t('action.pick')}</option>
                 {options.map((o) => (
@@ -172,7 +175,9 @@ function ActionForm({
         }
         return (
           <p key={p.key} class="field">
-            <label for={id}>{label}</label>
+            <label for={id} lang={p.label ? lang : undefined}>
+              {label}
+            </label>
             {p.multiline ? (
               <textarea
                 id={id}

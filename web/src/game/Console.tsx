@@ -380,10 +380,11 @@ function Fairness({ detail }: { readonly detail: GameDetail }) {
   );
 }
 
-/** An enumerated argument's value in the reader's language: a side by its name, a deadline by its label. */
+/** An enumerated argument's value in the reader's language: a side or a role by its name, a deadline by its label. */
 function argValue(rulebook: ReturnType<typeof useRulebook>, key: string, v: string): string {
   if (v === 'none') return labelOf(rulebook, 'value.none');
   if (key === 'side') return nameOf(rulebook, 'side', v);
+  if (key === 'role') return nameOf(rulebook, 'role', v);
   if (key === 'deadline' || key === 'what') return deadlineLabel(rulebook, v);
   if (key === 'cause' && hasLabel(rulebook, `removed.${v}`)) return labelOf(rulebook, `removed.${v}`);
   return v;
