@@ -85,7 +85,7 @@ describe.skipIf(!run)('every console form of every rulebook', () => {
       // Every other action from its schema form; the ones that end the game last.
       const pick = page.locator('#other-action');
       // Option values are set as properties by Preact (read them as such); each option's text is its action's label.
-      const all = await pick.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
+      const all = await pick.locator('option').evaluateAll((os) => os.map((o) => ('value' in o ? String(o.value) : '')).filter((v) => v !== ''));
       const last = ['end', 'cancel'];
       for (const action of [...all.filter((a) => !last.includes(a)), ...last.filter((a) => all.includes(a))]) {
         await pick.selectOption(action);
