@@ -29,7 +29,7 @@ export interface Community {
   readonly texts: Readonly<Record<string, string>>;
   /**
    * The pictures' instant, local to the game: a day with votes cast after a night resolved, while the pictured role
-   * card has a private order open (palermo's murder order of the next round until 13:00, mafia-de's night).
+   * card has a private order open (palermo's murder order of the next round until 13:00; mafia-de's ballot by PN).
    */
   readonly end: string;
   /** Whose role card is pictured: the first living player of these roles. */
@@ -175,7 +175,7 @@ export const COMMUNITIES: readonly Community[] = [
         '{target} lachte und bat ihn herein, um den Vertrag in Ruhe zu lesen. Am Morgen fand man nur noch eine leere Kaffeetasse und das Kleingedruckte. ' +
         'Die Versicherung zahlt leider nicht bei Mord. Der Herr mit Hut wurde nie wieder gesehen.',
     },
-    end: '2025-11-04T21:30',
+    end: '2025-11-04T15:30',
     roleCard: ['detective', 'guardian-angel', 'matchmaker', 'mafia-boss'],
   },
   {
