@@ -3,19 +3,12 @@
 // Nothing here knows a rulebook: the community's data (bench/communities.ts) says which actions its players take,
 // whom they prefer to name and what they say; the legal actions say the rest.
 import { instantOf } from '../src/engine/time.ts';
+import type { ActionsReply } from '../src/protocol/replies.ts';
 import type { Client } from '../test/support/harness.ts';
 import type { Community } from './communities.ts';
 
-/** A legal action as GET /api/games/:id/actions lists it (the fields the players read). */
-interface Legal {
-  readonly id: string;
-  readonly command: string;
-  readonly via: 'post' | 'pm';
-  readonly channel: string | null;
-  readonly line: string;
-  readonly until: number | null;
-  readonly params: readonly { key: string; kind: string; optional: boolean; targets?: { name: string }[]; values?: string[] }[];
-}
+/** A legal action as GET /api/games/:id/actions lists it. */
+type Legal = ActionsReply['actions'][number];
 
 /** What the game runs on: its id, its players' and moderator's clients, the clock and the scheduler's step. */
 export interface Table {
