@@ -137,14 +137,8 @@ export function deal(b: B): void {
     if (partyOf(st, id) === MAFIA) {
       const others = mafia.filter((x) => x !== id);
       const variant = others.length === 0 ? '0' : others.length === 1 ? '1' : 'N';
-      pn(
-        b,
-        [id],
-        'Sonderstatus',
-        msg(`MSG-ROLE-MAFIA-${variant}`, { names: nameList(st, others), boss: boss ? nameOf(st, boss) : '' }),
-        msg('BLANK'),
-        taught(st, role === 'mafia-boss' ? 'MSG-HELP-BOSS' : 'MSG-HELP-MAFIOSO', help),
-      );
+      const intro = msg(`MSG-ROLE-MAFIA-${variant}`, { names: nameList(st, others), boss: boss ? nameOf(st, boss) : '' });
+      pn(b, [id], 'Sonderstatus', intro, msg('BLANK'), taught(st, role === 'mafia-boss' ? 'MSG-HELP-BOSS' : 'MSG-HELP-MAFIOSO', help));
     }
   }
   b.emit('team.formed', { team: MAFIA, members: mafia }, { kind: 'team', team: MAFIA, ids: mafia });
