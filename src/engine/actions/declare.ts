@@ -91,8 +91,10 @@ export interface TargetCheck<V, R, K extends string> extends CheckBase<R> {
    */
   among?(c: Ctx<V>): readonly PlayerId[];
   /**
-   * Every condition on this argument reads the actor only through this key (mafia-cities: his city), so actors with one
-   * key share one legal list at one state and it is drawn up once. The first such key is read.
+   * Every condition on this argument reads the actor only through this key (mafia-cities: his city; a constant when
+   * none reads him), so actors with one key share one legal list at one state and it is drawn up once. A not-self
+   * condition is the exception the engine handles: the shared list leaves the actor out afterwards. The first such
+   * key is read.
    */
   listKey?(c: Ctx<V>): string | number;
 }
@@ -312,7 +314,10 @@ export interface CompiledParam<V, R> {
   readonly among: Fn<[Ctx<V>], readonly PlayerId[]> | undefined;
   /** A target condition's `listKey`: the lists drawn up per state and key (legal.ts). */
   readonly listKey: Fn<[Ctx<V>], string | number> | undefined;
+  /** Lists drawn up per state and key, without the not-self condition (legal.ts takes the actor out after). */
   readonly lists: WeakMap<object, Map<string | number, readonly PlayerId[]>>;
+  /** A not-self condition refuses the actor himself. */
+  readonly notSelf: boolean;
   /** The arguments a legal list passes those conditions, this one set to each candidate in turn. */
   readonly aloneArgs: Record<string, string | undefined>;
 }
@@ -337,6 +342,9 @@ interface StepOf<K, V, R, T, P> {
   readonly op: number;
   readonly roles: ReadonlySet<string> | undefined;
 }
+
+/** The `listKey` of target conditions that read no actor: every player shares one list (the actor left out where not-self). */
+export const ALIKE = (): number => 0;
 
 /** Step operations: call the condition's function, or evaluate one of the builtins directly. */
 export const OP_CALL = 0;
@@ -453,6 +461,8 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
   readonly syntax: readonly SyntaxRule[];
   /** Conditions on the actor every declaration lists (mafia-cities: he is alive): failing one, nothing is legal. */
   readonly common: readonly Memo<V, R>[];
+  /** Per role, the declarations whose role conditions admit it (legal.ts walks only these), made on first use. */
+  readonly byRole: Map<string, readonly Compiled<V, M, R>[]>;
 }
 
 /** The state a check of `table` sees for `me` at `at`. */
@@ -500,7 +510,7 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
   }
   const common = [...memos.values()].filter((m) => compiled.every((a) => a.actorChecks.includes(m)));
   for (const a of compiled) a.gate = a.actorChecks.find((m) => !common.includes(m));
-  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common };
+  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common, byRole: new Map() };
 }
 
 /**
@@ -557,6 +567,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       case 'word': {
         const step = stepOf('word', position(check.arg), check);
         words[step.index]!.push(step);
+        sources[step.index]!.push(check);
         steps.push(step);
         break;
       }
@@ -608,6 +619,8 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const params = keys.map((key, i): CompiledParam<V, R> => {
     const checks = argChecks[i]!;
     const alone = keys.every((k, j) => j === i || def.params[k]!.optional === true);
+    // Conditions that are all the engine's own target builtins read no actor but through not-self: one list for all.
+    if (checks.length > 0 && checks.every((x) => x.op === OP_NOT_SELF || x.op === OP_IN_GAME) && !(alone && argsChecks.length > 0)) listKey[i] ??= ALIKE;
     return {
       key,
       def: def.params[key]!,
@@ -618,11 +631,12 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       alone,
       among: among[i],
       listKey: listKey[i],
-      // Shared only when the target conditions alone decide the list (no peek, word or several-argument condition).
+      // Shared only when the target and word conditions alone decide the list (no peek or several-argument condition).
       lists:
-        listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && words[i]!.length === 0 && argsChecks.length === 0
+        listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && argsChecks.length === 0
           ? listCache(caches, [among[i], listKey[i], ...sources[i]!])
           : new WeakMap(),
+      notSelf: checks.some((x) => x.op === OP_NOT_SELF),
       aloneArgs: {},
     };
   });
