@@ -511,7 +511,8 @@ const OUT = K.action({
     }),
     resolve('target'),
     ...outTarget,
-    K.target('target', 'R-TARGET-OUT', (c, id) => cond(c.s, id) === 'active' || exceptionFor(c.s, id, c.at), { params: nameParam }),
+    // No condition on the target reads the outer (not-self aside): one list for every killer.
+    K.target('target', 'R-TARGET-OUT', (c, id) => cond(c.s, id) === 'active' || exceptionFor(c.s, id, c.at), { params: nameParam, listKey: ALIKE }),
     outingFree('simple'),
   ],
   effect: submit('simple'),
