@@ -314,12 +314,21 @@ export interface CompiledParam<V, R> {
   readonly among: Fn<[Ctx<V>], readonly PlayerId[]> | undefined;
   /** A target condition's `listKey`: the lists drawn up per state and key (legal.ts). */
   readonly listKey: Fn<[Ctx<V>], string | number> | undefined;
-  /** Lists drawn up per state and key, without the not-self condition (legal.ts takes the actor out after). */
-  readonly lists: WeakMap<object, Map<string | number, readonly PlayerId[]>>;
+  /** Lists drawn up per key at the latest state asked, without the not-self condition (legal.ts takes the actor out after). */
+  readonly lists: Lists;
   /** A not-self condition refuses the actor himself. */
   readonly notSelf: boolean;
   /** The arguments a legal list passes those conditions, this one set to each candidate in turn. */
   readonly aloneArgs: Record<string, string | undefined>;
+}
+
+/**
+ * The legal lists of one state by key: every seat asks at the same state until a command changes it, so only the
+ * latest state's lists are kept (a WeakMap entry per state cost more than the lists saved).
+ */
+export interface Lists {
+  state: object | undefined;
+  readonly byKey: Map<string | number, readonly PlayerId[]>;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -519,11 +528,11 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
  */
 interface ListCaches {
   readonly ids: Map<unknown, number>;
-  readonly byConditions: Map<string, WeakMap<object, Map<string | number, readonly PlayerId[]>>>;
+  readonly byConditions: Map<string, Lists>;
 }
 
 /** The cache of an argument's lists, shared with every argument of the table that lists the same conditions. */
-function listCache(caches: ListCaches, parts: readonly unknown[]): WeakMap<object, Map<string | number, readonly PlayerId[]>> {
+function listCache(caches: ListCaches, parts: readonly unknown[]): Lists {
   const key = parts
     .map((x) => {
       let id = caches.ids.get(x);
@@ -532,9 +541,11 @@ function listCache(caches: ListCaches, parts: readonly unknown[]): WeakMap<objec
     })
     .join(',');
   let cache = caches.byConditions.get(key);
-  if (!cache) caches.byConditions.set(key, (cache = new WeakMap()));
+  if (!cache) caches.byConditions.set(key, (cache = noLists()));
   return cache;
 }
+
+const noLists = (): Lists => ({ state: undefined, byKey: new Map() });
 
 function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>, caches: ListCaches): Compiled<V, M, R> {
   const keys = Object.keys(def.params);
@@ -635,7 +646,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       lists:
         listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && argsChecks.length === 0
           ? listCache(caches, [among[i], listKey[i], ...sources[i]!])
-          : new WeakMap(),
+          : noLists(),
       notSelf: checks.some((x) => x.op === OP_NOT_SELF),
       aloneArgs: {},
     };

@@ -113,12 +113,15 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
 function playerList<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>): readonly PlayerId[] {
   const key = cp.listKey?.(c);
   if (key === undefined) return drawUp(a, cp, c, false);
-  let byKey = cp.lists.get(c.s);
-  let list = byKey?.get(key);
+  const lists = cp.lists;
+  if (lists.state !== c.s) {
+    lists.state = c.s;
+    lists.byKey.clear();
+  }
+  let list = lists.byKey.get(key);
   if (!list) {
     list = drawUp(a, cp, c, true);
-    if (!byKey) cp.lists.set(c.s, (byKey = new Map()));
-    byKey.set(key, list);
+    lists.byKey.set(key, list);
   }
   return cp.notSelf && list.includes(c.me) ? list.filter((id) => id !== c.me) : list;
 }
