@@ -114,7 +114,7 @@ export interface PeekCheck<V, R, K extends string> extends CheckBase<R> {
 
 /**
  * A condition on how an argument is written, before it is resolved: a reserved word (PAL-VOTE-4 refuses «withdraw»
- * as a vote's name). It reads the text alone, so a legal list applies it to each player's name once per roster.
+ * as a vote's name). It reads the text alone, so a legal list applies it once to each player's name.
  */
 export interface WordCheck<R, K extends string> extends CheckBase<R> {
   readonly kind: 'word';
@@ -306,8 +306,8 @@ export interface CompiledParam<V, R> {
   readonly readsRaw: boolean;
   /** The conditions on how it is written. */
   readonly words: readonly Extract<Step<V, R>, { kind: 'word' }>[];
-  /** Per roster (`s.players`), the players whose names a word condition refuses (null: none), made on first use. */
-  readonly unnameable: WeakMap<object, ReadonlySet<string> | null>;
+  /** Per name, whether the word conditions accept it (names are few and stay while the roster changes around them). */
+  readonly nameable: Map<string, boolean>;
   /** Every other argument is optional: the conditions on several arguments filter this one's list too. */
   readonly alone: boolean;
   /** The players its legal list tests (a target condition's `among`), else everyone who signed up. */
@@ -638,7 +638,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       checks,
       readsRaw: checks.some((c) => c.kind === 'peek'),
       words: words[i]!,
-      unnameable: new WeakMap(),
+      nameable: new Map(),
       alone,
       among: among[i],
       listKey: listKey[i],

@@ -129,23 +129,23 @@ function playerList<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledPa
 /** The candidates every condition on `cp` accepts (`shared`: all but not-self, which the caller applies). */
 function drawUp<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>, shared: boolean): PlayerId[] {
   const list: PlayerId[] = [];
-  const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
+  const worded = cp.words.length > 0;
   for (const id of cp.among ? cp.among(c) : c.s.order) {
-    if (barred?.has(id)) continue;
+    if (worded && !nameable(cp, c.s.players[id]?.name ?? '')) continue;
     if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '', shared)) list.push(id);
   }
   return list;
 }
 
-/** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */
-function unnameable<V, R>(cp: CompiledParam<V, R>, s: GameState<V>): ReadonlySet<PlayerId> | null {
-  let out = cp.unnameable.get(s.players);
-  if (out === undefined) {
-    const ids = s.order.filter((id) => !cp.words.every((w) => w.test(s.players[id]?.name ?? '')));
-    out = ids.length > 0 ? new Set(ids) : null;
-    cp.unnameable.set(s.players, out);
+/** Whether the word conditions of `cp` accept a player's name, remembered per name (bounded: names of many games). */
+function nameable<V, R>(cp: CompiledParam<V, R>, name: string): boolean {
+  let ok = cp.nameable.get(name);
+  if (ok === undefined) {
+    ok = cp.words.every((w) => w.test(name));
+    if (cp.nameable.size >= 4096) cp.nameable.clear();
+    cp.nameable.set(name, ok);
   }
-  return out;
+  return ok;
 }
 
 /**
