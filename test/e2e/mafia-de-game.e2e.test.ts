@@ -203,6 +203,8 @@ describe.skipIf(!run)('a whole mafia-de game in German, in nine browsers', () =>
     await inboxShows(pages[c1]!, `deine Stimme für ${boss} an Tag 1`);
     // The live count is the moderator's alone; the players' thread says the ballots are secret.
     await modPage.goto(url('main'));
+    // Titled with the day as the thread numbers it (issue 25 item 11).
+    await modPage.locator('#votes-h', { hasText: 'Stimmenstand (Tag 1)' }).waitFor();
     await modPage.locator(`.votes li[data-target="${c1}"]`, { hasText: '6 Stimmen' }).waitFor();
     await modPage.locator(`.votes li[data-target="${boss}"]`, { hasText: '1 Stimme' }).waitFor();
     await german(modPage, 'thread with the count (moderator)');
@@ -252,9 +254,12 @@ describe.skipIf(!run)('a whole mafia-de game in German, in nine browsers', () =>
     await inboxShows(pages[mm]!, `Deine Abfrage hat ergeben, dass ${boss} und ${mafioso} gleichen Parteien angehören.`);
     await pages[c2]!.locator(`.player[data-name="${c2}"][data-status="alive"]`).waitFor();
 
-    // Day 2: the newcomer takes over the detective's seat from the console.
+    // Day 2: the console (open since the move) offers Day 2's deadline to move, not the time typed for the night.
     await modPage.goto(url('console'));
+    await expect.poll(() => modPage.locator('#move-to').inputValue(), { timeout: 30_000 }).toBe('2025-11-04T20:00');
+    // The newcomer takes over the detective's seat; no seat is chosen before the moderator picks one.
     const sub = modPage.locator('form.substitute');
+    expect(await sub.locator('#sub-old').inputValue()).toBe('');
     await sub.locator('#sub-old').selectOption(det);
     await sub.locator('#sub-new').fill(NEWCOMER);
     await sub.getByRole('button', { name: 'Spieler ersetzen' }).click();
