@@ -268,6 +268,8 @@ describe.skipIf(!run)('a whole mafia-de game in German, in nine browsers', () =>
     await german(modPage, 'console (running)');
     await newcomer.goto(url('me'));
     await newcomer.locator('.role-card .role[data-role=detective]', { hasText: 'Detektiv' }).waitFor();
+    // The seat's inbox is his, and the role PNs come again after the hand-over (DE-MOD-8).
+    await expect.poll(() => newcomer.locator('.channel[data-channel=inbox] .item', { hasText: 'Du bist der Detektiv.' }).count(), { timeout: 30_000 }).toBe(2);
     await pages[det]!.goto(url('me'));
     await pages[det]!.locator('.channel').first().waitFor();
     expect(await pages[det]!.locator('.role-card').count()).toBe(0);
