@@ -92,14 +92,29 @@ describe('the moderator toolkit (issue 25 item 1)', () => {
       expect(now.failures).toEqual([]);
       // (Event types the engine has gained since the log was written, such as the script's game.hosted, are left
       // out; sequence numbers inside later events shift with them, so the events are compared by type and audience.)
+      // The role PNs a mafia-de newcomer gets again (DE-MOD-8) came after the log too: the messages to his seat right
+      // after his role event are left out as well.
       const known = new Set(log.events.map((e) => e.type));
       const shape = (e: GameEvent) => `${e.type} ${JSON.stringify(e.audience)}`;
-      expect(now.events.filter((e) => known.has(e.type)).map(shape)).toEqual(log.events.map(shape));
+      expect(withoutResentRolePns(now.events).filter((e) => known.has(e.type)).map(shape)).toEqual(log.events.map(shape));
       const ran = now.events.filter((e) => e.type === 'moderator.action').map((e) => e.data as { action: string; as?: string });
       for (const r of ran) if (Object.hasOwn(variant.modKit?.aliases ?? {}, r.action)) expect(r.as).toBe(variant.modKit!.aliases[r.action]);
     }
   });
 });
+
+/** The events without the messages that follow a newcomer's role event to his seat (DE-MOD-8's role PNs). */
+function withoutResentRolePns(events: readonly GameEvent[]): GameEvent[] {
+  const out: GameEvent[] = [];
+  let seat: string | null = null;
+  for (const e of events) {
+    const to = JSON.stringify(e.audience);
+    if (seat !== null && e.type === 'message' && to === seat) continue;
+    seat = e.type === 'role.assigned' && (e.data as { substitute?: boolean }).substitute === true ? to : null;
+    out.push(e);
+  }
+  return out;
+}
 
 describe('a moderator pause (issue 25 item 3)', () => {
   it('PAL-CAL-4: in palermo the forms stay, marked paused and without a closing time; the vote counts', async () => {
