@@ -47,6 +47,19 @@ describe('mafia-de: event log', () => {
     ).toBe(true);
   });
 
+  it('DE-MOD-8: a newcomer gets the role PNs again, after the hand-over', async () => {
+    const r = await scenario('DE-X02.yaml');
+    const seat = Object.values(r.state.players).find((p) => p.name === 'Xaver')!.id;
+    const from = r.events.findIndex((e) => e.type === 'role.assigned' && (e.data as { substitute?: boolean }).substitute === true);
+    expect(from).toBeGreaterThan(0);
+    const keys = r.events
+      .slice(from)
+      .filter((e) => e.type === 'message' && e.audience.kind === 'players' && e.audience.ids.includes(seat))
+      .flatMap((e) => (e.data as { parts: { key: string }[] }).parts.map((p) => p.key));
+    expect(keys).toContain('MSG-ROLE-BASE');
+    expect(keys).toContain('MSG-HELP-BASE');
+  });
+
   it('DE-MOD-3: a post that quotes a PN of the game is flagged to the moderator only', async () => {
     const r = await scenario('DE-S35.yaml');
     const flags = r.events.filter((e) => e.type === 'moderator.flag');

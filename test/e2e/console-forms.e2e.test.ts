@@ -71,8 +71,10 @@ describe.skipIf(!run)('every console form of every rulebook', () => {
       await page.locator('[data-testid=move-preview]').waitFor();
       await sent('move-deadline', () => move.locator('button[type=submit]').click());
 
-      // Substitution by account name.
+      // Substitution by account name: no seat is chosen for the moderator (issue 25 item 7).
       const sub = page.locator('form.substitute');
+      expect(await sub.locator('#sub-old').inputValue()).toBe('');
+      await sub.locator('#sub-old').selectOption(`${prefix}Anna`);
       await sub.locator('#sub-new').fill(`${prefix}Newcomer`);
       await sent('substitute', () => sub.locator('button[type=submit]').click());
 

@@ -94,11 +94,13 @@ describe('the moderator toolkit (issue 25 item 1)', () => {
       expect(now.failures).toEqual([]);
       // (Event types the engine has gained since the log was written, such as the script's game.hosted, are left
       // out; sequence numbers inside later events shift with them, so the events are compared by type and audience.)
+      // The role PNs a mafia-de newcomer gets again (DE-MOD-8) came after the log too: the messages to his seat right
+      // after his role event are left out as well.
       const known = new Set(log.events.map((e) => e.type));
       const shape = (e: GameEvent) => `${e.type} ${JSON.stringify(e.audience)}`;
       // A phase's deadlines are set after the post that announces them (engine/phases.ts): they are compared apart.
       const kept = log.events.filter((e) => !RETIRED.has(e.type));
-      const same = now.events.filter((e) => known.has(e.type));
+      const same = withoutResentRolePns(now.events).filter((e) => known.has(e.type));
       const deadlines = (es: GameEvent[]) => es.filter((e) => e.type === 'schedule.set').map((e) => e.data);
       const rest = (es: GameEvent[]) => es.filter((e) => e.type !== 'schedule.set').map(shape);
       expect(rest(same)).toEqual(rest(kept));
@@ -108,6 +110,19 @@ describe('the moderator toolkit (issue 25 item 1)', () => {
     }
   });
 });
+
+/** The events without the messages that follow a newcomer's role event to his seat (DE-MOD-8's role PNs). */
+function withoutResentRolePns(events: readonly GameEvent[]): GameEvent[] {
+  const out: GameEvent[] = [];
+  let seat: string | null = null;
+  for (const e of events) {
+    const to = JSON.stringify(e.audience);
+    if (seat !== null && e.type === 'message' && to === seat) continue;
+    seat = e.type === 'role.assigned' && (e.data as { substitute?: boolean }).substitute === true ? to : null;
+    out.push(e);
+  }
+  return out;
+}
 
 describe('a moderator pause (issue 25 item 3)', () => {
   it('PAL-CAL-4: in palermo the forms stay, marked paused and without a closing time; the vote counts', async () => {

@@ -81,8 +81,8 @@ describe('interface languages', () => {
   it('titles a runoff’s live count as the runoff’s, in every language (issue 25 item 11)', () => {
     for (const l of ['en', 'de', 'el', 'ru'] as const) {
       setLocale(l);
-      const day = t('votes.title', { round: 3, phase: 'day' });
-      const runoff = t('votes.title', { round: 3, phase: 'runoff' });
+      const day = t('votes.title', { when: '3', phase: 'day' });
+      const runoff = t('votes.title', { when: '3', phase: 'runoff' });
       expect(runoff, l).not.toBe(day);
       expect(runoff, l).toContain('3');
       expect(runoff, l).toMatch(/[Rr]unoff|Stichwahl|δημοσκόπησης|перевыборов/);

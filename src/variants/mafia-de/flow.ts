@@ -123,25 +123,35 @@ export function deal(b: B): void {
   const boss = st.order.find((id) => roles[id] === 'mafia-boss');
   b.emit('boss.set', { boss }, { kind: 'moderator' });
   const mafia = st.order.filter((id) => partyOf(st, id) === MAFIA);
+  rolePns(b, st.order);
+  b.emit('team.formed', { team: MAFIA, members: mafia }, { kind: 'team', team: MAFIA, ids: mafia });
+}
+
+/**
+ * DE-SIGN-6: the role PNs of `ids`: the base PN to each, then the Sonderstatus PNs of the citizen specials and of the
+ * mafiosi (naming the other mafiosi in the game and the boss). DE-MOD-8: a newcomer gets them again (`substitute`).
+ */
+export function rolePns(b: B, ids: readonly PlayerId[], substitute = false): void {
+  const st = b.state;
   const o = opts(st);
   const help = { dayEnd: o.dayEnd, nightEnd: o.nightEnd, minS: o.deathMessageMinSentences, minC: o.deathMessageMinChars };
-  // DE-SIGN-6: the base PN to everybody, then the Sonderstatus PNs.
-  for (const id of st.order) {
-    b.emit('role.assigned', { player: id, role: roles[id] }, { kind: 'players', ids: [id] });
+  const role = (id: PlayerId) => st.players[id]!.role!;
+  for (const id of ids) {
+    b.emit('role.assigned', { player: id, role: role(id), ...(substitute ? { substitute: true } : {}) }, { kind: 'players', ids: [id] });
     pn(b, [id], 'Status', msg('MSG-ROLE-BASE', { game: gameNo(st) }), msg('BLANK'), taught(st, 'MSG-HELP-BASE', help));
   }
-  for (const id of st.order) {
-    const role = roles[id]!;
-    const key = { detective: 'DET', matchmaker: 'MM', 'guardian-angel': 'GA' }[role];
+  const mafia = mafiaIn(st);
+  const boss = st.v.boss;
+  for (const id of ids) {
+    const key = { detective: 'DET', matchmaker: 'MM', 'guardian-angel': 'GA' }[role(id)];
     if (key) pn(b, [id], 'Sonderstatus', msg(`MSG-ROLE-${key}`), msg('BLANK'), taught(st, `MSG-HELP-${key}`, help));
     if (partyOf(st, id) === MAFIA) {
       const others = mafia.filter((x) => x !== id);
       const variant = others.length === 0 ? '0' : others.length === 1 ? '1' : 'N';
       const intro = msg(`MSG-ROLE-MAFIA-${variant}`, { names: nameList(st, others), boss: boss ? nameOf(st, boss) : '' });
-      pn(b, [id], 'Sonderstatus', intro, msg('BLANK'), taught(st, role === 'mafia-boss' ? 'MSG-HELP-BOSS' : 'MSG-HELP-MAFIOSO', help));
+      pn(b, [id], 'Sonderstatus', intro, msg('BLANK'), taught(st, boss === id ? 'MSG-HELP-BOSS' : 'MSG-HELP-MAFIOSO', help));
     }
   }
-  b.emit('team.formed', { team: MAFIA, members: mafia }, { kind: 'team', team: MAFIA, ids: mafia });
 }
 
 /**

@@ -11,7 +11,7 @@ import { localDate } from '../../engine/time.ts';
 import { type B, citizensIn, dePhase, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, SIGNUP_PHASE, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
-import { disqualify, endParts, phaseEnd, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
+import { disqualify, endParts, phaseEnd, postWithWinCheck, remove, rolePns, succeed, warn, warningLine } from './flow.ts';
 import { CITIZENS, MAFIA, ROLES } from './roles.ts';
 import type { DeState } from './state.ts';
 
@@ -43,9 +43,9 @@ export const MOD_KIT = modKitOf<DeState, DeEvents>()({
       return s.v.blacklist.some((x) => matchStrict(x, [{ id: 'x', name }]).kind === 'one') ? refuse(`${name} is on the blacklist`) : undefined;
     },
     announce(b, id, old) {
-      const s = b.state;
-      b.emit('role.assigned', { player: id, role: s.players[id]!.role, substitute: true }, { kind: 'players', ids: [id] });
-      b.announce(msg('MSG-REPLACED', { new: nameOf(s, id), old }));
+      // DE-MOD-8: the newcomer gets the role PNs again (the seat's role as it stands, the mafiosi in the game).
+      rolePns(b, [id], true);
+      b.announce(msg('MSG-REPLACED', { new: nameOf(b.state, id), old }));
     },
   },
   moveDeadline: {

@@ -148,9 +148,13 @@ function Deadlines({
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<number | null>(null);
   const mine = localZone();
+  // The field starts at the pending deadline and follows it when it moves (a moved deadline left the time the
+  // moderator had typed, which no longer was the deadline's).
+  const first = deadlines[0]?.at;
   useEffect(() => {
-    if (!to && deadlines[0]) setTo(localOf(deadlines[0].at, zone));
-  }, [deadlines.length]);
+    setTo(first === undefined ? '' : localOf(first, zone));
+    setPreview(null);
+  }, [first, zone]);
   return (
     <section aria-labelledby="c-deadlines">
       <h3 id="c-deadlines">{t('console.deadlines')}</h3>
@@ -229,7 +233,9 @@ function Substitute({
 }) {
   const alive = detail.players.filter((p) => p.status === 'alive');
   const [old, setOld] = useState('');
-  const current = alive.some((p) => p.name === old) ? old : (alive[0]?.name ?? '');
+  // Nothing is chosen for the moderator (issue 25 item 7): the first seat by default once replaced a player nobody
+  // meant to; a seat no longer in the game counts as none.
+  const current = alive.some((p) => p.name === old) ? old : '';
   const [sub, setSub] = useState('');
   const [invite, setInvite] = useState(false);
   // A newcomer without an account may be invited where the action declares it (the toolkit's `invite`).
@@ -240,13 +246,15 @@ function Substitute({
       aria-labelledby="c-sub"
       onSubmit={(e) => {
         e.preventDefault();
+        if (current === '') return;
         void run('substitute', { old: current, new: sub, ...(canInvite && invite ? { invite: true } : {}) });
       }}
     >
       <h3 id="c-sub">{t('console.substitute')}</h3>
       <p class="field">
         <label for="sub-old">{t('console.old')}</label>
-        <select id="sub-old" value={current} onChange={(e) => setOld(e.currentTarget.value)}>
+        <select id="sub-old" value={current} required onChange={(e) => setOld(e.currentTarget.value)}>
+          <option value="">{t('action.pick')}</option>
           {alive.map((p) => (
             <option key={p.id} value={p.name}>
               {p.name}

@@ -57,19 +57,23 @@ export function VoteCount({
   votes,
   privateBallot,
   channel,
+  variant,
 }: {
   readonly votes: GameDetail['votes'];
   readonly privateBallot: boolean;
   readonly channel: string;
+  readonly variant: string;
 }) {
+  const rulebook = useRulebook(variant);
   if (!votes) return privateBallot ? <p class="votes private">{t('votes.private')}</p> : null;
   // A rulebook with a vote per thread (one per city) tags each line with its channel.
   const lines = votes.lines.filter((l) => (l.channel ?? 'main') === channel);
   if (lines.length === 0 && channel !== 'main') return null;
   return (
     <section class="votes" aria-labelledby="votes-h">
-      {/* A runoff's count is titled as the runoff's (issue 25 item 11). */}
-      <h2 id="votes-h">{t('votes.title', { round: votes.round, phase: votes.phase })}</h2>
+      {/* A runoff's count is titled as the runoff's, and its day is named as the thread names it: mafia-de's «Tag 1»,
+          palermo's «Runde 1» (issue 25 item 11). */}
+      <h2 id="votes-h">{t('votes.title', { when: labelOf(rulebook, 'phase.day', { n: votes.round }, 'phase.other'), phase: votes.phase })}</h2>
       <ul>
         {lines.map((l) => (
           <li key={l.target} data-target={l.target}>

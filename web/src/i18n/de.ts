@@ -78,7 +78,7 @@ export const de: Catalog = {
   'thread.quoteLabel': 'Beitrag #{n} zitieren',
   'thread.unreadMark': 'Neu seit deinem letzten Besuch',
   'thread.jumpUnread': 'Zum ersten ungelesenen Beitrag (#{n})',
-  'votes.title': '{phase, select, runoff {Stimmenstand der Stichwahl (Runde {round})} other {Stimmenstand (Runde {round})}}',
+  'votes.title': '{phase, select, runoff {Stimmenstand der Stichwahl ({when})} other {Stimmenstand ({when})}}',
   'votes.line': '{target}: {n, plural, one {# Stimme} other {# Stimmen}}',
   'votes.notVoted': 'Noch nicht abgestimmt: {names}',
   'votes.private': 'Die Stimmen sind geheim: das Ergebnis wird zur Frist verkündet.',

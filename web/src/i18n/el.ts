@@ -78,7 +78,7 @@ export const el: Catalog = {
   'thread.quoteLabel': 'Παράθεση του μηνύματος #{n}',
   'thread.unreadMark': 'Νέα από την τελευταία σας επίσκεψη',
   'thread.jumpUnread': 'Στο πρώτο αδιάβαστο μήνυμα (#{n})',
-  'votes.title': '{phase, select, runoff {Καταμέτρηση της δημοσκόπησης (γύρος {round})} other {Καταμέτρηση ψήφων (γύρος {round})}}',
+  'votes.title': '{phase, select, runoff {Καταμέτρηση της δημοσκόπησης ({when})} other {Καταμέτρηση ψήφων ({when})}}',
   'votes.line': '{target}: {n, plural, one {# ψήφος} other {# ψήφοι}}',
   'votes.notVoted': 'Δεν ψήφισαν: {names}',
   'votes.private': 'Οι ψήφοι είναι κρυφές: το αποτέλεσμα ανακοινώνεται στην προθεσμία.',

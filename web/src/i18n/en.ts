@@ -77,7 +77,7 @@ export const en = {
   'thread.quoteLabel': 'Quote post #{n}',
   'thread.unreadMark': 'New since your last visit',
   'thread.jumpUnread': 'Jump to the first unread post (#{n})',
-  'votes.title': '{phase, select, runoff {Runoff count (round {round})} other {Vote count (round {round})}}',
+  'votes.title': '{phase, select, runoff {Runoff count ({when})} other {Vote count ({when})}}',
   'votes.line': '{target}: {n, plural, one {# vote} other {# votes}}',
   'votes.notVoted': 'Not voted: {names}',
   'votes.private': 'Ballots are private: the result is announced at the deadline.',

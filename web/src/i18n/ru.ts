@@ -78,7 +78,7 @@ export const ru: Catalog = {
   'thread.quoteLabel': 'Цитировать сообщение #{n}',
   'thread.unreadMark': 'Новое с вашего прошлого визита',
   'thread.jumpUnread': 'К первому непрочитанному сообщению (#{n})',
-  'votes.title': '{phase, select, runoff {Подсчёт голосов перевыборов (раунд {round})} other {Подсчёт голосов (раунд {round})}}',
+  'votes.title': '{phase, select, runoff {Подсчёт голосов перевыборов ({when})} other {Подсчёт голосов ({when})}}',
   'votes.line': '{target}: {n, plural, one {# голос} few {# голоса} many {# голосов} other {# голоса}}',
   'votes.notVoted': 'Не голосовали: {names}',
   'votes.private': 'Голосование тайное: итог объявят в срок.',

@@ -122,6 +122,7 @@ export function GameScreen({
               <VoteCount
                 channel={channel.id}
                 votes={d.votes}
+                variant={d.variant}
                 privateBallot={d.status === 'running' && actions.some((a) => a.via === 'pm' && a.command === 'vote')}
               />
               {d.status !== 'signup' && <VoteHistory gameId={id} channel={channel.id} votes={d.votes} zone={zone} />}
