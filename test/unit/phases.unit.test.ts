@@ -10,7 +10,7 @@ import type { GameEvent } from '../../src/core/types.ts';
 import { nextPlayDay } from '../../src/engine/calendar.ts';
 import { typed } from '../../src/engine/events.ts';
 import { evolve, initialState } from '../../src/engine/evolve.ts';
-import { changedPhases } from '../../src/engine/phases.ts';
+import { changedPhases, currentPhase } from '../../src/engine/phases.ts';
 import { phaseOf } from '../../src/engine/schedule.ts';
 import type { GameState } from '../../src/engine/state.ts';
 import { loadScript } from '../../src/scripts/load.ts';
@@ -29,7 +29,21 @@ describe('the open phases as the engine folds them', () => {
     expect(changedPhases(day, { open: 'runoff', round: 1 }, 20)).toEqual([{ id: 'runoff', round: 1, openedAt: 20 }]);
     const both = changedPhases(day, { open: 'night', round: 1, beside: true }, 30);
     expect(both.map((p) => p.id)).toEqual(['day', 'night']);
-    expect(changedPhases(both, { close: 'day' }, 40)).toEqual([{ id: 'night', round: 1, openedAt: 30 }]);
+    expect(changedPhases(both, { close: 'day' }, 40)).toEqual([{ id: 'night', round: 1, openedAt: 30, beside: true }]);
+  });
+
+  it('a phase opened beside stays open through the cycle’s openings until it exits, and is never the current one', () => {
+    const at = (phases: GameState['phases']) => ({ phases }) as GameState;
+    const both = changedPhases(day, { open: 'night', round: 2, beside: true }, 30);
+    expect(currentPhase(at(both))?.id).toBe('day');
+    const runoff = changedPhases(both, { open: 'runoff', round: 1 }, 30);
+    expect(runoff.map((p) => p.id)).toEqual(['night', 'runoff']);
+    expect(currentPhase(at(runoff))?.id).toBe('runoff');
+    // The rulebook's own event for the same opening, after the engine's, changes nothing.
+    expect(changedPhases(runoff, { open: 'runoff', round: 1 }, 30)).toBe(runoff);
+    const next = changedPhases(runoff, { open: 'day', round: 2, date: '2025-03-04' }, 50);
+    expect(next.map((p) => `${p.id} ${p.round}`)).toEqual(['night 2', 'day 2']);
+    expect(changedPhases(next, { close: 'night' }, 60)).toEqual([{ id: 'day', round: 2, date: '2025-03-04', openedAt: 50 }]);
   });
 
   it('opening the phase already open for that round and date changes nothing (a logged event after the engine’s)', () => {
