@@ -3,13 +3,12 @@
 import type { PlayerId } from '../../core/types.ts';
 import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
-import { recordCount } from '../../engine/live-count.ts';
 import { fold } from '../../engine/names.ts';
 import { currentPhase } from '../../engine/phases.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import type { GameState } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
-import { firstRoundFrom, roundOneProblem } from '../palermo/flow.ts';
+import { dayOrRunoffCount, firstRoundFrom, roundOneProblem } from '../palermo/flow.ts';
 import { ACTIONS, onEdit, onPm, onPost } from './actions.ts';
 import { CARDS, cardCounts } from './cards.ts';
 import type { IntEvents } from './events.ts';
@@ -123,10 +122,7 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   condition: (s, id: PlayerId) => cond(s, id),
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
   // The live count: the round's ballots, or the runoff's while it runs (INT-VOTE-8).
-  voteCount: (s) => {
-    const phase = currentPhase(s)?.id ?? 'day';
-    return recordCount(s, phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, phase);
-  },
+  voteCount: dayOrRunoffCount,
   voteSteps: intrigueVoteSteps,
 });
 

@@ -7,12 +7,17 @@ import { chargeAbsences } from '../../engine/absence.ts';
 import { commandLine } from '../../engine/actions/text.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
-import { enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
+import { recordCount } from '../../engine/live-count.ts';
+import { currentPhase, enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
 import { deadlineOf } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
-import type { ConfigProblem } from '../../engine/variant.ts';
+import type { ConfigProblem, LiveCount } from '../../engine/variant.ts';
+
+/** Ballots by voter. */
+type Votes = Readonly<Record<PlayerId, PlayerId>>;
+
 import { ACTIONS } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
@@ -289,6 +294,14 @@ export interface PalScratch extends CloseScratch {
   /** Players revealed before this close, and by it. */
   revealedBefore: readonly PlayerId[];
   revealedNow: Set<PlayerId>;
+}
+
+/** The live count (here and in palermo-intrigue): the main vote's record, or the runoff's ballots while it runs (PAL-TIE-2). */
+export function dayOrRunoffCount<V extends { readonly votes: Votes; readonly runoff?: { readonly ballots: Votes }; readonly round: number }>(
+  s: GameState<V>,
+): LiveCount {
+  const phase = currentPhase(s)?.id ?? 'day';
+  return recordCount(s, phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, phase);
 }
 
 /** The conditions and date rule of a close's and a runoff's transitions (PAL-TIE-1, PAL-TIE-4, PAL-CAL-3). */
