@@ -18,23 +18,32 @@ export type PhaseChange =
   | { readonly dated: string; readonly date: IsoDate };
 
 /**
- * The open phases after a change at `at`. Opening the phase already open for the same round and date changes
- * nothing, so a rulebook's own event that reads as that opening (`Timetable.logged`) can follow the engine's.
+ * The open phases after a change at `at`. An opening beside the open phases joins them and stays open through the
+ * cycle's later openings until it exits; any other opening replaces the cycle's phase. Opening the phase already
+ * open for the same round and date changes nothing, so a rulebook's own event that reads as that opening
+ * (`Timetable.logged`) can follow the engine's.
  */
 export function changedPhases(phases: readonly OpenPhase[], c: PhaseChange, at: Millis): readonly OpenPhase[] {
   if ('open' in c) {
+    const kept = c.beside ? phases : phases.filter((p) => p.beside);
     const same = phases.find((p) => p.id === c.open);
-    if (same && same.round === c.round && same.date === c.date && (c.beside || phases.length === 1)) return phases;
-    const opened: OpenPhase = c.date === undefined ? { id: c.open, round: c.round, openedAt: at } : { id: c.open, round: c.round, date: c.date, openedAt: at };
-    return c.beside ? [...phases.filter((p) => p.id !== c.open), opened] : [opened];
+    if (same && same.round === c.round && same.date === c.date && (c.beside || (!same.beside && phases.length - kept.length === 1))) return phases;
+    const base: OpenPhase = c.date === undefined ? { id: c.open, round: c.round, openedAt: at } : { id: c.open, round: c.round, date: c.date, openedAt: at };
+    const opened: OpenPhase = c.beside ? { ...base, beside: true } : base;
+    return [...kept.filter((p) => p.id !== c.open), opened];
   }
   if ('close' in c) return phases.some((p) => p.id === c.close) ? phases.filter((p) => p.id !== c.close) : phases;
   return phases.map((p) => (p.id === c.dated ? { ...p, date: c.date } : p));
 }
 
-/** The phase opened last among those open now (undefined before the first opens, between phases and after the end). */
+/**
+ * The cycle's phase open now: the one opened last, passing over phases open beside it (a night beside the day);
+ * undefined before the first opens, between phases and after the end.
+ */
 export function currentPhase(s: GameState<unknown>): OpenPhase | undefined {
-  return s.phases.at(-1);
+  const open = s.phases;
+  for (let i = open.length - 1; i >= 0; i--) if (!open[i]!.beside) return open[i];
+  return open.at(-1);
 }
 
 /**
@@ -96,7 +105,7 @@ function runSteps<V, M, C>(t: Flowing<V, M, C>, b: Builder<V, M>, names: readonl
 export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase: string, n: number, date: IsoDate | undefined, c: C = t.flow.scratch()): void {
   const def = t.schedule.phases.find((p) => p.id === phase);
   if (!def) throw new Error(`schedule has no phase ${phase}`);
-  b.emit('phase.entered', date === undefined ? { phase, round: n } : { phase, round: n, date });
+  b.emit('phase.entered', { phase, round: n, ...(date === undefined ? {} : { date }), ...(def.beside ? { beside: true } : {}) });
   const planned = def.instants.some((i) => !i.onDemand);
   const ctx = planContext(b.state, t, n, date);
   const plan = planned ? planPhase(t.schedule, phase, ctx) : [];
@@ -119,10 +128,12 @@ export function planContext<V>(s: GameState<V>, t: Pick<Flowing<V, never, never>
 
 /**
  * Resolves a fired instant by its declared steps: runs them, records which ran, and (while the game runs) follows
- * the first transition of the open phase at this instant whose condition holds.
+ * the first transition whose condition holds of the open phase that declares the instant (a night beside the day
+ * ends at its own instant), else of the current phase.
  */
 export function resolveInstant<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, instant: string, steps: readonly string[], d: Deadline): void {
-  const from = currentPhase(b.state);
+  const declares = (id: string) => t.schedule.phases.find((p) => p.id === id)?.instants.some((i) => i.id === instant);
+  const from = b.state.phases.filter((p) => declares(p.id)).at(-1) ?? currentPhase(b.state);
   const c = t.flow.scratch();
   const ran = runSteps(t, b, steps, c, { deadline: d });
   b.emit('phase.resolved', { instant, steps: ran }, { kind: 'moderator' });
@@ -136,6 +147,7 @@ export function resolveInstant<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, i
       if (!holds(b.state, c)) continue;
     }
     if ('stay' in to) return;
+    if ('exit' in to) return void b.emit('phase.exited', { phase: from.id });
     const dateRule = to.date === undefined ? undefined : t.flow.dates?.[to.date];
     if (to.date !== undefined && !dateRule) throw new Error(`flow has no date rule ${to.date}`);
     const date = dateRule ? dateRule(b.state) : from.date;

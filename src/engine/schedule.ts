@@ -6,7 +6,7 @@
 import type { Millis } from '../core/types.ts';
 import type { AnyEvents, Builder } from './builder.ts';
 import { firstLocalTimeAfter } from './calendar.ts';
-import { type FlowTable, type PhaseChange, resolveInstant } from './phases.ts';
+import { currentPhase, type FlowTable, type PhaseChange, resolveInstant } from './phases.ts';
 import type { Deadline, GameConfig, GameState, Locale } from './state.ts';
 import { addDays, type IsoDate, instantOf, type LocalTime } from './time.ts';
 
@@ -75,13 +75,14 @@ export interface WindowDef {
 
 /**
  * Where a phase goes after an instant (engine/phases.ts): the first target whose named condition holds (or that
- * names none) is taken: stay in the phase, or open `phase` for the same round or the next, dated by a named date rule
- * (default: the date of the phase it leaves).
+ * names none) is taken: stay in the phase, exit it (a phase beside the cycle ends), or open `phase` for the same round
+ * or the next, dated by a named date rule (default: the date of the phase it leaves).
  */
 export interface TransitionDef {
   readonly at: string;
   readonly to: readonly (
     | { readonly when?: string; readonly stay: true }
+    | { readonly when?: string; readonly exit: true }
     | { readonly when?: string; readonly phase: string; readonly round?: 'same' | 'next'; readonly date?: string }
   )[];
 }
@@ -96,6 +97,8 @@ export interface PhaseDef<I extends string = string> {
   readonly enter?: readonly string[];
   /** Where it goes after its instants (none: the rulebook's hooks open the next phase themselves). */
   readonly next?: readonly TransitionDef[];
+  /** It opens beside the cycle's phases and stays open through their openings until it exits (a night). */
+  readonly beside?: boolean;
 }
 
 /** A rulebook's declared schedule. */
@@ -153,7 +156,7 @@ export function defineTimetable<V, M, const I extends string, C = unknown>(t: Ti
 
 /** The open phase of a game: the rulebook's own reading where it keeps one, else the engine's (`GameState.phases`). */
 export function phaseOf<V>(t: Pick<Timetable<V, never, string, never>, 'phaseOf'>, s: GameState<V>): string | undefined {
-  return t.phaseOf ? t.phaseOf(s) : s.phases.at(-1)?.id;
+  return t.phaseOf ? t.phaseOf(s) : currentPhase(s)?.id;
 }
 
 /** Where a planned instant falls: the round, its date, the phase's opening and the game's zone and calendar. */

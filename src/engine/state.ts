@@ -45,6 +45,8 @@ export interface OpenPhase {
   readonly round: number;
   readonly date?: IsoDate;
   readonly openedAt: Millis;
+  /** Opened beside the cycle (a night beside the next day): the cycle's openings leave it open until it exits. */
+  readonly beside?: true;
 }
 
 /** The configuration a game is created with (validated at the edge). */

@@ -176,7 +176,12 @@ function flowLines(p: PhaseDef): TimelineLine[] {
   if (p.enter?.length) out.push({ when: 'on opening', what: `steps ${p.enter.join(', ')}` });
   for (const t of p.next ?? []) {
     const to = t.to.map((x) => {
-      const where = 'stay' in x ? `stays ${p.id}` : `${x.phase}${x.round === 'next' ? ' of the next round' : ''}${x.date ? ` on ${x.date}` : ''}`;
+      const where =
+        'stay' in x
+          ? `stays ${p.id}`
+          : 'exit' in x
+            ? `${p.id} ends`
+            : `${x.phase}${x.round === 'next' ? ' of the next round' : ''}${x.date ? ` on ${x.date}` : ''}`;
       return x.when ? `${where} if ${x.when}` : where;
     });
     out.push({ when: `after ${t.at}`, what: `→ ${to.join('; else ')}` });

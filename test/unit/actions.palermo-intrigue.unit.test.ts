@@ -16,7 +16,7 @@ import type { SimSpec } from '../../src/sim/types.ts';
 import { ACTIONS } from '../../src/variants/palermo-intrigue/actions.ts';
 import { CARDS } from '../../src/variants/palermo-intrigue/cards.ts';
 import { palermoIntrigue } from '../../src/variants/palermo-intrigue/index.ts';
-import { may } from '../../src/variants/palermo-intrigue/rules.ts';
+import { may, phaseNow } from '../../src/variants/palermo-intrigue/rules.ts';
 import type { IntState } from '../../src/variants/palermo-intrigue/state.ts';
 
 type S = GameState<IntState>;
@@ -119,7 +119,7 @@ function fill(line: string, a: (typeof ACTIONS.actions)[number], listed: LegalAc
 function agree(s: S, env: Env): void {
   if (s.status !== 'running') return;
   const v = s.v;
-  const change = v.phase === 'day' && s.clock >= v.extAt && s.clock < v.closeAt;
+  const change = phaseNow(s) === 'day' && s.clock >= v.extAt && s.clock < v.closeAt;
   const names = [...s.order.map((id) => s.players[id]!.name), 'Nobody', '-'];
   for (const me of s.order) {
     const legal = palermoIntrigue.legalActions(s, me);
@@ -180,9 +180,9 @@ describe('palermo-intrigue: the legal actions and the command check are one decl
             agree(s, env);
           }
           // The change window and the runoff are short: their first states are always tried too.
-          const change = states.find((x) => x.v.phase === 'day' && x.clock >= x.v.extAt && x.clock < x.v.closeAt);
+          const change = states.find((x) => phaseNow(x) === 'day' && x.clock >= x.v.extAt && x.clock < x.v.closeAt);
           if (change) agree(change, env);
-          const runoff = states.find((x) => x.v.phase === 'runoff');
+          const runoff = states.find((x) => phaseNow(x) === 'runoff');
           if (runoff) agree(runoff, env);
         },
       ),

@@ -7,11 +7,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/core/types.ts';
+import { Builder } from '../../src/engine/builder.ts';
 import { nextPlayDay } from '../../src/engine/calendar.ts';
 import { typed } from '../../src/engine/events.ts';
 import { evolve, initialState } from '../../src/engine/evolve.ts';
-import { changedPhases } from '../../src/engine/phases.ts';
-import { phaseOf } from '../../src/engine/schedule.ts';
+import { createGame } from '../../src/engine/game.ts';
+import { changedPhases, currentPhase, enterPhase, type Flowing, resolveInstant } from '../../src/engine/phases.ts';
+import { phaseOf, type ScheduleDef } from '../../src/engine/schedule.ts';
 import type { GameState } from '../../src/engine/state.ts';
 import { loadScript } from '../../src/scripts/load.ts';
 import { runScript } from '../../src/scripts/run.ts';
@@ -29,7 +31,21 @@ describe('the open phases as the engine folds them', () => {
     expect(changedPhases(day, { open: 'runoff', round: 1 }, 20)).toEqual([{ id: 'runoff', round: 1, openedAt: 20 }]);
     const both = changedPhases(day, { open: 'night', round: 1, beside: true }, 30);
     expect(both.map((p) => p.id)).toEqual(['day', 'night']);
-    expect(changedPhases(both, { close: 'day' }, 40)).toEqual([{ id: 'night', round: 1, openedAt: 30 }]);
+    expect(changedPhases(both, { close: 'day' }, 40)).toEqual([{ id: 'night', round: 1, openedAt: 30, beside: true }]);
+  });
+
+  it('a phase opened beside stays open through the cycle’s openings until it exits, and is never the current one', () => {
+    const at = (phases: GameState['phases']) => ({ phases }) as GameState;
+    const both = changedPhases(day, { open: 'night', round: 2, beside: true }, 30);
+    expect(currentPhase(at(both))?.id).toBe('day');
+    const runoff = changedPhases(both, { open: 'runoff', round: 1 }, 30);
+    expect(runoff.map((p) => p.id)).toEqual(['night', 'runoff']);
+    expect(currentPhase(at(runoff))?.id).toBe('runoff');
+    // The rulebook's own event for the same opening, after the engine's, changes nothing.
+    expect(changedPhases(runoff, { open: 'runoff', round: 1 }, 30)).toBe(runoff);
+    const next = changedPhases(runoff, { open: 'day', round: 2, date: '2025-03-04' }, 50);
+    expect(next.map((p) => `${p.id} ${p.round}`)).toEqual(['night 2', 'day 2']);
+    expect(changedPhases(next, { close: 'night' }, 60)).toEqual([{ id: 'day', round: 2, date: '2025-03-04', openedAt: 50 }]);
   });
 
   it('opening the phase already open for that round and date changes nothing (a logged event after the engine’s)', () => {
@@ -37,6 +53,64 @@ describe('the open phases as the engine folds them', () => {
     expect(changedPhases(day, { open: 'day', round: 2, date: '2025-03-04' }, 99)).toEqual([{ id: 'day', round: 2, date: '2025-03-04', openedAt: 99 }]);
     expect(changedPhases(day, { dated: 'day', date: '2025-03-05' }, 99)).toEqual([{ id: 'day', round: 1, date: '2025-03-05', openedAt: 10 }]);
     expect(changedPhases(day, { close: 'night' }, 99)).toBe(day);
+  });
+});
+
+// A cycle of one day and a night beside it, on demand only (no deadlines): the mechanism apart from any rulebook.
+const TOY: ScheduleDef = {
+  phases: [
+    {
+      id: 'day',
+      what: { en: 'day' },
+      instants: [{ id: 'close', when: { local: '20:00' }, onDemand: true, what: { en: 'close' } }],
+      next: [{ at: 'close', to: [{ phase: 'day', round: 'next' }] }],
+    },
+    {
+      id: 'night',
+      what: { en: 'night' },
+      beside: true,
+      instants: [{ id: 'dawn', when: { local: '02:00', dayOffset: 1 }, onDemand: true, what: { en: 'dawn' } }],
+      next: [{ at: 'dawn', to: [{ exit: true }] }],
+    },
+  ],
+};
+const TOY_FLOW: Flowing<PalState, PalEvents, object> = {
+  schedule: TOY,
+  flow: {
+    scratch: () => ({}),
+    steps: {
+      'open-night': (b) => {
+        enterPhase(b, TOY_FLOW, 'night', currentPhase(b.state)!.round + 1, undefined);
+      },
+    },
+    conditions: {},
+  },
+  options: () => ({}),
+};
+
+describe('transitions the engine follows', () => {
+  it('an instant’s transitions are those of the open phase that declares it; a phase beside the cycle exits on its own', () => {
+    const config = {
+      variant: 'palermo',
+      locale: 'en' as const,
+      timeZone: 'Europe/Athens',
+      calendar: palermo.defaultCalendar,
+      createdAt: 0,
+      startAt: 0,
+      options: {},
+    };
+    const b = new Builder<PalState, PalEvents>(palermo, createGame(palermo, config, 'seed', ['Ann', 'Bob']).state, {}, 1000);
+    b.emit('game.started', {});
+    enterPhase(b, TOY_FLOW, 'day', 1, undefined);
+    const ids = () => b.state.phases.map((p) => `${p.id} ${p.round}`);
+    resolveInstant(b, TOY_FLOW, 'close', ['open-night'], { id: 'r1:close', kind: 'close', at: 1000 });
+    // The day's close opened the night beside it, then the next day, which the night outlives.
+    expect(ids()).toEqual(['night 2', 'day 2']);
+    expect(currentPhase(b.state)?.id).toBe('day');
+    resolveInstant(b, TOY_FLOW, 'dawn', [], { id: 'n2:dawn', kind: 'dawn', at: 1000 });
+    // The night declares dawn: its transition ends it, and the day (which has none at dawn) goes on.
+    expect(b.events.at(-1)).toMatchObject({ type: 'phase.exited', data: { phase: 'night' } });
+    expect(ids()).toEqual(['day 2']);
   });
 });
 

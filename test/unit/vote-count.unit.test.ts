@@ -9,6 +9,7 @@ import { voteCount } from '../../src/app/views.ts';
 import type { GameEvent, PlayerId } from '../../src/core/types.ts';
 import { typed } from '../../src/engine/events.ts';
 import { evolve, initialState } from '../../src/engine/evolve.ts';
+import { currentPhase } from '../../src/engine/phases.ts';
 import type { GameState } from '../../src/engine/state.ts';
 import { loadScript } from '../../src/scripts/load.ts';
 import { runScript } from '../../src/scripts/run.ts';
@@ -34,9 +35,9 @@ function ballotsOf(variant: string, s: GameState<unknown>): { record: Record_; v
     }
     return { record, voted, phase: 'vote' };
   }
-  // palermo keeps its phase in the engine (GameState.phases); the others in their slice, as yet.
+  // palermo and palermo-intrigue keep their phase in the engine (GameState.phases); the others in their slice, as yet.
   const v = s.v as { phase?: string; votes: Record_; runoff?: { ballots: Record_ } };
-  const phase = v.phase ?? s.phases.at(-1)?.id ?? 'day';
+  const phase = v.phase ?? currentPhase(s)?.id ?? 'day';
   const record = phase === 'runoff' && v.runoff ? v.runoff.ballots : v.votes;
   return { record, voted: new Set(Object.keys(record)), phase };
 }

@@ -8,6 +8,7 @@ import type { Actor, Millis, Params, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../builder.ts';
 import { matchName, type Named, type NameMatch } from '../names.ts';
 import type { SyntaxRule } from '../parse.ts';
+import { currentPhase } from '../phases.ts';
 import type { ScheduleDef, Words } from '../schedule.ts';
 import type { GameState, Locale } from '../state.ts';
 import type { LegalAction } from '../variant.ts';
@@ -476,7 +477,7 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
 
 /** The state a check of `table` sees for `me` at `at`. */
 export function ctxOf<V>(table: TableSpec<V>, s: GameState<V>, me: PlayerId, at: Millis, line: string): Ctx<V> {
-  const open = s.phases.at(-1);
+  const open = currentPhase(s);
   return { s, me, at, phase: table.phase ? table.phase(s) : open?.id, round: table.round ? table.round(s) : (open?.round ?? 0), line };
 }
 

@@ -21,8 +21,24 @@ import { answer, canExecute, EXCEPTION_MINUTES, orderInForce } from './flow.ts';
 import { cardActions } from './play.ts';
 import { type IntBuilder, type IntRejectionCode, reject } from './rejections.ts';
 import { MAFIOSI } from './roles.ts';
-import { activeSet, at, cond, inOuting, isMafioso, mafiaGroup, may, outers, roleOf, type S, stateParam, TIMES, vendettaOpen, votableSet } from './rules.ts';
-import { INT_SCHEDULE, intPhase } from './schedule.ts';
+import {
+  activeSet,
+  at,
+  cond,
+  inOuting,
+  isMafioso,
+  mafiaGroup,
+  may,
+  outers,
+  phaseNow,
+  roleOf,
+  type S,
+  stateParam,
+  TIMES,
+  vendettaOpen,
+  votableSet,
+} from './rules.ts';
+import { INT_SCHEDULE } from './schedule.ts';
 import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
@@ -39,8 +55,7 @@ function keyword(el: string, en: string, form: SyntaxRule['form'] = 'colon'): Om
 
 const K: IntKit = rulebook<IntState, IntEvents, Code>({
   schedule: INT_SCHEDULE,
-  phase: intPhase,
-  round: (s) => s.v.round,
+  // The open phase and round are the engine's (GameState.phases).
   // INT-MOD-2: «ΑΠΟΧΩΡΩ» is read (and refused) though it is no action; joining and leaving belong to the signup.
   extraSyntax: [
     { command: 'quit', ...keyword('ΑΠΟΧΩΡΩ', 'I quit', 'none'), where: 'pm' },
@@ -139,7 +154,7 @@ const VOTE = K.action({
     mayVote,
     reasons(
       ['R-ROUND-NOT-OPEN', 'R-LOCKED'],
-      (c) => (c.s.v.phase === 'runoff' ? RUNOFF_PENDING : c.s.v.phase === 'day' && c.at >= c.s.v.lockAt ? LOCKED : undefined),
+      (c) => (phaseNow(c.s) === 'runoff' ? RUNOFF_PENDING : phaseNow(c.s) === 'day' && c.at >= c.s.v.lockAt ? LOCKED : undefined),
       K.until('vote'),
     ),
     // PAL-VOTE-5: a post stamped before a close that was already resolved is late (forum adapters only).
@@ -168,7 +183,7 @@ const VOTE_CHANGE = K.action({
   rules: 'INT-VOTE-1, INT-VOTE-3',
   params: { target: named },
   checks: [
-    K.actor('R-ROUND-NOT-OPEN', (c) => c.s.v.phase === 'day' && c.at >= c.s.v.extAt && c.at < c.s.v.closeAt, {
+    K.actor('R-ROUND-NOT-OPEN', (c) => phaseNow(c.s) === 'day' && c.at >= c.s.v.extAt && c.at < c.s.v.closeAt, {
       select: true,
       params: (c) => ({ r: c.round + 1 }),
       until: K.until('vote-change'),
@@ -195,7 +210,7 @@ const BALLOT = K.action({
   checks: [
     // An echo ghost may post but not ballot: the sender (§5.4 step 1) before the runoff (2).
     activeSender,
-    K.actor('R-RUNOFF-CLOSED', (c) => c.s.v.phase === 'runoff' && c.s.v.runoff !== undefined, { until: K.until('ballot') }),
+    K.actor('R-RUNOFF-CLOSED', (c) => phaseNow(c.s) === 'runoff' && c.s.v.runoff !== undefined, { until: K.until('ballot') }),
     resolve('target'),
     K.target('target', 'R-RUNOFF-CANDIDATE', (c, id) => id !== c.me && c.s.v.runoff?.candidates.includes(id) === true, {
       params: (c) => ({ candidates: namesOf(c.s, c.s.v.runoff?.candidates ?? []) }),
@@ -250,7 +265,7 @@ const KILL = K.action({
     K.actor('R-ROLE', (c) => (c.s.v.rmActive ? roleOf(c.s, c.me) === 'rival-mafioso' : isMafioso(c.s, c.me))),
     reasons(
       ['R-ROUND-NOT-OPEN', 'R-KILL-ROUND1', 'R-LATE'],
-      (c) => (c.s.v.phase === 'runoff' ? RUNOFF_PENDING : c.s.v.round === 1 ? ROUND1 : c.s.v.killDone ? KILLED : undefined),
+      (c) => (phaseNow(c.s) === 'runoff' ? RUNOFF_PENDING : c.s.v.round === 1 ? ROUND1 : c.s.v.killDone ? KILLED : undefined),
       K.until('kill'),
     ),
     resolve('target'),
@@ -354,7 +369,7 @@ function nightAction(id: string, nightRole: NightRole, words: [string, string], 
 // The end of the vote (INT-ROLE-6/7)
 
 /** The main vote of the open round, before 20:10. */
-const endOfVote = K.actor('R-ROUND-NOT-OPEN', (c) => c.s.v.phase === 'day' && c.at < c.s.v.closeAt, {
+const endOfVote = K.actor('R-ROUND-NOT-OPEN', (c) => phaseNow(c.s) === 'day' && c.at < c.s.v.closeAt, {
   params: (c) => ({ r: c.round + 1 }),
   until: K.until('end-of-vote'),
 });
@@ -486,7 +501,7 @@ function submit(kind: OutingKind) {
     const target = a.args.target;
     const claim = a.args.claim;
     const exception = kind === 'simple' && exceptionFor(s, target, b.at);
-    const round = v.phase === 'runoff' ? v.round + 1 : v.round;
+    const round = phaseNow(s) === 'runoff' ? v.round + 1 : v.round;
     b.emit('outing.submitted', { kind, outer: a.me, target, ...(claim ? { claim } : {}), round, ...(exception ? { exception } : {}) }, mafiaGroup(s));
     b.tell([a.me], msg('MSG-INT-ACK', { command: a.line }));
     b.say(mafiaGroup(s), msg('MSG-OUT-TEAM', { sender: nameOf(s, a.me), target: nameOf(s, target) }));
@@ -640,12 +655,12 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
   }
   const v = s.v;
   // INT-VOTE-1: [20:00, 20:05) the thread is locked.
-  if (v.phase === 'day' && t >= v.lockAt && t < v.extAt) {
+  if (phaseNow(s) === 'day' && t >= v.lockAt && t < v.extAt) {
     reject(b, actor, 'R-LOCKED', { from: TIMES.lock, to: TIMES.ext }, { flag: true });
     return;
   }
   // INT-VOTE-1: [20:05, 20:10) one change, a post that is a vote line or a name only.
-  if (v.phase === 'day' && t >= v.extAt && t < v.closeAt) return changeWindow(b, actor, cmd);
+  if (phaseNow(s) === 'day' && t >= v.extAt && t < v.closeAt) return changeWindow(b, actor, cmd);
   const lines = parseCommands(cmd.text, syntaxOf(b.variant));
   publishPost(b, actor.id, cmd.text, cmd.postId);
   voteLines(

@@ -6,16 +6,17 @@ import { chargeAbsences } from '../../engine/absence.ts';
 import { commandLine } from '../../engine/actions/text.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { type DealStep, dealHands } from '../../engine/hands.ts';
-import { deadlineOf, openPhase, planPhase } from '../../engine/schedule.ts';
+import { currentPhase, enterPhase, type Flowing, type FlowTable } from '../../engine/phases.ts';
+import { deadlineOf } from '../../engine/schedule.ts';
 import { bySignup, nameOf, namesOf } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, localDate } from '../../engine/time.ts';
-import { cancel, firstRoundFrom, msg, pausesParam, voidVotesFor } from '../palermo/flow.ts';
+import { byName, CLOSE_FLOW, type CloseScratch, cancel, dealRoles, firstRoundFrom, msg, nextRoundDate, pausesParam, voidVotesFor } from '../palermo/flow.ts';
 import { ACTIONS } from './actions.ts';
 import { CARDS, type CardId, cardCounts, shuffledCards } from './cards.ts';
 import type { IntCondition } from './conditions.ts';
 import { type CountEffect, count } from './count.ts';
-import type { VendettaPeriod } from './events.ts';
+import type { IntEvents, VendettaPeriod } from './events.ts';
 import { intOptions } from './options.ts';
 import type { IntBuilder } from './rejections.ts';
 import { canonical, checkRoleList, defaultRoles, HELPERS, MAFIOSI, ROLES, VISIBLE, visibleCount } from './roles.ts';
@@ -47,12 +48,8 @@ import type { IntState } from './state.ts';
 
 type B = IntBuilder<IntState>;
 
-/** Minutes of a runoff poll (PAL-TIE-1, INT-VOTE-8). */
-export const RUNOFF_MINUTES = 60;
 /** INT-CARD-7: hours a detention lasts before the player becomes a ghost. */
 export const DETENTION_HOURS = 5;
-/** INT-CARD-9: hours from an echo's play to its start. */
-export const ECHO_HOURS = 3;
 /** PAL-ABS limits, unchanged (INT-ABS-1). */
 export const ABSENCE_LIMITS = { consecutive: 2, total: 3 };
 /** Minutes an exception window stays open after a last-words post (PAL-OUT-4). */
@@ -82,12 +79,6 @@ export function setCondition(b: B, id: PlayerId, to: IntCondition, how: string):
 // ---------------------------------------------------------------------------------------------------------------
 // Deal (INT-DIST-*, INT-CARD-1)
 
-function byName<T>(s: S, rec: Readonly<Record<string, T>> | undefined, id: PlayerId): T | undefined {
-  if (!rec) return undefined;
-  const key = Object.keys(rec).find((k) => k.toLowerCase() === nameOf(s, id).toLowerCase());
-  return key === undefined ? undefined : rec[key];
-}
-
 /** INT-OUT-7.2: the vendetta period by the initial N (decision B14), or the moderator's explicit last round. */
 export function vendettaPeriod(n: number, rivalDealt: boolean, lastRound?: number): VendettaPeriod {
   if (!rivalDealt) return { kind: 'none' };
@@ -101,28 +92,9 @@ export function vendettaPeriod(n: number, rivalDealt: boolean, lastRound?: numbe
 
 /** INT-DIST-1…5, INT-CARD-1: deals roles, then cards, tells everyone what he knows. */
 export function deal(b: B): void {
-  const s = b.state;
-  const n = s.order.length;
-  const fixed = s.config.fixedRoles;
-  let roles: Record<PlayerId, string>;
-  let drawn: number[] = [];
-  let check: unknown;
-  if (fixed) {
-    roles = Object.fromEntries(s.order.map((id) => [id, byName(s, fixed, id) ?? '']));
-    const err = Object.values(roles).some((r) => r === '') ? 'every player needs a fixed role' : checkRoleList(Object.values(roles), n);
-    if (err) return cancel(b, err);
-  } else {
-    const list = s.config.roleList ? [...s.config.roleList] : defaultRoles(n);
-    const err = checkRoleList(list, n);
-    if (err) return cancel(b, err);
-    const d = b.draws();
-    const from = canonical(list);
-    const deck = d.shuffle(from);
-    drawn = d.used;
-    check = { kind: 'shuffle', from, result: deck };
-    roles = Object.fromEntries(s.order.map((id, i) => [id, deck[i]!]));
-  }
-  b.emit('game.dealt', { roles, fixed: Boolean(fixed), drawn, check }, { kind: 'moderator' });
+  const n = b.state.order.length;
+  const roles = dealRoles(b, { defaultRoles, canonical, checkRoleList });
+  if (!roles) return;
   const st = b.state;
   const order = st.order;
   const mafiosi = order.filter((id) => MAFIOSI.has(roles[id]!));
@@ -265,50 +237,19 @@ export function start(b: B): void {
   } else if (p.kind === 'present') parts.push(msg('MSG-START-VENDETTA', { period: phrase('PERIOD-PRESENT', { n: p.min }) }));
   parts.push(msg('MSG-PAUSES', { pauses: pausesParam(s.calendar) }));
   b.announce(...parts);
-  openRound(b, 1, D1);
+  enterPhase(b, FLOWING, 'day', 1, D1);
 }
 
-/**
- * Opens round r on date D_r and schedules its instants (13:00 from round 2, 20:00, 20:05, 20:10). Not palermo's
- * openRound: INT-VOTE-1/2 add the 20:00 lock and the 20:05 change window before the 20:10 count.
- */
-export function openRound(b: B, round: number, date: string): void {
-  // The declared day (schedule.ts) plans the deadlines; the slice keeps their instants for the rules' own checks.
-  const ctx = intContext(b.state, round, date);
-  const plan = planPhase(INT_SCHEDULE, 'day', ctx);
-  const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
-  const killAt = atOf('kill');
-  const lockAt = atOf('lock')!;
-  const extAt = atOf('ext')!;
-  const closeAt = atOf('close')!;
-  b.emit('round.opened', { round, date, killAt, lockAt, extAt, closeAt });
-  openPhase(b, INT_SCHEDULE, 'day', ctx, plan);
+/** What a count's steps hand on besides palermo's close (CloseScratch): why nobody is voted out, and by what. */
+export interface IntScratch extends CloseScratch {
+  /** Nobody is voted out: a card detention in force (INT-CARD-7) or no votes (PAL-VOTE-9). */
+  none?: 'suppressed' | 'noVotes';
+  /** E was decided by the runoff (by its lot when `lot` is set). */
+  runoff: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Night (INT-NIGHT-*, INT-ROLE-1…5)
-
-/** INT-NIGHT-1: the night that starts at this count, until the next calendar day's 02:00. */
-function openNight(b: B): void {
-  const s = b.state;
-  // The night of round r+1 falls on the calendar day after D_r (INT-NIGHT-1), whatever the play calendar says.
-  const plan = openPhase(b, INT_SCHEDULE, 'night', intContext(s, s.v.round + 1, s.v.date));
-  const midnightAt = plan.find((d) => d.kind === 'midnight')!.at;
-  const endsAt = plan.find((d) => d.kind === 'dawn')!.at;
-  b.emit('night.opened', { endsAt, midnightAt }, { kind: 'moderator' });
-}
-
-/** INT-NIGHT-3, §5.2 step 2: the Prostitute's block is fixed; the detective's and medium's answers go out. */
-export function resolveMidnight(b: B): void {
-  const s = b.state;
-  const req = s.v.requests.prostitute;
-  const block = req && cond(s, req.actor) === 'active' ? req.target : undefined; // INT-ROLE-4
-  b.emit('night.midnight', block !== undefined ? { block } : {}, { kind: 'moderator' });
-  for (const role of ['detective', 'medium'] as const) {
-    const r = b.state.v.requests[role];
-    if (r) answer(b, r.actor, role, r.target);
-  }
-}
 
 /** INT-NIGHT-3, INT-ROLE-1/2/3: computes and sends a detective's or medium's answer now. */
 export function answer(b: B, actor: PlayerId, role: 'detective' | 'medium', target: PlayerId): void {
@@ -330,18 +271,6 @@ export function answer(b: B, actor: PlayerId, role: 'detective' | 'medium', targ
   b.tell([actor], msg('MSG-INT-DET-RESULT', { name: nameOf(s, target), team: teamParam(s, target) }));
 }
 
-/**
- * §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). Only the
- * block counts here: whether she is active is asked at 13:00 (resolveKill), not now, so a nurse detained at 02:00 and
- * released by 13:00 still protects.
- */
-export function resolveDawn(b: B): void {
-  const s = b.state;
-  const r = s.v.requests.nurse;
-  const protection = r && s.v.block !== r.actor ? r.target : undefined;
-  b.emit('night.closed', protection !== undefined ? { protection } : {}, { kind: 'moderator' });
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // 13:00 (§5.3)
 
@@ -357,139 +286,8 @@ export function canExecute(s: S, id: PlayerId): boolean {
   return isMafioso(s, id) && !inOuting(s, id);
 }
 
-/** §5.3: the 13:00 of round r ≥ 2. */
-export function resolveKill(b: B): void {
-  const s = b.state;
-  const v = s.v;
-  const r = v.round;
-  // Step 1: the ordinary outing window and the exemption window close; an incomplete massacre lapses (INT-OUT-6.2).
-  if (v.outingOpen) b.emit('outing.window', { open: false }, { kind: 'moderator' });
-  if (v.outing?.kind === 'massacre' && !v.outing.second) {
-    b.emit('outing.lapsed', {}, { kind: 'moderator' });
-    b.say(mafiaGroup(b.state), msg('MSG-INT-MASSACRE-LAPSED'));
-  }
-  // INT-OUT-7.2: the end of a vendetta period by rounds is announced when its last window closes.
-  if (v.vendetta.kind === 'rounds' && r >= v.vendetta.last && !v.vendettaClosed && !v.specialUsed) {
-    b.emit('vendetta.closed', {});
-    b.announce(msg('MSG-INT-VENDETTA-CLOSED'));
-  }
-  const s1 = b.state;
-  const order = orderInForce(s1);
-  const nurse = holderOf(s1, 'nurse');
-  // INT-ROLE-5: the protection frozen at 02:00 applies if the nurse is active at 13:00.
-  const protection = nurse !== undefined && cond(s1, nurse) === 'active' ? s1.v.protection : undefined;
-  const victims: PlayerId[] = [];
-  // INT-KILL-3: no murder without an order, with an inactive target, an ineligible executor or a protected target.
-  if (order && cond(s1, order.target) === 'active' && canExecute(s1, order.executor) && order.target !== order.executor && protection !== order.target) {
-    victims.push(order.target);
-    // INT-RM-2: the un-activated Rival Mafioso takes his murderer with him.
-    if (roleOf(s1, order.target) === 'rival-mafioso' && !s1.v.rmActive && isMafioso(s1, order.executor)) victims.push(order.executor);
-  }
-  const ordered = bySignup(s1, victims);
-  for (const id of ordered) setCondition(b, id, 'ghost', 'murder');
-  b.emit('kill.resolved', { round: r, victims: ordered, ...(protection !== undefined ? { protected: protection } : {}) }, { kind: 'moderator' });
-  const parts: Message[] = [];
-  if (ordered.length === 0) parts.push(msg('MSG-NOKILL', { r }));
-  else {
-    // INT-KILL-3, INT-REV-1: names in signup order, no attribution, no reveal.
-    parts.push(msg(ordered.length === 1 ? 'MSG-KILL' : 'MSG-KILL-MANY', { r, names: namesOf(b.state, ordered) }));
-    for (const id of ordered) parts.push(...voidVotesFor(b, id));
-  }
-  b.announce(...parts);
-  afterChange(b);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// 20:00 and 20:05 (INT-VOTE-1)
-
-/** 20:00: the thread locks; who has a ballot (valid or void) now may change it once from 20:05. */
-export function resolveLock(b: B): void {
-  const v = b.state.v;
-  const voters = bySignup(b.state, [...Object.keys(v.votes), ...Object.keys(v.voided)]);
-  b.emit('vote.locked', { voters }, { kind: 'moderator' });
-}
-
-/** 20:05: the change window opens. */
-export function resolveExt(b: B): void {
-  b.announce(msg('MSG-INT-EXT-OPEN'));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // 20:10 (§5.4)
-
-/** §5.4: the count of the open round. */
-export function resolveClose(b: B): void {
-  const s0 = b.state;
-  const r = s0.v.round;
-  // Step 1: the outing this count resolves is frozen; the next ordinary window and the night open now.
-  if (s0.v.outing && s0.v.outing.round === r) b.emit('outing.frozen', {}, { kind: 'moderator' });
-  if (!s0.v.outingOpen) b.emit('outing.window', { open: true }, { kind: 'moderator' });
-  openNight(b);
-  const s = b.state;
-  const v = s.v;
-  const ballots = new Map<PlayerId, PlayerId>();
-  for (const voter of s.order) {
-    const t = v.votes[voter];
-    if (t !== undefined && may(s, voter, 'vote')) ballots.set(voter, t);
-  }
-  const inRound = <T extends { round: number }>(xs: readonly T[]) => xs.filter((x) => x.round === r);
-  const mayor = holderOf(s, 'mayor');
-  const lawyer = holderOf(s, 'lawyer');
-  const cop = holderOf(s, 'corrupt-cop');
-  const c = count({
-    ballots,
-    order: s.order,
-    doubled: new Set(inRound(v.doubled).map((x) => x.voter)),
-    cancelled: new Set(inRound(v.cancelled).map((x) => x.voter)),
-    votable: (id) => votable(s, id, r),
-    ...(mayor !== undefined && cond(s, mayor) === 'active' ? { mayor } : {}),
-    ...(lawyer !== undefined && cond(s, lawyer) === 'active' && v.client?.round === r ? { client: v.client.client } : {}),
-    ...(cop !== undefined && cond(s, cop) === 'active' && v.transfer?.round === r ? { transfer: v.transfer } : {}),
-  });
-  // INT-ABS-1: only active players who never cast an accepted ballot; voided, cancelled and returned players are not charged.
-  const chargeable = active(s);
-  const spared = new Set([...v.voted, ...Object.keys(v.voided), ...inRound(v.cancelled).map((x) => x.voter), ...v.returned]);
-  const abs = chargeAbsences(v.absences, chargeable, spared, new Set(), ABSENCE_LIMITS);
-  const A = abs.reached;
-  b.emit('count.resolved', { round: r, rows: c.final.rows, absences: abs.counters, charged: abs.charged, reached: A });
-  // INT-CARD-9: echo flags end with this count.
-  const echoing = Object.keys(s.v.echo).filter((id) => s.v.echo[id]! <= b.at);
-  if (echoing.length > 0) b.emit('echo.ended', { players: bySignup(s, echoing) });
-  const parts: Message[] = [
-    msg('MSG-TALLY', { r }),
-    ...c.cast.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
-    ...c.effects.map((e) => effectLine(s, e)),
-    msg('MSG-TALLY-TOTALS', {
-      totals: list(
-        c.final.rows.map((row) => phrase('PART-TOTAL', { name: nameOf(s, row.target), n: row.total })),
-        'comma',
-        '—',
-      ),
-    }),
-  ];
-  const counts = Object.fromEntries(c.final.rows.map((row) => [row.target, row.total]));
-  const T = c.final.top;
-  // Step 3: a card detention in force for this round suppresses the vote removal (INT-CARD-7, INT-VOTE-5 step 8).
-  if (v.detentionRounds.includes(r)) return finishClose(b, { round: r, E: [], A, parts, counts, suppressed: true });
-  if (c.final.max === 0) return finishClose(b, { round: r, E: [], A, parts, counts, noVotes: true });
-  const topAbsent = T.filter((id) => A.includes(id));
-  if (topAbsent.length > 0) return finishClose(b, { round: r, E: topAbsent, A, parts, counts });
-  if (T.length === 1) return finishClose(b, { round: r, E: [...T], A, parts, counts });
-  // INT-VOTE-6: the Mayor's marked ballot on a member of the tied top decides, without a runoff.
-  if (c.mayorTarget !== undefined && T.includes(c.mayorTarget)) {
-    parts.push(msg('MSG-INT-MAYOR', { name: nameOf(s, c.mayorTarget) }));
-    return finishClose(b, { round: r, E: [c.mayorTarget], A, parts, counts, mayor: true });
-  }
-  // PAL-TIE-1, INT-VOTE-8: the runoff [20:10, 21:10); absence removals leave now.
-  for (const id of A) parts.push(removeForAbsences(b, id, false, ''));
-  const due = deadlineOf(INT_SCHEDULE, 'runoff', intContext(s, r), { anchor: s.v.closeAt });
-  const endsAt = due.at;
-  b.emit('runoff.opened', { round: r, candidates: [...T], endsAt });
-  parts.push(msg('MSG-RUNOFF', { n: c.final.max, candidates: namesOf(s, T), end: hhmm(endsAt, s.config.timeZone) }));
-  b.upsertDeadlines(due);
-  b.announce(...parts);
-  afterChange(b);
-}
 
 /** INT-VOTE-5: one effect line of the tally, naming nobody who caused it. */
 function effectLine(s: S, e: CountEffect): Message {
@@ -510,97 +308,294 @@ function removeForAbsences(b: B, id: PlayerId, top: boolean, lwDate: string): Me
   return top ? msg('MSG-ABS-ELIM-TOP', { ...params, date: lwDate }) : msg('MSG-ABS-ELIM', params);
 }
 
-/** §5.3 of palermo as INT-VOTE-8 runs it: the end of the runoff poll or of its extension. */
-export function resolveRunoff(b: B): void {
-  const s = b.state;
-  const ru = s.v.runoff;
-  if (!ru) return;
-  const candidates = ru.candidates.filter((id) => cond(s, id) === 'active');
-  const ballots = new Map(Object.entries(ru.ballots).filter(([voter, t]) => cond(s, voter) === 'active' && candidates.includes(t)));
-  const t = tally(ballots, s.order);
-  const parts: Message[] = [
-    msg('MSG-RUNOFF-TALLY'),
-    ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
-  ];
-  const done = (E: PlayerId[], lot?: Message) => {
-    b.emit('runoff.closed', { voted: E });
-    finishClose(b, { round: ru.round, E, A: [], parts, counts: {}, runoff: true, ...(lot ? { lot } : {}) });
-  };
-  // PAL-TIE-6: candidates who stopped being active are dropped.
-  if (candidates.length <= 1) return done(candidates);
-  if (t.top.length === 1) return done([...t.top]);
-  const tied = t.max > 0 ? [...t.top] : candidates;
-  if (ru.stage === 'poll') {
-    const due = deadlineOf(INT_SCHEDULE, 'extension', intContext(s, ru.round), { anchor: ru.endsAt });
-    const endsAt = due.at;
-    b.emit('runoff.extended', { candidates: tied, endsAt });
-    b.upsertDeadlines(due);
-    b.announce(...parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(endsAt, s.config.timeZone) }));
-    return;
-  }
-  const inOrder = bySignup(s, tied);
-  const d = b.draws();
-  const index = d.pickIndex(inOrder.length);
-  const chosen = inOrder[index]!;
-  b.emit('lot.drawn', { candidates: inOrder, index, chosen, drawn: d.used, check: { kind: 'pick', from: inOrder, result: chosen } });
-  done([chosen], msg('MSG-LOT', { name: nameOf(s, chosen) }));
-}
+// ---------------------------------------------------------------------------------------------------------------
+// The flow: entering the day, the night and the runoff; the night (§5.2); 13:00 (§5.3); 20:00, 20:05 (INT-VOTE-1);
+// the 20:10 count and the runoff's end (§5.4)
 
-interface CloseResult {
-  readonly round: number;
-  readonly E: readonly PlayerId[];
-  readonly A: readonly PlayerId[];
-  readonly parts: Message[];
-  readonly counts: Readonly<Record<PlayerId, number>>;
-  readonly noVotes?: boolean;
-  readonly suppressed?: boolean;
-  readonly mayor?: boolean;
-  readonly runoff?: boolean;
-  readonly lot?: Message;
-}
+/**
+ * palermo-intrigue's flow (INT §5) as the steps, conditions and date rules its declaration names (schedule.ts: the
+ * phases' `enter` and `next`; index.ts: each instant's resolution): the engine runs them (engine/phases.ts).
+ */
+export const INT_FLOW: FlowTable<IntState, IntEvents, IntScratch> = {
+  scratch: () => ({ parts: [], A: [], E: [], counts: {}, runoff: false, goesOn: false }),
+  steps: {
+    /**
+     * The day: round r's orders reset and its times recorded (13:00 from round 2, 20:00, 20:05, 20:10) as the engine
+     * plans them. Not palermo's open-round: INT-VOTE-1/2 add the 20:00 lock and the 20:05 change before the 20:10 count.
+     */
+    'open-round': (b, _c, { plan = [] }) => {
+      const { round, date } = currentPhase(b.state)!;
+      const atOf = (kind: string) => plan.find((d) => d.kind === kind)?.at;
+      b.emit('round.opened', { round, date: date!, killAt: atOf('kill'), lockAt: atOf('lock')!, extAt: atOf('ext')!, closeAt: atOf('close')! });
+    },
+    /**
+     * INT-NIGHT-1: the night of round r+1 opens at this count, beside the day, until the next calendar day's 02:00
+     * (whatever the play calendar says: its instants fall a calendar day after D_r).
+     */
+    'open-night': (b) => {
+      const s = b.state;
+      enterPhase(b, FLOWING, 'night', s.v.round + 1, s.v.date);
+      const atOf = (kind: string) => b.state.deadlines.find((d) => d.kind === kind)!.at;
+      b.emit('night.opened', { endsAt: atOf('dawn'), midnightAt: atOf('midnight') }, { kind: 'moderator' });
+    },
+    /** INT-NIGHT-3, §5.2 step 2: the Prostitute's block is fixed; the detective's and medium's answers go out. */
+    midnight: (b) => {
+      const s = b.state;
+      const req = s.v.requests.prostitute;
+      const block = req && cond(s, req.actor) === 'active' ? req.target : undefined; // INT-ROLE-4
+      b.emit('night.midnight', block !== undefined ? { block } : {}, { kind: 'moderator' });
+      for (const role of ['detective', 'medium'] as const) {
+        const r = b.state.v.requests[role];
+        if (r) answer(b, r.actor, role, r.target);
+      }
+    },
+    /**
+     * §5.2 step 4: the night closes at 02:00; the nurse's protection for the next noon is frozen (INT-ROLE-5). Only the
+     * block counts here: whether she is active is asked at 13:00 (murder), not now, so a nurse detained at 02:00 and
+     * released by 13:00 still protects.
+     */
+    dawn: (b) => {
+      const s = b.state;
+      const r = s.v.requests.nurse;
+      const protection = r && s.v.block !== r.actor ? r.target : undefined;
+      b.emit('night.closed', protection !== undefined ? { protection } : {}, { kind: 'moderator' });
+    },
+    /** §5.3 step 1: the ordinary outing and exemption windows close; an incomplete massacre lapses (INT-OUT-6.2). */
+    'close-windows': (b) => {
+      const v = b.state.v;
+      if (v.outingOpen) b.emit('outing.window', { open: false }, { kind: 'moderator' });
+      if (v.outing?.kind === 'massacre' && !v.outing.second) {
+        b.emit('outing.lapsed', {}, { kind: 'moderator' });
+        b.say(mafiaGroup(b.state), msg('MSG-INT-MASSACRE-LAPSED'));
+      }
+      // INT-OUT-7.2: the end of a vendetta period by rounds is announced when its last window closes.
+      if (v.vendetta.kind === 'rounds' && v.round >= v.vendetta.last && !v.vendettaClosed && !v.specialUsed) {
+        b.emit('vendetta.closed', {});
+        b.announce(msg('MSG-INT-VENDETTA-CLOSED'));
+      }
+    },
+    /** §5.3 steps 2–5: the order in force, the nurse's protection, the victims, their post and the votes on them. */
+    murder: (b) => {
+      const s = b.state;
+      const r = s.v.round;
+      const order = orderInForce(s);
+      const nurse = holderOf(s, 'nurse');
+      // INT-ROLE-5: the protection frozen at 02:00 applies if the nurse is active at 13:00.
+      const protection = nurse !== undefined && cond(s, nurse) === 'active' ? s.v.protection : undefined;
+      const victims: PlayerId[] = [];
+      // INT-KILL-3: no murder without an order, with an inactive target, an ineligible executor or a protected target.
+      if (order && cond(s, order.target) === 'active' && canExecute(s, order.executor) && order.target !== order.executor && protection !== order.target) {
+        victims.push(order.target);
+        // INT-RM-2: the un-activated Rival Mafioso takes his murderer with him.
+        if (roleOf(s, order.target) === 'rival-mafioso' && !s.v.rmActive && isMafioso(s, order.executor)) victims.push(order.executor);
+      }
+      const ordered = bySignup(s, victims);
+      for (const id of ordered) setCondition(b, id, 'ghost', 'murder');
+      b.emit('kill.resolved', { round: r, victims: ordered, ...(protection !== undefined ? { protected: protection } : {}) }, { kind: 'moderator' });
+      const parts: Message[] = [];
+      if (ordered.length === 0) parts.push(msg('MSG-NOKILL', { r }));
+      else {
+        // INT-KILL-3, INT-REV-1: names in signup order, no attribution, no reveal.
+        parts.push(msg(ordered.length === 1 ? 'MSG-KILL' : 'MSG-KILL-MANY', { r, names: namesOf(b.state, ordered) }));
+        for (const id of ordered) parts.push(...voidVotesFor(b, id));
+      }
+      b.announce(...parts);
+    },
+    /** 20:00: the thread locks; who has a ballot (valid or void) now may change it once from 20:05. */
+    lock: (b) => {
+      const v = b.state.v;
+      const voters = bySignup(b.state, [...Object.keys(v.votes), ...Object.keys(v.voided)]);
+      b.emit('vote.locked', { voters }, { kind: 'moderator' });
+    },
+    /** §5.4 step 1: the outing this count resolves is frozen; the next ordinary window opens now (the night too). */
+    'freeze-outing': (b) => {
+      const v = b.state.v;
+      if (v.outing && v.outing.round === v.round) b.emit('outing.frozen', {}, { kind: 'moderator' });
+      if (!v.outingOpen) b.emit('outing.window', { open: true }, { kind: 'moderator' });
+    },
+    /**
+     * §5.4 steps 1–3: the count of the open round (cards → Mayor → Lawyer → Corrupt Cop), the absences (A), and who is
+     * voted out (E): nobody under a detention or without votes, the absent at the top, the one on top, the Mayor's pick of
+     * a tied top (INT-VOTE-6); otherwise a tie for the runoff.
+     */
+    tally: (b, c) => {
+      const s = b.state;
+      const v = s.v;
+      const r = v.round;
+      const ballots = new Map<PlayerId, PlayerId>();
+      for (const voter of s.order) {
+        const t = v.votes[voter];
+        if (t !== undefined && may(s, voter, 'vote')) ballots.set(voter, t);
+      }
+      const inRound = <T extends { round: number }>(xs: readonly T[]) => xs.filter((x) => x.round === r);
+      const mayor = holderOf(s, 'mayor');
+      const lawyer = holderOf(s, 'lawyer');
+      const cop = holderOf(s, 'corrupt-cop');
+      const t = count({
+        ballots,
+        order: s.order,
+        doubled: new Set(inRound(v.doubled).map((x) => x.voter)),
+        cancelled: new Set(inRound(v.cancelled).map((x) => x.voter)),
+        votable: (id) => votable(s, id, r),
+        ...(mayor !== undefined && cond(s, mayor) === 'active' ? { mayor } : {}),
+        ...(lawyer !== undefined && cond(s, lawyer) === 'active' && v.client?.round === r ? { client: v.client.client } : {}),
+        ...(cop !== undefined && cond(s, cop) === 'active' && v.transfer?.round === r ? { transfer: v.transfer } : {}),
+      });
+      // INT-ABS-1: only active players who never cast an accepted ballot; voided, cancelled and returned players are not charged.
+      const spared = new Set([...v.voted, ...Object.keys(v.voided), ...inRound(v.cancelled).map((x) => x.voter), ...v.returned]);
+      const abs = chargeAbsences(v.absences, active(s), spared, new Set(), ABSENCE_LIMITS);
+      const A = abs.reached;
+      c.A = A;
+      b.emit('count.resolved', { round: r, rows: t.final.rows, absences: abs.counters, charged: abs.charged, reached: A });
+      // INT-CARD-9: echo flags end with this count.
+      const echoing = Object.keys(s.v.echo).filter((id) => s.v.echo[id]! <= b.at);
+      if (echoing.length > 0) b.emit('echo.ended', { players: bySignup(s, echoing) });
+      c.parts.push(
+        msg('MSG-TALLY', { r }),
+        ...t.cast.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
+        ...t.effects.map((e) => effectLine(s, e)),
+        msg('MSG-TALLY-TOTALS', {
+          totals: list(
+            t.final.rows.map((row) => phrase('PART-TOTAL', { name: nameOf(s, row.target), n: row.total })),
+            'comma',
+            '—',
+          ),
+        }),
+      );
+      c.counts = Object.fromEntries(t.final.rows.map((row) => [row.target, row.total]));
+      const T = t.final.top;
+      const topAbsent = T.filter((id) => A.includes(id));
+      // Step 3: a card detention in force for this round suppresses the vote removal (INT-CARD-7, INT-VOTE-5 step 8).
+      if (v.detentionRounds.includes(r)) c.none = 'suppressed';
+      else if (t.final.max === 0) c.none = 'noVotes';
+      else if (topAbsent.length > 0) c.E = topAbsent;
+      else if (T.length === 1) c.E = [...T];
+      else if (t.mayorTarget !== undefined && T.includes(t.mayorTarget)) {
+        // INT-VOTE-6: the Mayor's marked ballot on a member of the tied top decides, without a runoff.
+        c.parts.push(msg('MSG-INT-MAYOR', { name: nameOf(s, t.mayorTarget) }));
+        c.E = [t.mayorTarget];
+      } else c.tie = { candidates: [...T], max: t.final.max };
+    },
+    /** PAL-TIE-1, INT-VOTE-8: a tied count stops here; its absence removals leave now, before the runoff opens. */
+    'tie-removals': (b, c) => {
+      if (!c.tie) return;
+      for (const id of c.A) c.parts.push(removeForAbsences(b, id, false, ''));
+      return 'stop';
+    },
+    /** INT-VOTE-8: the runoff [20:10, 21:10) among the tied, announced with the count's post. */
+    'open-runoff': (b, c) => {
+      const s = b.state;
+      const tie = c.tie!;
+      const due = deadlineOf(INT_SCHEDULE, 'runoff', intContext(s), { anchor: s.v.closeAt });
+      b.emit('runoff.opened', { round: s.v.round, candidates: tie.candidates, endsAt: due.at });
+      c.parts.push(msg('MSG-RUNOFF', { n: tie.max, candidates: namesOf(s, tie.candidates), end: hhmm(due.at, s.config.timeZone) }));
+      b.upsertDeadlines(due);
+      b.announce(...c.parts);
+      afterChange(b);
+    },
+    /**
+     * §5.3 of palermo as INT-VOTE-8 runs it: the end of the runoff poll or of its extension. Candidates who stopped being
+     * active are dropped (PAL-TIE-6); a poll still tied goes on as its extension, an extension still tied by a lot.
+     */
+    'runoff-tally': (b, c) => {
+      const s = b.state;
+      const ru = s.v.runoff;
+      c.goesOn = true;
+      if (!ru) return 'stop';
+      const candidates = ru.candidates.filter((id) => cond(s, id) === 'active');
+      const ballots = new Map(Object.entries(ru.ballots).filter(([voter, t]) => cond(s, voter) === 'active' && candidates.includes(t)));
+      const t = tally(ballots, s.order);
+      c.parts.push(
+        msg('MSG-RUNOFF-TALLY'),
+        ...t.rows.map((row) => msg('MSG-TALLY-ROW', { target: nameOf(s, row.target), n: row.total, voters: namesOf(s, row.voters) })),
+      );
+      const tied = t.max > 0 ? [...t.top] : candidates;
+      if (candidates.length > 1 && t.top.length !== 1 && ru.stage === 'poll') {
+        const due = deadlineOf(INT_SCHEDULE, 'extension', intContext(s, ru.round), { anchor: ru.endsAt });
+        b.emit('runoff.extended', { candidates: tied, endsAt: due.at });
+        b.upsertDeadlines(due);
+        b.announce(...c.parts, msg('MSG-RUNOFF-EXT', { candidates: namesOf(s, tied), end: hhmm(due.at, s.config.timeZone) }));
+        return 'stop';
+      }
+      c.goesOn = false;
+      c.runoff = true;
+      if (candidates.length <= 1) c.E = candidates;
+      else if (t.top.length === 1) c.E = [...t.top];
+      else {
+        const inOrder = bySignup(s, tied);
+        const d = b.draws();
+        const index = d.pickIndex(inOrder.length);
+        const chosen = inOrder[index]!;
+        b.emit('lot.drawn', { candidates: inOrder, index, chosen, drawn: d.used, check: { kind: 'pick', from: inOrder, result: chosen } });
+        c.E = [chosen];
+        c.lot = msg('MSG-LOT', { name: nameOf(s, chosen) });
+      }
+      b.emit('runoff.closed', { voted: [...c.E] });
+    },
+    /** §5.4 step 4: absence removals (last words when they prevailed, INT-ABS-4), then the voted-out become ghosts. */
+    removals: (b, c) => {
+      const s = b.state;
+      const nextDate = nextRoundDate(s);
+      const lwUntil = at(s, nextDate, TIMES.lock);
+      const lwDate = ddmm(nextDate);
+      // INT-ABS-2: none when the removal is suppressed.
+      for (const id of c.A) {
+        if (cond(b.state, id) === 'out') continue;
+        const top = c.E.includes(id);
+        c.parts.push(removeForAbsences(b, id, top, lwDate));
+        if (top) b.emit('lastwords.granted', { player: id, until: lwUntil });
+      }
+      if (c.none === 'suppressed') c.parts.push(msg('MSG-INT-NO-REMOVAL'));
+      else if (c.none === 'noVotes') c.parts.push(msg('MSG-NO-ELIM'));
+      else if (c.E.length === 0) c.parts.push(msg('MSG-NO-ELIM-RUNOFF'));
+      const votedOut: PlayerId[] = [];
+      for (const id of c.E) {
+        if (c.A.includes(id)) continue;
+        setCondition(b, id, 'ghost', 'vote'); // INT-VOTE-7
+        b.emit('lastwords.granted', { player: id, until: lwUntil });
+        votedOut.push(id);
+        if (c.lot) c.parts.push(c.lot);
+        c.parts.push(
+          c.runoff
+            ? msg('MSG-ELIM-RUNOFF', { name: nameOf(s, id), date: lwDate })
+            : msg('MSG-ELIM-VOTE', { name: nameOf(s, id), n: c.counts[id] ?? 0, date: lwDate }),
+        );
+      }
+      b.emit('votedout.set', { players: votedOut });
+    },
+    /** §5.4 step 5: the outing resolved at this count, against the state after the removals. */
+    outing: (b, c) => {
+      const exits = resolveOuting(b, b.state.v.round);
+      if (exits.length > 0) c.parts.push(msg('MSG-INT-OUTING-DEATHS', { names: namesOf(b.state, exits) }));
+    },
+    /** §5.4 step 6: the one result post, the vendetta's end and the pause notice (PAL-CAL-4) unless the game is won. */
+    'close-post': (b, c) => {
+      const s = b.state;
+      c.win = winner(b);
+      const closed = c.win ? undefined : vendettaEnd(b);
+      if (closed) c.parts.push(closed);
+      const nextDate = nextRoundDate(s);
+      if (!c.win && nextDate !== addDays(s.v.date, 1)) c.parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
+      b.announce(...c.parts);
+    },
+    /** §5.4 step 7: the win checks of the count; otherwise round r+1 opens (schedule.ts). */
+    'close-win': (b, c) => {
+      if (c.win) endGame(b, c.win.side, c.win.reason);
+    },
+    /** §5.3 step 6: INT-RM-3 and the win checks. */
+    'win-checks': (b) => {
+      afterChange(b);
+    },
+    /** 20:05: the change window opens. */
+    'open-change': (b) => {
+      b.announce(msg('MSG-INT-EXT-OPEN'));
+    },
+  },
+  ...CLOSE_FLOW,
+};
 
-/** §5.4 steps 4–7: removals, the outing, the one result post, win checks, the next round. */
-function finishClose(b: B, c: CloseResult): void {
-  const s = b.state;
-  const { round: r, E, A, parts } = c;
-  const nextDate = nextPlayDay(s.calendar, s.v.date);
-  const lwUntil = at(s, nextDate, TIMES.lock);
-  const lwDate = ddmm(nextDate);
-  // Step 4: absence removals (with last words when they prevailed, INT-ABS-4; none when suppressed, INT-ABS-2).
-  for (const id of A) {
-    if (cond(b.state, id) === 'out') continue;
-    const top = E.includes(id);
-    parts.push(removeForAbsences(b, id, top, lwDate));
-    if (top) b.emit('lastwords.granted', { player: id, until: lwUntil });
-  }
-  if (c.suppressed) parts.push(msg('MSG-INT-NO-REMOVAL'));
-  else if (c.noVotes) parts.push(msg('MSG-NO-ELIM'));
-  else if (E.length === 0) parts.push(msg('MSG-NO-ELIM-RUNOFF'));
-  const votedOut: PlayerId[] = [];
-  for (const id of E) {
-    if (A.includes(id)) continue;
-    setCondition(b, id, 'ghost', 'vote'); // INT-VOTE-7
-    b.emit('lastwords.granted', { player: id, until: lwUntil });
-    votedOut.push(id);
-    if (c.lot) parts.push(c.lot);
-    parts.push(
-      c.runoff || c.lot
-        ? msg('MSG-ELIM-RUNOFF', { name: nameOf(s, id), date: lwDate })
-        : msg('MSG-ELIM-VOTE', { name: nameOf(s, id), n: c.counts[id] ?? 0, date: lwDate }),
-    );
-  }
-  b.emit('votedout.set', { players: votedOut });
-  // Step 5: the outing resolved at this count, against the state after the removals.
-  const exits = resolveOuting(b, r);
-  if (exits.length > 0) parts.push(msg('MSG-INT-OUTING-DEATHS', { names: namesOf(b.state, exits) }));
-  const win = winner(b);
-  const closed = win ? undefined : vendettaEnd(b);
-  if (closed) parts.push(closed);
-  if (!win && nextDate !== addDays(s.v.date, 1)) parts.push(msg('MSG-PAUSE', { date: ddmm(nextDate) }));
-  b.announce(...parts);
-  if (win) return endGame(b, win.side, win.reason);
-  openRound(b, r + 1, nextDate);
-}
+/** What the engine needs to open palermo-intrigue's phases (the start opens round 1, the count its night). */
+const FLOWING: Flowing<IntState, IntEvents, IntScratch> = { schedule: INT_SCHEDULE, flow: INT_FLOW, options: intOptions };
 
 // ---------------------------------------------------------------------------------------------------------------
 // Outings (INT-OUT-4…7)
@@ -699,7 +694,7 @@ export function resolveDetentionEnd(b: B, player: PlayerId, startedAt: Millis): 
 export function resolveEchoStart(b: B): void {
   const s = b.state;
   const ghosts = s.order.filter((id) => cond(s, id) === 'ghost');
-  const until = s.v.phase === 'day' && b.at < s.v.closeAt ? s.v.closeAt : nextRoundAt(s, TIMES.close);
+  const until = currentPhase(s)?.id === 'day' && b.at < s.v.closeAt ? s.v.closeAt : nextRoundAt(s, TIMES.close);
   if (ghosts.length > 0) b.emit('echo.started', { players: ghosts, until });
   b.announce(msg('MSG-INT-ECHO-ON', { date: dateLabel(s, until), names: namesOf(s, ghosts, '—') }));
 }

@@ -3,57 +3,63 @@
 import type { PlayerId } from '../../core/types.ts';
 import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
-import { recordCount } from '../../engine/live-count.ts';
 import { fold } from '../../engine/names.ts';
+import { currentPhase } from '../../engine/phases.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
+import type { GameState } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type LegalAction } from '../../engine/variant.ts';
-import { firstRoundFrom, roundOneProblem } from '../palermo/flow.ts';
+import { dayOrRunoffCount, firstRoundFrom, roundOneProblem } from '../palermo/flow.ts';
 import { ACTIONS, onEdit, onPm, onPost } from './actions.ts';
 import { CARDS, cardCounts } from './cards.ts';
 import type { IntEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import {
-  ABSENCE_LIMITS,
-  deal,
-  resolveClose,
-  resolveDawn,
-  resolveDetentionEnd,
-  resolveEchoStart,
-  resolveExt,
-  resolveKill,
-  resolveLock,
-  resolveMidnight,
-  resolveRunoff,
-  start,
-} from './flow.ts';
+import { ABSENCE_LIMITS, deal, INT_FLOW, type IntScratch, resolveDetentionEnd, resolveEchoStart, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { intOptions, options } from './options.ts';
 import { checkRoleList, defaultRoles, ROLES, SIDES, TEAMS } from './roles.ts';
 import { active, cond } from './rules.ts';
-import { INT_SCHEDULE, type IntInstant, intPhase } from './schedule.ts';
+import { INT_SCHEDULE, type IntInstant } from './schedule.ts';
 import { evolveInt, type IntState, initialInt } from './state.ts';
 import { intrigueVoteSteps } from './vote-log.ts';
 
-/** palermo-intrigue's schedule with its hooks: what happens at each declared instant (flow.ts). */
-const TIMETABLE = defineTimetable<IntState, IntEvents, IntInstant>({
+/** The end of a runoff poll or of its extension (INT-VOTE-8), then the count's steps 4–7 (§5.4). */
+const RUNOFF_END = ['runoff-tally', 'removals', 'outing', 'close-post', 'close-win'] as const;
+
+/**
+ * palermo-intrigue's schedule with each instant's resolution as named steps in order (flow.ts writes them; the engine
+ * runs them and follows the phases' declared transitions, engine/phases.ts); the card timers are hooks. Logs written
+ * before the engine kept the phase read their round, runoff and night openings (and the night's end) as the phase
+ * changes they were.
+ */
+const TIMETABLE = defineTimetable<IntState, IntEvents, IntInstant, IntScratch>({
   schedule: INT_SCHEDULE,
   hooks: {
-    kill: resolveKill,
-    lock: resolveLock,
-    ext: resolveExt,
-    close: resolveClose,
-    runoff: resolveRunoff,
-    extension: resolveRunoff,
-    midnight: resolveMidnight,
-    dawn: resolveDawn,
+    // §5.3: the 13:00 murder of round r ≥ 2.
+    kill: ['close-windows', 'murder', 'win-checks'],
+    // INT-VOTE-1: the 20:00 lock and the 20:05 change window.
+    lock: ['lock'],
+    ext: ['open-change'],
+    // §5.4: the count; the night of round r+1 opens with it; a tie stops it after the absence removals (schedule.ts).
+    close: ['freeze-outing', 'open-night', 'tally', 'tie-removals', 'removals', 'outing', 'close-post', 'close-win'],
+    runoff: RUNOFF_END,
+    extension: RUNOFF_END,
+    // §5.2: the night's 00:00 and its 02:00 end.
+    midnight: ['midnight'],
+    dawn: ['dawn'],
     echo: resolveEchoStart,
     detention: (b, d) => {
       const [, player = '', t = '0'] = d.id.split(':');
       resolveDetentionEnd(b, player, Number(t));
     },
   },
-  phaseOf: intPhase,
+  flow: INT_FLOW,
+  logged: {
+    'round.opened': (d: IntEvents['round.opened']) => ({ open: 'day', round: d.round, date: d.date }),
+    'runoff.opened': (d: IntEvents['runoff.opened'], s: GameState<IntState>) => ({ open: 'runoff', round: d.round, date: currentPhase(s)?.date }),
+    'night.opened': (_d: IntEvents['night.opened'], s: GameState<IntState>) => ({ open: 'night', round: s.v.round + 1, date: s.v.date, beside: true }),
+    'night.closed': () => ({ close: 'night' }),
+  },
   options: intOptions,
 });
 
@@ -116,7 +122,7 @@ export const palermoIntrigue: DefinedVariant<IntState, typeof options, IntEvents
   condition: (s, id: PlayerId) => cond(s, id),
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
   // The live count: the round's ballots, or the runoff's while it runs (INT-VOTE-8).
-  voteCount: (s) => recordCount(s, s.v.phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, s.v.phase),
+  voteCount: dayOrRunoffCount,
   voteSteps: intrigueVoteSteps,
 });
 

@@ -14,7 +14,7 @@ import { msg, stamp, voidVotesFor } from '../palermo/flow.ts';
 import type { IntEvents } from './events.ts';
 import { afterChange, DETENTION_HOURS, endGame, setCondition } from './flow.ts';
 import type { IntBuilder } from './rejections.ts';
-import { cond, roleOf, roleParam } from './rules.ts';
+import { cond, phaseNow, roleOf, roleParam } from './rules.ts';
 import { INT_SCHEDULE, intContext, timerContext } from './schedule.ts';
 import type { IntState } from './state.ts';
 
@@ -51,8 +51,8 @@ export const MOD_KIT = modKitOf<IntState, IntEvents>()({
     describe: 'which deadline: the vote’s 20:00 lock (the change window and the count follow it), the 13:00 murder, or the runoff',
     pending(s) {
       const out: Movable[] = [];
-      if (s.v.phase === 'day' && s.deadlines.some((d) => d.kind === 'lock')) out.push('close');
-      if (s.v.phase === 'day' && !s.v.killDone && s.v.killAt !== undefined) out.push('kill');
+      if (phaseNow(s) === 'day' && s.deadlines.some((d) => d.kind === 'lock')) out.push('close');
+      if (phaseNow(s) === 'day' && !s.v.killDone && s.v.killAt !== undefined) out.push('kill');
       if (s.v.runoff) out.push('runoff');
       return out;
     },

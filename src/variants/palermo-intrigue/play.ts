@@ -16,7 +16,23 @@ import type { IntRight } from './conditions.ts';
 import type { IntEvents } from './events.ts';
 import { afterChange, DETENTION_HOURS, setCondition } from './flow.ts';
 import type { IntBuilder, IntRejectionCode } from './rejections.ts';
-import { at, cardParam, cardRound, cond, dateLabel, deadTime, isMafioso, may, roleParam, type S, stateParam, TIMES, teamOf, teamParam } from './rules.ts';
+import {
+  at,
+  cardParam,
+  cardRound,
+  cond,
+  dateLabel,
+  deadTime,
+  isMafioso,
+  may,
+  phaseNow,
+  roleParam,
+  type S,
+  stateParam,
+  TIMES,
+  teamOf,
+  teamParam,
+} from './rules.ts';
 import { INT_SCHEDULE, timerContext } from './schedule.ts';
 import type { IntState } from './state.ts';
 
@@ -47,16 +63,16 @@ function noonOf(s: S): Millis {
 /** Why a card cannot be played now (INT-CARD-5, -6, -11, -12), as a reason key, or undefined. */
 const WINDOWS: Partial<Record<CardId, (c: C) => string | undefined>> = {
   'extra-vote': (c) => {
-    if (c.s.v.phase !== 'day' || c.at >= c.s.v.lockAt) return 'WHY-VOTE-CLOSED';
+    if (phaseNow(c.s) !== 'day' || c.at >= c.s.v.lockAt) return 'WHY-VOTE-CLOSED';
     return c.s.v.votes[c.me] === undefined ? 'WHY-NO-BALLOT' : undefined;
   },
-  'vote-cancel': (c) => (c.s.v.phase === 'day' && c.at >= c.s.v.lockAt ? 'WHY-VOTE-CLOSED' : undefined),
+  'vote-cancel': (c) => (phaseNow(c.s) === 'day' && c.at >= c.s.v.lockAt ? 'WHY-VOTE-CLOSED' : undefined),
   // INT-CARD-12 (decision B30): before 13:00 of the card round's day, round 1 included.
-  'vote-exemption': (c) => (c.s.v.phase !== 'runoff' && c.at >= noonOf(c.s) ? 'WHY-BEFORE-MURDER' : undefined),
+  'vote-exemption': (c) => (phaseNow(c.s) !== 'runoff' && c.at >= noonOf(c.s) ? 'WHY-BEFORE-MURDER' : undefined),
   'failed-murder': (c) => {
     const v = c.s.v;
     const m = v.murdered;
-    const ok = m !== undefined && m.round === v.round && m.victims.includes(c.me) && v.phase === 'day' && c.at < v.lockAt && cond(c.s, c.me) === 'ghost';
+    const ok = m !== undefined && m.round === v.round && m.victims.includes(c.me) && phaseNow(c.s) === 'day' && c.at < v.lockAt && cond(c.s, c.me) === 'ghost';
     return ok ? undefined : 'WHY-NOT-MURDERED';
   },
 };
@@ -67,7 +83,7 @@ const UNTIL: Partial<Record<CardId, (k: IntKit) => (c: C) => Millis | undefined>
   'failed-murder': (k) => k.until('failed-murder-card'),
   'vote-exemption': (k) => {
     const card = k.until('exemption-card');
-    return (c) => (c.s.v.phase === 'runoff' ? undefined : (card(c) ?? noonOf(c.s)));
+    return (c) => (phaseNow(c.s) === 'runoff' ? undefined : (card(c) ?? noonOf(c.s)));
   },
 };
 

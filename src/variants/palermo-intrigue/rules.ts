@@ -3,6 +3,7 @@
 import { phrase, ref } from '../../core/params.ts';
 import type { Audience, Millis, Param, PlayerId } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
+import { currentPhase } from '../../engine/phases.ts';
 import { inDailyWindow } from '../../engine/schedule.ts';
 import { type GameState, perParts } from '../../engine/state.ts';
 import { localDate } from '../../engine/time.ts';
@@ -73,9 +74,14 @@ export function sideOf(s: S, id: PlayerId): string {
   return roleDef(roleOf(s, id)).side;
 }
 
+/** The cycle's phase open now, as the engine keeps it: 'day', 'runoff', or none before the start and after the end. */
+export function phaseNow(s: S): string | undefined {
+  return currentPhase(s)?.id;
+}
+
 /** The card round of an action now (INT-CARD-7): the round of the next scheduled 20:10. */
 export function cardRound(s: S): number {
-  return s.v.phase === 'runoff' ? s.v.round + 1 : s.v.round;
+  return phaseNow(s) === 'runoff' ? s.v.round + 1 : s.v.round;
 }
 
 /** INT-VOTE-3: votable in the main vote of round r. */
@@ -184,7 +190,7 @@ export function inOuting(s: S, id: PlayerId): boolean {
 export function vendettaOpen(s: S): boolean {
   const p = s.v.vendetta;
   if (p.kind === 'none' || s.v.vendettaClosed) return false;
-  const round = s.v.phase === 'runoff' ? s.v.round + 1 : s.v.round;
+  const round = phaseNow(s) === 'runoff' ? s.v.round + 1 : s.v.round;
   if (p.kind === 'rounds') return round >= 2 && round <= p.last;
   // «όσο είναι ακόμη ενεργοί τουλάχιστον το 50% των αρχικών παικτών»: the active players, not the detained ones.
   return active(s).length >= p.min;

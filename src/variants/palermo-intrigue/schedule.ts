@@ -1,10 +1,14 @@
 // palermo-intrigue's day as data (INT §3): the 13:00 murder from round 2, the 20:00 lock, the 20:05 change, the
 // 20:10 count and its runoff; the night that follows every count (00:00, 02:00 of the next calendar day); the
-// daily dead time; the card timers (detention, echo). The hooks live in index.ts, the handlers in flow.ts.
+// daily dead time; the card timers (detention, echo); what entering a phase does and where each phase goes after its
+// instants (engine/phases.ts). The resolutions' steps are named in index.ts and written in flow.ts.
 import type { PlanContext, ScheduleDef } from '../../engine/schedule.ts';
 import type { GameState } from '../../engine/state.ts';
 import { intOptions } from './options.ts';
 import type { IntState } from './state.ts';
+
+/** Round r+1 on the next play day, where the count and its runoff go when nothing holds the round open. */
+const NEXT_ROUND = { phase: 'day', round: 'next', date: 'next-play-day' } as const;
 
 /** The instants of palermo-intrigue. */
 export type IntInstant = 'kill' | 'lock' | 'ext' | 'close' | 'runoff' | 'extension' | 'midnight' | 'dawn' | 'detention' | 'echo';
@@ -15,6 +19,10 @@ export const INT_SCHEDULE: ScheduleDef<IntInstant> = {
     {
       id: 'day',
       what: { en: 'round r on its play day D_r', el: 'γύρος r την εργάσιμη D_r' },
+      // Entering the day resets the round's orders and records its times (PAL-CAL-2, INT-VOTE-1).
+      enter: ['open-round'],
+      // INT-VOTE-8: a tied count opens the runoff of the same round; otherwise round r+1 opens on the next play day.
+      next: [{ at: 'close', to: [{ when: 'tied', phase: 'runoff' }, NEXT_ROUND] }],
       instants: [
         {
           id: 'kill',
@@ -72,6 +80,9 @@ export const INT_SCHEDULE: ScheduleDef<IntInstant> = {
     {
       id: 'runoff',
       what: { en: 'runoff after a tied count', el: 'δημοσκόπηση μετά από ισοψηφία' },
+      enter: ['open-runoff'],
+      // PAL-TIE-4: a poll still tied goes on as its extension; a decided one opens round r+1 on the next play day.
+      next: ['runoff', 'extension'].map((at) => ({ at, to: [{ when: 'runoff-goes-on', stay: true } as const, NEXT_ROUND] })),
       instants: [
         { id: 'runoff', when: { after: 'close', delay: { minutes: 60 } }, onDemand: true, what: { en: 'runoff poll ends', el: 'λήξη δημοσκόπησης' } },
         {
@@ -92,9 +103,12 @@ export const INT_SCHEDULE: ScheduleDef<IntInstant> = {
       ],
     },
     {
-      // Opens at the count; its instants fall on the next calendar day (a Friday night ends on Saturday).
+      // Opens at the count, beside the runoff and the next day; its instants fall on the next calendar day (a Friday
+      // night ends on Saturday), and it ends with the last of them.
       id: 'night',
       what: { en: 'the night after a count', el: 'η νύχτα μετά την καταμέτρηση' },
+      beside: true,
+      next: [{ at: 'dawn', to: [{ exit: true }] }],
       instants: [
         {
           id: 'midnight',
@@ -159,11 +173,6 @@ export const INT_SCHEDULE: ScheduleDef<IntInstant> = {
     el: 'Σαββατοκύριακα και αργίες· ο νεκρός χρόνος ισχύει',
   },
 };
-
-/** The open phase of the declared schedule (the night runs beside the next day and is no phase of it yet). */
-export function intPhase(s: GameState<IntState>): 'day' | 'runoff' | undefined {
-  return s.v.phase === 'day' || s.v.phase === 'runoff' ? s.v.phase : undefined;
-}
 
 /** Where round `round` (on `date`, default the open round's) of a game falls, for planning its instants. */
 export function intContext(s: GameState<IntState>, round = s.v.round, date = s.v.date): PlanContext {

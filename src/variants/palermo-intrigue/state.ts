@@ -42,7 +42,6 @@ export interface IntRunoff {
 export interface IntState {
   readonly round: number;
   readonly date: IsoDate;
-  readonly phase: 'pre' | 'day' | 'runoff' | 'over';
   readonly killAt?: Millis;
   /** 20:00: the thread locks (INT-VOTE-1). */
   readonly lockAt: Millis;
@@ -120,7 +119,6 @@ export function initialInt(): IntState {
   return canonical({
     round: 0,
     date: '',
-    phase: 'pre',
     lockAt: 0,
     extAt: 0,
     closeAt: 0,
@@ -177,7 +175,6 @@ function canonical(v: IntState): IntState {
   const c: EveryKey<IntState> = {
     round: v.round,
     date: v.date,
-    phase: v.phase,
     killAt: v.killAt,
     lockAt: v.lockAt,
     extAt: v.extAt,
@@ -246,7 +243,6 @@ function step(v: IntState, e: IntEvent): IntState {
         ...v,
         round: d.round,
         date: d.date,
-        phase: 'day',
         killAt: d.killAt,
         lockAt: d.lockAt,
         extAt: d.extAt,
@@ -409,7 +405,7 @@ function step(v: IntState, e: IntEvent): IntState {
         transfer: undefined,
       };
     case 'runoff.opened':
-      return { ...v, phase: 'runoff', runoff: { round: e.data.round, candidates: e.data.candidates, ballots: {}, endsAt: e.data.endsAt, stage: 'poll' } };
+      return { ...v, runoff: { round: e.data.round, candidates: e.data.candidates, ballots: {}, endsAt: e.data.endsAt, stage: 'poll' } };
     case 'runoff.ballot':
       return v.runoff ? { ...v, runoff: { ...v.runoff, ballots: { ...v.runoff.ballots, [e.data.voter]: e.data.target } } } : v;
     case 'runoff.timing':
@@ -455,7 +451,7 @@ function step(v: IntState, e: IntEvent): IntState {
     case 'revealed':
       return { ...v, revealed: [...v.revealed, ...e.data.players] };
     case 'game.ended':
-      return { ...v, phase: 'over', outing: undefined, runoff: undefined };
+      return { ...v, outing: undefined, runoff: undefined };
     case 'role.assigned':
     case 'card.assigned':
     case 'runoff.closed':

@@ -7,12 +7,17 @@ import { chargeAbsences } from '../../engine/absence.ts';
 import { commandLine } from '../../engine/actions/text.ts';
 import type { Builder } from '../../engine/builder.ts';
 import { type Calendar, isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
-import { enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
+import { recordCount } from '../../engine/live-count.ts';
+import { currentPhase, enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
 import { deadlineOf } from '../../engine/schedule.ts';
 import { bySignup, type GameConfig, type GameState, isAlive, nameOf, namesOf, playersIn } from '../../engine/state.ts';
 import { tally } from '../../engine/tally.ts';
 import { addDays, ddmm, hhmm, type IsoDate, instantOf, isoLocal, localDate, weekday } from '../../engine/time.ts';
-import type { ConfigProblem } from '../../engine/variant.ts';
+import type { ConfigProblem, LiveCount } from '../../engine/variant.ts';
+
+/** Ballots by voter. */
+type Votes = Readonly<Record<PlayerId, PlayerId>>;
+
 import { ACTIONS } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { palOptions } from './options.ts';
@@ -79,35 +84,54 @@ export function at(s: GameState<unknown>, date: IsoDate, time: string): Millis {
 // ---------------------------------------------------------------------------------------------------------------
 // Deal and start
 
-/** PAL-DIST-1/2/3/4: deals the roles (seeded shuffle or fixed by the moderator) and sends the role PMs. */
-export function deal(b: B): void {
+/** How a rulebook built on palermo deals its roles: its default list, its canonical order and its check of a list. */
+export interface RoleDeck {
+  defaultRoles(n: number): readonly string[];
+  canonical(list: readonly string[]): string[];
+  checkRoleList(list: readonly string[], n: number): string | null;
+}
+
+/** The value a record keyed by player names (as a moderator types them) holds for a player, case-insensitively. */
+export function byName<T>(s: GameState<unknown>, rec: Readonly<Record<string, T>> | undefined, id: PlayerId): T | undefined {
+  const key = rec && Object.keys(rec).find((k) => k.toLowerCase() === nameOf(s, id).toLowerCase());
+  return key === undefined ? undefined : rec?.[key];
+}
+
+/**
+ * PAL-DIST-1/2: deals the roles (a seeded shuffle of the canonical list, or fixed by the moderator) and records the
+ * deal; undefined when the setup cannot be dealt and the game is cancelled.
+ */
+export function dealRoles<V>(b: Builder<V>, deck: RoleDeck): Readonly<Record<PlayerId, string>> | undefined {
   const s = b.state;
   const n = s.order.length;
   const fixed = s.config.fixedRoles;
   let roles: Record<PlayerId, string>;
   let drawn: number[] = [];
-  let deck: string[] = [];
-  let from: string[] = [];
+  let check: unknown;
   if (fixed) {
-    roles = {};
-    for (const id of s.order) {
-      const key = Object.keys(fixed).find((k) => k.toLowerCase() === nameOf(s, id).toLowerCase());
-      roles[id] = key ? fixed[key]! : '';
-    }
-    const err = Object.values(roles).some((r) => r === '') ? 'every player needs a fixed role' : checkRoleList(Object.values(roles), n);
-    if (err) return cancel(b, err);
+    roles = Object.fromEntries(s.order.map((id) => [id, byName(s, fixed, id) ?? '']));
+    const err = Object.values(roles).some((r) => r === '') ? 'every player needs a fixed role' : deck.checkRoleList(Object.values(roles), n);
+    if (err) return void cancel(b, err);
   } else {
-    const list = s.config.roleList ? [...s.config.roleList] : defaultRoles(n);
-    const err = checkRoleList(list, n);
-    if (err) return cancel(b, err);
+    const list = s.config.roleList ? [...s.config.roleList] : deck.defaultRoles(n);
+    const err = deck.checkRoleList(list, n);
+    if (err) return void cancel(b, err);
     const d = b.draws();
-    from = canonical(list);
-    deck = d.shuffle(from);
+    const from = deck.canonical(list);
+    const shuffled = d.shuffle(from);
     drawn = d.used;
-    roles = Object.fromEntries(s.order.map((id, i) => [id, deck[i]!]));
+    check = { kind: 'shuffle', from, result: shuffled };
+    roles = Object.fromEntries(s.order.map((id, i) => [id, shuffled[i]!]));
   }
-  const check = fixed ? undefined : { kind: 'shuffle', from, result: deck };
   b.emit('game.dealt', { roles, fixed: Boolean(fixed), drawn, check }, { kind: 'moderator' });
+  return roles;
+}
+
+/** PAL-DIST-1/2/3/4: deals the roles and sends the role PMs. */
+export function deal(b: B): void {
+  const s = b.state;
+  const roles = dealRoles(b, { defaultRoles, canonical, checkRoleList });
+  if (!roles) return;
   const after = b.state;
   const killers = bySignup(
     after,
@@ -119,7 +143,7 @@ export function deal(b: B): void {
   // PAL-DIST-3: each informant (signup order) learns k(M) killers: a shuffle of the killers in signup order.
   const configured = palOptions(after.config).informantKnows ?? {};
   for (const id of after.order.filter((x) => roles[x] === 'informant')) {
-    const fixedKnown = Object.entries(configured).find(([name]) => name.toLowerCase() === nameOf(after, id).toLowerCase())?.[1];
+    const fixedKnown = byName(after, configured, id);
     if (fixedKnown) {
       const ids = fixedKnown
         .map((nm) => after.order.find((x) => nameOf(after, x).toLowerCase() === nm.toLowerCase()))
@@ -239,34 +263,55 @@ export function start(b: B): void {
 }
 
 /**
- * What one resolution's steps hand on to each other and to the phase it opens: the round it resolves, the one post
- * it builds, who reached the absence limit (A) and who is voted out (E) with their vote totals, and what it found.
+ * What a close's steps hand on to each other and to the phase it opens (here and in palermo-intrigue): the one post,
+ * who reached the absence limit (A) and who is voted out (E) with their vote totals, the runoff's state, the win.
  */
-export interface PalScratch {
-  round: number;
+export interface CloseScratch {
   parts: Message[];
   A: readonly PlayerId[];
   E: readonly PlayerId[];
   counts: Readonly<Record<PlayerId, number>>;
-  /** Nobody voted (PAL-VOTE-9). */
-  noVotes: boolean;
   /** The lot's line, when a lot or the moderators decided a runoff (PAL-TIE-5). */
   lot?: Message;
-  /** 13:00: the protection in force and the murdered player. */
-  protection?: PlayerId;
-  victim?: PlayerId;
   /** The close is tied: the runoff's candidates and their total (PAL-TIE-1). */
   tie?: { readonly candidates: readonly PlayerId[]; readonly max: number };
   /** The runoff goes on (its extension opened) or there was none to resolve. */
   goesOn: boolean;
+  win?: { readonly side: string; readonly reason: string };
+}
+
+/** What one palermo resolution's steps hand on besides a close's: the round, the murder, the outing, the reveals. */
+export interface PalScratch extends CloseScratch {
+  round: number;
+  /** Nobody voted (PAL-VOTE-9). */
+  noVotes: boolean;
+  /** 13:00: the protection in force and the murdered player. */
+  protection?: PlayerId;
+  victim?: PlayerId;
   /** The outing this close resolves and its outcome (PAL-OUT-8…11). */
   out?: Outing;
   outcome?: 'void' | 'success' | 'miss';
   /** Players revealed before this close, and by it. */
   revealedBefore: readonly PlayerId[];
   revealedNow: Set<PlayerId>;
-  win?: { readonly side: string; readonly reason: string };
 }
+
+/** The live count (here and in palermo-intrigue): the main vote's record, or the runoff's ballots while it runs (PAL-TIE-2). */
+export function dayOrRunoffCount<V extends { readonly votes: Votes; readonly runoff?: { readonly ballots: Votes }; readonly round: number }>(
+  s: GameState<V>,
+): LiveCount {
+  const phase = currentPhase(s)?.id ?? 'day';
+  return recordCount(s, phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, phase);
+}
+
+/** The conditions and date rule of a close's and a runoff's transitions (PAL-TIE-1, PAL-TIE-4, PAL-CAL-3). */
+export const CLOSE_FLOW = {
+  conditions: {
+    tied: (_s: GameState<unknown>, c: CloseScratch) => c.tie !== undefined,
+    'runoff-goes-on': (_s: GameState<unknown>, c: CloseScratch) => c.goesOn,
+  },
+  dates: { 'next-play-day': nextRoundDate },
+};
 
 /** A fresh scratch. */
 function scratch(): PalScratch {
@@ -276,7 +321,7 @@ function scratch(): PalScratch {
 type Step = (b: B, c: PalScratch, at: StepContext) => undefined | 'stop';
 
 /** PAL-CAL-3: the play day after the open round's date, on which round r+1 opens. */
-function nextRoundDate(s: S): IsoDate {
+export function nextRoundDate(s: GameState<{ readonly date: IsoDate }>): IsoDate {
   return nextPlayDay(s.calendar, s.v.date);
 }
 
@@ -622,11 +667,7 @@ export const PAL_FLOW: FlowTable<PalState, PalEvents, PalScratch> = {
     'close-post': closePost,
     'close-win': closeWin,
   },
-  conditions: {
-    tied: (_s: S, c: PalScratch) => c.tie !== undefined,
-    'runoff-goes-on': (_s: S, c: PalScratch) => c.goesOn,
-  },
-  dates: { 'next-play-day': nextRoundDate },
+  ...CLOSE_FLOW,
 };
 
 /** What the engine needs to open palermo's phases (the start opens round 1). */

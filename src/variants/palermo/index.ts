@@ -1,14 +1,13 @@
 // The `palermo` rulebook (Greek forum Palermo): data plus the hooks the engine calls.
 import { absenceStanding } from '../../engine/absence.ts';
 import { WEEKDAYS } from '../../engine/calendar.ts';
-import { recordCount } from '../../engine/live-count.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import { type GameState, playersIn } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant } from '../../engine/variant.ts';
 import { ACTIONS, onEdit, onPm, onPost } from './actions.ts';
 import type { PalEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { deal, firstRoundFrom, PAL_ABSENCE_LIMITS, PAL_FLOW, type PalScratch, roundOneProblem, start } from './flow.ts';
+import { dayOrRunoffCount, deal, firstRoundFrom, PAL_ABSENCE_LIMITS, PAL_FLOW, type PalScratch, roundOneProblem, start } from './flow.ts';
 import { el, en } from './messages.ts';
 import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { options, palOptions } from './options.ts';
@@ -100,9 +99,6 @@ export const palermo: DefinedVariant<PalState, typeof options, PalEvents> = defi
   defaultRoles,
   dayOf: (e) => (e.type === 'round.opened' ? e.data.round : undefined),
   // The live count: the main vote's record, or the runoff's ballots while it runs (PAL-VOTE-6, PAL-TIE-2).
-  voteCount: (s) => {
-    const phase = s.phases.at(-1)?.id ?? 'day';
-    return recordCount(s, phase === 'runoff' && s.v.runoff ? s.v.runoff.ballots : s.v.votes, s.v.round, phase);
-  },
+  voteCount: dayOrRunoffCount,
   voteSteps: palermoVoteSteps,
 });
