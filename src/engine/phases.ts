@@ -89,7 +89,7 @@ function runSteps<V, M, C>(t: Flowing<V, M, C>, b: Builder<V, M>, names: readonl
 /**
  * Opens a phase for round `n` (on `date`): the engine's `phase.entered`, its entering steps with the scratch of the
  * resolution that led here (a fresh one when none did) and the plan of its instants (to announce their times), then
- * that plan as the game's deadlines.
+ * that plan as the game's deadlines while the game still runs.
  */
 export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase: string, n: number, date: IsoDate | undefined, c: C = t.flow.scratch()): void {
   const def = t.schedule.phases.find((p) => p.id === phase);
@@ -99,7 +99,8 @@ export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase
   const ctx = planContext(b.state, t, n, date);
   const plan = planned ? planPhase(t.schedule, phase, ctx) : [];
   runSteps(t, b, def.enter ?? [], c, { plan });
-  if (planned) openPhase(b, t.schedule, phase, ctx, plan);
+  // An entering step may end the game (a win found in the morning post): an ended game plans nothing.
+  if (planned && b.state.status === 'running') openPhase(b, t.schedule, phase, ctx, plan);
 }
 
 /** Where round `n` of the open game falls, for planning its phase's instants. */
