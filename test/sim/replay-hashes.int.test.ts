@@ -19,8 +19,7 @@
 // mafia-cities' 50 games were re-recorded when its phases moved into the engine (day, vote, night): its logs gained
 // the engine's phase events and its slice lost `phase`. Compared with the games before (phase events left out, the
 // versions its votes are stamped with counted without them, its former `v.phase` put back): the same commands, the
-// same rulebook events in the same order, the same `schedule.set` events (each now after its phase's entering steps,
-// within the same instant) and the same final states.
+// same events in the same order and the same final states.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

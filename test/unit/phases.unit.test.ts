@@ -141,6 +141,31 @@ describe('entering a phase', () => {
     expect(s.deadlines.map((d) => d.id)).toContain('r1:end');
   });
 
+  it('plans its instants where its entering steps name `plan`, and not at all when a step before it stops', () => {
+    const run = (stopFirst: boolean) => {
+      const b = new Builder<PalState, PalEvents>(palermo, createGame(palermo, config, 'seed', ['Ann', 'Bob']).state, {}, 1000);
+      b.emit('game.started', {});
+      const from = b.events.length;
+      const say = (key: string) => (x: Builder<PalState, PalEvents>) => void x.say({ kind: 'moderator' }, { key });
+      const flow: FlowTable<PalState, PalEvents, undefined> = {
+        scratch: () => undefined,
+        steps: {
+          before: (x) => {
+            say('before')(x);
+            return stopFirst ? 'stop' : undefined;
+          },
+          after: say('after'),
+        },
+        conditions: {},
+      };
+      const planned: ScheduleDef = { phases: [{ ...schedule.phases[0]!, enter: ['before', 'plan', 'after'] }] };
+      enterPhase(b, { schedule: planned, flow, options: () => ({}) }, 'p', 1, '2025-03-03');
+      return { types: b.events.slice(from).map((e) => e.type), deadlines: b.state.deadlines.map((d) => d.id) };
+    };
+    expect(run(false).types).toEqual(['phase.entered', 'message', 'schedule.set', 'message']);
+    expect(run(true)).toEqual({ types: ['phase.entered', 'message'], deadlines: ['start'] });
+  });
+
   it('plans nothing when an entering step ended the game (a win found as the phase opens)', () => {
     const s = enter((b) => {
       b.emit('game.ended', { side: 'citizens', reason: 'test', players: [] });

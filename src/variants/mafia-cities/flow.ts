@@ -85,11 +85,14 @@ export function deal(b: B): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Day 0
 
-/** Day 0 (§1.2, CIT-SET-8, CIT-SET-9, CIT-JUD-2, CIT-GF-1): role messages, the start post, elections. */
+/** The start opens Day 0: the day the game actually starts (CIT-SET-2 may have postponed it). */
 export function start(b: B): void {
-  const o = citOptions(b.state.config);
-  // Day 0 is the day the game actually starts (CIT-SET-2 may have postponed it); it opens with its instants planned.
   enterPhase(b, FLOWING, 'day', 0, localDate(b.at, b.state.config.timeZone));
+}
+
+/** Day 0 (§1.2, CIT-SET-8, CIT-SET-9, CIT-JUD-2, CIT-GF-1): role messages, the start post, elections. */
+function dayZero(b: B): void {
+  const o = citOptions(b.state.config);
   const t = b.state.v;
   const byName = (name: string) => b.state.order.find((id) => fold(nm(b.state, id)) === fold(name));
   const cityIdx = (name: string) => b.state.v.cities.findIndex((c) => fold(c) === fold(name));
@@ -226,7 +229,7 @@ function die(b: B, id: PlayerId, how: Cause, city?: number): void {
  */
 function winStep(atVoteEnd: boolean): Step {
   return (b, c) => {
-    if (!checkWin(b, counts(c.at!))) return;
+    if (!c.at || !checkWin(b, counts(c.at))) return;
     refreshPins(b, atVoteEnd);
     return 'stop';
   };
@@ -480,9 +483,13 @@ export const CIT_FLOW: FlowTable<CitState, CitEvents, CitScratch> = {
       const dayStart = open.round === 0 ? Math.min(b.at, t.voteStart) : t.dayStart;
       b.emit('cit.day', { day: open.round, date: open.date!, dayStart, voteStart: t.voteStart, voteEnd: t.voteEnd });
     },
-    /** N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4); Day 0 has no night to tell. */
+    /** Day 0 opens with the start instead of a morning (it has no night to tell). */
+    'day-zero': (b) => {
+      if (b.state.v.day === 0) dayZero(b);
+    },
+    /** N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4). */
     'morning-post': (b, c) => {
-      if (!c.night) return 'stop';
+      if (!c.night) return;
       const st = b.state;
       const o = citOptions(st.config);
       const sorted = [...c.night.deaths].sort(
@@ -500,9 +507,10 @@ export const CIT_FLOW: FlowTable<CitState, CitEvents, CitScratch> = {
       everywhere(b, msg('T-MORNING', { k: st.v.day }), ...(lines.length > 0 ? lines : [msg('T-NO-DEATHS')]));
     },
     /** N8: the consequences of the night's deaths (Godfathers, seats, city statuses). */
-    'night-deaths': (b, c) => void afterDeaths(b, dead(c), c.at!, 'night'),
+    'night-deaths': (b, c) => void (c.night && afterDeaths(b, dead(c), c.at!, 'night')),
     /** CIT-JUD-3: elections scheduled for today open their candidacy announcement. */
     'elections-today': (b, c) => {
+      if (!c.night) return;
       const judgesBefore = c.at!.v.judge;
       b.state.v.cities.forEach((_, i) => {
         const el = b.state.v.election[i];

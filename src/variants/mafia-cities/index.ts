@@ -101,10 +101,8 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   // §3.3 unfreeze: the stored instants move with the deadlines the engine shifted.
   evolve: (v, e, s) => evolveCit(shiftOnResume(v, e), e, s.version, phaseOf(s) === 'night'),
   deal,
-  start: (b) => {
-    start(b);
-    refreshPins(b);
-  },
+  // Day 0's entering steps post the pins (schedule.ts).
+  start,
   timetable: TIMETABLE,
   // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN): the toolkit's pause policy
   // (moderator.ts), applied by the engine before these hooks run.

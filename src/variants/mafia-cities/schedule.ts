@@ -17,9 +17,9 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
     {
       id: 'day',
       what: { en: 'Day k (Day 0: the start date)', ru: 'игровой день (день 0 — дата старта)' },
-      // CIT-RES-2 N9: the day opens with the morning post and the consequences of the night's deaths; a win then
-      // ends the game before the day's instants are planned. Day 0 (the start) has no night to report.
-      enter: ['open-day', 'morning-post', 'night-deaths', 'elections-today', 'morning-win', 'pins'],
+      // CIT-RES-2 N8, N9: a day opens with the morning post and the consequences of the night's deaths; a win then
+      // ends the game before the day's instants are planned. Day 0 opens with the start instead (§1.2).
+      enter: ['open-day', 'day-zero', 'morning-post', 'night-deaths', 'elections-today', 'morning-win', 'plan', 'pins'],
       // The vote's instants are the day's (planned together at dayStart, so that an extension moves them).
       next: [{ at: 'vote.start', to: [{ phase: 'vote' }] }],
       instants: [
@@ -105,7 +105,7 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
       id: 'night',
       what: { en: 'Night k+1: threads closed', ru: 'ночь: темы закрыты' },
       // D10 (CIT-TOUR-2, CIT-DOC-4): the protection and the touring city are fixed as the night opens.
-      enter: ['protection', 'open-night', 'remind-inactive', 'pins-after-day'],
+      enter: ['protection', 'plan', 'open-night', 'remind-inactive', 'pins-after-day'],
       // CIT-RES-2: Day k+1 opens on the date of the night's end.
       next: [{ at: 'night.end', to: [{ phase: 'day', date: 'morning' }] }],
       instants: [
