@@ -21,7 +21,7 @@ async function until(mod: Client, p: Client, id: string, command: string, max = 
 }
 
 describe('day export', () => {
-  it('mafia-de: day 1 holds the posts written after its phase.opened, day 0 does not, day 9 is 404', async () => {
+  it('mafia-de: day 1 holds the posts written after it opens, day 0 does not, day 9 is 404', async () => {
     const { id, mod, players } = await startedGame(h, 'de', { variant: 'mafia-de', startAt: '2025-11-03T11:00', locale: 'en', gameNumber: '7' }, NINE);
     await until(mod, players.Anna!, id, 'vote');
     expect((await players.Anna!.req('POST', `/api/games/${id}/posts`, { text: 'A word on day one' })).json.accepted).toBe(true);

@@ -184,7 +184,7 @@ describe('mafia-de: legal actions (the forms of the API)', () => {
     const spec = { variant: 'mafia-de', players: 13, roleList: mafiaDeSim.roleList(13), options: {}, policy: 'random' };
     // Day 1, then the first night (seed 3: nobody of the mafia was voted out on Day 1).
     const { state } = driveGame(spec, 3, { deadlines: 1 });
-    expect(state.v).toMatchObject({ phase: 'night', n: 1 });
+    expect(state.phases).toMatchObject([{ id: 'night', round: 1 }]);
     const roleOf = (role: string) => state.order.filter((id) => state.players[id]!.role === role && state.players[id]!.status === 'alive');
     const boss = roleOf('mafia-boss')[0]!;
     const mafiosi = roleOf('mafioso');

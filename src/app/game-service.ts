@@ -173,9 +173,9 @@ export const DEFAULT_SNAPSHOT_EVERY = 500;
  * The shape of the state a snapshot holds. Bump it whenever GameState, a variant's state or GameMeta changes shape:
  * a snapshot of another format is ignored and the game is rebuilt from its events (the log is the truth; a snapshot
  * is only a shortcut), and the next snapshot is written in the new format. 4: the engine keeps the open phases
- * (`GameState.phases`) and palermo's slice no phase.
+ * (`GameState.phases`) and palermo's slice no phase. 5: mafia-de's slice no phase, round or opening (the engine's).
  */
-export const SNAPSHOT_FORMAT = 4;
+export const SNAPSHOT_FORMAT = 5;
 
 /** What the service saves as a game's snapshot (and `load` reads back): the engine state and the meta. */
 export function snapshotOf(g: LoadedGame): Snapshot {

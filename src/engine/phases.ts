@@ -72,6 +72,8 @@ export interface Flowing<V, M, C> {
   readonly schedule: ScheduleDef;
   readonly flow: FlowTable<V, M, C>;
   options(config: GameConfig): Readonly<Record<string, unknown>>;
+  /** The dates no `first` instant may fall on, for a rulebook with pauses of its own (default: the calendar's). */
+  isPause?(s: GameState<V>, date: IsoDate): boolean;
 }
 
 /** Runs named steps in order until one stops; returns the names of those that ran, and whether one stopped. */
@@ -110,14 +112,15 @@ export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase
 }
 
 /** Where round `n` of the open game falls, for planning its phase's instants. */
-export function planContext<V>(s: GameState<V>, t: Pick<Flowing<V, never, never>, 'options'>, n: number, date: IsoDate | undefined): PlanContext {
+export function planContext<V>(s: GameState<V>, t: Pick<Flowing<V, never, never>, 'options' | 'isPause'>, n: number, date: IsoDate | undefined): PlanContext {
+  const own = t.isPause;
   return {
     round: n,
     ...(date !== undefined ? { date } : {}),
     opensAt: s.clock,
     timeZone: s.config.timeZone,
     options: t.options(s.config),
-    isPause: (d) => !isPlayDay(s.calendar, d),
+    isPause: own ? (d) => own(s, d) : (d) => !isPlayDay(s.calendar, d),
   };
 }
 

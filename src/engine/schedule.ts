@@ -142,6 +142,8 @@ export interface Timetable<V = unknown, M = AnyEvents, I extends string = string
   readonly logged?: { readonly [type: string]: Logged<V> };
   /** The options instants and spans read (a rulebook's parsed options, defaults filled in). */
   options(config: GameConfig): Readonly<Record<string, unknown>>;
+  /** The dates no `first` instant of an entered phase may fall on, where the rulebook has pauses of its own. */
+  isPause?(s: GameState<V>, date: IsoDate): boolean;
 }
 
 /** How a logged event of the rulebook reads as a phase change (a method, for the variance `InstantHook` needs). */
@@ -436,7 +438,7 @@ export function dispatch<V, M, I extends string, C>(t: Timetable<V, M, I, C>, b:
   if (!i) return false;
   const hook = t.hooks[i.id];
   if (typeof hook === 'function') hook(b, d);
-  else if (t.flow) resolveInstant(b, { schedule: t.schedule, flow: t.flow, options: t.options }, i.id, hook, d);
+  else if (t.flow) resolveInstant(b, { schedule: t.schedule, flow: t.flow, options: t.options, isPause: t.isPause }, i.id, hook, d);
   else throw new Error(`instant ${i.id} names steps but the timetable declares no flow`);
   return true;
 }

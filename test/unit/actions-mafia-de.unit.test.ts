@@ -132,7 +132,7 @@ function agree(s: S, env: Env): void {
         const tally = (seen[a.id] ??= { accepted: 0, refused: 0 });
         if (r.length === 0) tally.accepted++;
         else tally.refused++;
-        const what = `${s.players[me]!.name} (${s.players[me]!.role}, ${s.players[me]!.status}) «${t.text}» at ${s.clock} (${s.v.phase} ${s.v.n})`;
+        const what = `${s.players[me]!.name} (${s.players[me]!.role}, ${s.players[me]!.status}) «${t.text}» at ${s.clock} (${s.phases.at(-1)?.id} ${s.phases.at(-1)?.round})`;
         expect(
           r.map((x) => x.code),
           what,
@@ -160,7 +160,7 @@ describe('mafia-de: the legal actions and the command check are one declaration'
             agree(s, env);
           }
           // Night 1 (the role choice) is short among the samples: its first state is always tried too.
-          const night1 = states.find((x) => x.v.phase === 'night' && x.v.n === 1);
+          const night1 = states.find((x) => x.phases.at(-1)?.id === 'night' && x.phases.at(-1)?.round === 1);
           if (night1) agree(night1, env);
         },
       ),
@@ -175,7 +175,7 @@ describe('mafia-de: the legal actions and the command check are one declaration'
 
   it('DE-GEN-6, DE-VOTE-1: the vote offers the voter himself (a self-vote is allowed), and its line writes the keyword the role PN teaches', () => {
     const { states } = statesOf('sensible', 4);
-    const s = states.find((x) => x.v.phase === 'day')!;
+    const s = states.find((x) => x.phases.at(-1)?.id === 'day')!;
     const me = s.order[0]!;
     const vote = mafiaDe.legalActions(s, me).find((a) => a.id === 'vote')!;
     expect(vote.targets).toEqual(s.order.filter((id) => s.players[id]!.status === 'alive'));
@@ -184,7 +184,7 @@ describe('mafia-de: the legal actions and the command check are one declaration'
     expect(lineOf(ACTIONS.actions.find((a) => a.id === 'vote')!, 'de', 'line')).toBe('Stimme: {target}');
     expect(lineOf(ACTIONS.actions.find((a) => a.id === 'vote')!, 'en', 'line')).toBe('Vote: {target}');
     // Actions that may not name the sender leave him out (DE-GEN-6).
-    const night = states.find((x) => x.v.phase === 'night' && x.v.n >= 2)!;
+    const night = states.find((x) => x.phases.at(-1)?.id === 'night' && (x.phases.at(-1)?.round ?? 0) >= 2)!;
     const boss = night.v.boss!;
     const kill = mafiaDe.legalActions(night, boss).find((a) => a.id === 'kill')!;
     expect(kill.targets).not.toContain(boss);

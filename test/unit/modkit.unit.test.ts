@@ -19,6 +19,8 @@ import { VARIANTS } from '../../src/variants/registry.ts';
 
 const root = join(import.meta.dirname, '..');
 const MOD = { kind: 'moderator', name: 'mod' } as const;
+/** Event types a rulebook wrote in older logs and writes no more (mafia-de's days and nights open with the engine's `phase.entered`). */
+const RETIRED = new Set(['phase.opened', 'phase.deadline']);
 
 /** Runs a scenario script of test/scenarios. */
 function script(file: string) {
@@ -94,7 +96,13 @@ describe('the moderator toolkit (issue 25 item 1)', () => {
       // out; sequence numbers inside later events shift with them, so the events are compared by type and audience.)
       const known = new Set(log.events.map((e) => e.type));
       const shape = (e: GameEvent) => `${e.type} ${JSON.stringify(e.audience)}`;
-      expect(now.events.filter((e) => known.has(e.type)).map(shape)).toEqual(log.events.map(shape));
+      // A phase's deadlines are set after the post that announces them (engine/phases.ts): they are compared apart.
+      const kept = log.events.filter((e) => !RETIRED.has(e.type));
+      const same = now.events.filter((e) => known.has(e.type));
+      const deadlines = (es: GameEvent[]) => es.filter((e) => e.type === 'schedule.set').map((e) => e.data);
+      const rest = (es: GameEvent[]) => es.filter((e) => e.type !== 'schedule.set').map(shape);
+      expect(rest(same)).toEqual(rest(kept));
+      expect(deadlines(same)).toEqual(deadlines(kept));
       const ran = now.events.filter((e) => e.type === 'moderator.action').map((e) => e.data as { action: string; as?: string });
       for (const r of ran) if (Object.hasOwn(variant.modKit?.aliases ?? {}, r.action)) expect(r.as).toBe(variant.modKit!.aliases[r.action]);
     }

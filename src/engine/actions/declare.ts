@@ -91,8 +91,10 @@ export interface TargetCheck<V, R, K extends string> extends CheckBase<R> {
    */
   among?(c: Ctx<V>): readonly PlayerId[];
   /**
-   * Every condition on this argument reads the actor only through this key (mafia-cities: his city), so actors with one
-   * key share one legal list at one state and it is drawn up once. The first such key is read.
+   * Every condition on this argument reads the actor only through this key (mafia-cities: his city; a constant when
+   * none reads him), so actors with one key share one legal list at one state and it is drawn up once. A not-self
+   * condition is the exception the engine handles: the shared list leaves the actor out afterwards. The first such
+   * key is read.
    */
   listKey?(c: Ctx<V>): string | number;
 }
@@ -112,7 +114,7 @@ export interface PeekCheck<V, R, K extends string> extends CheckBase<R> {
 
 /**
  * A condition on how an argument is written, before it is resolved: a reserved word (PAL-VOTE-4 refuses «withdraw»
- * as a vote's name). It reads the text alone, so a legal list applies it to each player's name once per roster.
+ * as a vote's name). It reads the text alone, so a legal list applies it once to each player's name.
  */
 export interface WordCheck<R, K extends string> extends CheckBase<R> {
   readonly kind: 'word';
@@ -304,17 +306,29 @@ export interface CompiledParam<V, R> {
   readonly readsRaw: boolean;
   /** The conditions on how it is written. */
   readonly words: readonly Extract<Step<V, R>, { kind: 'word' }>[];
-  /** Per roster (`s.players`), the players whose names a word condition refuses (null: none), made on first use. */
-  readonly unnameable: WeakMap<object, ReadonlySet<string> | null>;
+  /** Per name, whether the word conditions accept it (names are few and stay while the roster changes around them). */
+  readonly nameable: Map<string, boolean>;
   /** Every other argument is optional: the conditions on several arguments filter this one's list too. */
   readonly alone: boolean;
   /** The players its legal list tests (a target condition's `among`), else everyone who signed up. */
   readonly among: Fn<[Ctx<V>], readonly PlayerId[]> | undefined;
   /** A target condition's `listKey`: the lists drawn up per state and key (legal.ts). */
   readonly listKey: Fn<[Ctx<V>], string | number> | undefined;
-  readonly lists: WeakMap<object, Map<string | number, readonly PlayerId[]>>;
+  /** Lists drawn up per key at the latest state asked, without the not-self condition (legal.ts takes the actor out after). */
+  readonly lists: Lists;
+  /** A not-self condition refuses the actor himself. */
+  readonly notSelf: boolean;
   /** The arguments a legal list passes those conditions, this one set to each candidate in turn. */
   readonly aloneArgs: Record<string, string | undefined>;
+}
+
+/**
+ * The legal lists of one state by key: every seat asks at the same state until a command changes it, so only the
+ * latest state's lists are kept (a WeakMap entry per state cost more than the lists saved).
+ */
+export interface Lists {
+  state: object | undefined;
+  readonly byKey: Map<string | number, readonly PlayerId[]>;
 }
 
 /** A function type compared like a method (bivariantly), so a table of one rulebook's slice is a table of any. */
@@ -337,6 +351,9 @@ interface StepOf<K, V, R, T, P> {
   readonly op: number;
   readonly roles: ReadonlySet<string> | undefined;
 }
+
+/** The `listKey` of target conditions that read no actor: every player shares one list (the actor left out where not-self). */
+export const ALIKE = (): number => 0;
 
 /** Step operations: call the condition's function, or evaluate one of the builtins directly. */
 export const OP_CALL = 0;
@@ -453,6 +470,8 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
   readonly syntax: readonly SyntaxRule[];
   /** Conditions on the actor every declaration lists (mafia-cities: he is alive): failing one, nothing is legal. */
   readonly common: readonly Memo<V, R>[];
+  /** Per role, the declarations whose role conditions admit it (legal.ts walks only these), made on first use. */
+  readonly byRole: Map<string, readonly Compiled<V, M, R>[]>;
 }
 
 /** The state a check of `table` sees for `me` at `at`. */
@@ -500,7 +519,7 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
   }
   const common = [...memos.values()].filter((m) => compiled.every((a) => a.actorChecks.includes(m)));
   for (const a of compiled) a.gate = a.actorChecks.find((m) => !common.includes(m));
-  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common };
+  return { ...spec, actions: compiled, byVia, syntax: [...syntax, ...(spec.extraSyntax ?? [])], common, byRole: new Map() };
 }
 
 /**
@@ -509,11 +528,11 @@ export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions
  */
 interface ListCaches {
   readonly ids: Map<unknown, number>;
-  readonly byConditions: Map<string, WeakMap<object, Map<string | number, readonly PlayerId[]>>>;
+  readonly byConditions: Map<string, Lists>;
 }
 
 /** The cache of an argument's lists, shared with every argument of the table that lists the same conditions. */
-function listCache(caches: ListCaches, parts: readonly unknown[]): WeakMap<object, Map<string | number, readonly PlayerId[]>> {
+function listCache(caches: ListCaches, parts: readonly unknown[]): Lists {
   const key = parts
     .map((x) => {
       let id = caches.ids.get(x);
@@ -522,9 +541,11 @@ function listCache(caches: ListCaches, parts: readonly unknown[]): WeakMap<objec
     })
     .join(',');
   let cache = caches.byConditions.get(key);
-  if (!cache) caches.byConditions.set(key, (cache = new WeakMap()));
+  if (!cache) caches.byConditions.set(key, (cache = noLists()));
   return cache;
 }
+
+const noLists = (): Lists => ({ state: undefined, byKey: new Map() });
 
 function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: Map<ActorCheck<V, R>, Memo<V, R>>, caches: ListCaches): Compiled<V, M, R> {
   const keys = Object.keys(def.params);
@@ -557,6 +578,7 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
       case 'word': {
         const step = stepOf('word', position(check.arg), check);
         words[step.index]!.push(step);
+        sources[step.index]!.push(check);
         steps.push(step);
         break;
       }
@@ -608,21 +630,24 @@ function compileAction<V, M, R extends string>(def: AnyAction<V, M, R>, memos: M
   const params = keys.map((key, i): CompiledParam<V, R> => {
     const checks = argChecks[i]!;
     const alone = keys.every((k, j) => j === i || def.params[k]!.optional === true);
+    // Conditions that are all the engine's own target builtins read no actor but through not-self: one list for all.
+    if (checks.length > 0 && checks.every((x) => x.op === OP_NOT_SELF || x.op === OP_IN_GAME) && !(alone && argsChecks.length > 0)) listKey[i] ??= ALIKE;
     return {
       key,
       def: def.params[key]!,
       checks,
       readsRaw: checks.some((c) => c.kind === 'peek'),
       words: words[i]!,
-      unnameable: new WeakMap(),
+      nameable: new Map(),
       alone,
       among: among[i],
       listKey: listKey[i],
-      // Shared only when the target conditions alone decide the list (no peek, word or several-argument condition).
+      // Shared only when the target and word conditions alone decide the list (no peek or several-argument condition).
       lists:
-        listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && words[i]!.length === 0 && argsChecks.length === 0
+        listKey[i] !== undefined && checks.every((x) => x.kind === 'target') && argsChecks.length === 0
           ? listCache(caches, [among[i], listKey[i], ...sources[i]!])
-          : new WeakMap(),
+          : noLists(),
+      notSelf: checks.some((x) => x.op === OP_NOT_SELF),
       aloneArgs: {},
     };
   });

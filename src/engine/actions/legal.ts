@@ -5,7 +5,7 @@
 import type { Millis, PlayerId } from '../../core/types.ts';
 import type { GameState, Locale } from '../state.ts';
 import type { LegalAction, LegalParam } from '../variant.ts';
-import { type ActionTable, actorHolds, type Compiled, type CompiledParam, type Ctx, ctxOf, targetHolds } from './declare.ts';
+import { type ActionTable, actorHolds, type Compiled, type CompiledParam, type Ctx, ctxOf, OP_NOT_SELF, OP_ROLE, targetHolds } from './declare.ts';
 import { textsOf, wordsIn } from './text.ts';
 
 /** What player `me` may do now by the rulebook's declarations (nothing unless the game runs). */
@@ -18,13 +18,23 @@ export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: 
     if (!m.result) return [];
   }
   const out: LegalAction[] = [];
-  for (const a of table.actions) {
+  for (const a of forRole(table, s.players[me]?.role ?? '')) {
     const gate = a.gate;
     if (gate !== undefined && gate.ctx === c && !gate.result) continue;
     const legal = legalOne(a, c, s.config.locale);
     if (legal) out.push(legal);
   }
   return out;
+}
+
+/** The declarations a player of `role` may take at all: a role condition of the others refuses him whatever the state. */
+function forRole<V, M, R extends string>(table: ActionTable<V, M, R>, role: string): readonly Compiled<V, M, R>[] {
+  let list = table.byRole.get(role);
+  if (list === undefined) {
+    list = table.actions.filter((a) => a.actorChecks.every((m) => m.step.op !== OP_ROLE || m.step.roles?.has(role) === true));
+    table.byRole.set(role, list);
+  }
+  return list;
 }
 
 /** One action for the context's player, or undefined when a condition fails or an argument has no legal value. */
@@ -95,40 +105,58 @@ function legalOne<V, M, R extends string>(a: Compiled<V, M, R>, c: Ctx<V>, local
   return legal;
 }
 
-/** The players argument `cp` may name now: its conditions' list, drawn up once per state and key when it has one. */
+/**
+ * The players argument `cp` may name now. A keyed argument's list is drawn up once per state and key, without its
+ * not-self condition, and the actor is taken out of it afterwards: so the players of one key (everyone, for a list
+ * that reads no actor) share it.
+ */
 function playerList<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>): readonly PlayerId[] {
   const key = cp.listKey?.(c);
-  let byKey = key === undefined ? undefined : cp.lists.get(c.s);
-  const hit = key === undefined ? undefined : byKey?.get(key);
-  if (hit) return hit;
-  const list: PlayerId[] = [];
-  const barred = cp.words.length > 0 ? unnameable(cp, c.s) : null;
-  for (const id of cp.among ? cp.among(c) : c.s.order) {
-    if (barred?.has(id)) continue;
-    if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '')) list.push(id);
+  if (key === undefined) return drawUp(a, cp, c, false);
+  const lists = cp.lists;
+  if (lists.state !== c.s) {
+    lists.state = c.s;
+    lists.byKey.clear();
   }
-  if (key !== undefined) {
-    if (!byKey) cp.lists.set(c.s, (byKey = new Map()));
-    byKey.set(key, list);
+  let list = lists.byKey.get(key);
+  if (!list) {
+    list = drawUp(a, cp, c, true);
+    lists.byKey.set(key, list);
+  }
+  return cp.notSelf && list.includes(c.me) ? list.filter((id) => id !== c.me) : list;
+}
+
+/** The candidates every condition on `cp` accepts (`shared`: all but not-self, which the caller applies). */
+function drawUp<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>, shared: boolean): PlayerId[] {
+  const list: PlayerId[] = [];
+  const worded = cp.words.length > 0;
+  for (const id of cp.among ? cp.among(c) : c.s.order) {
+    if (worded && !nameable(cp, c.s.players[id]?.name ?? '')) continue;
+    if (accepts(a, cp, c, id, cp.readsRaw ? (c.s.players[id]?.name ?? '') : '', shared)) list.push(id);
   }
   return list;
 }
 
-/** The players whose names a word condition of `cp` refuses, once per roster (names change only with it). */
-function unnameable<V, R>(cp: CompiledParam<V, R>, s: GameState<V>): ReadonlySet<PlayerId> | null {
-  let out = cp.unnameable.get(s.players);
-  if (out === undefined) {
-    const ids = s.order.filter((id) => !cp.words.every((w) => w.test(s.players[id]?.name ?? '')));
-    out = ids.length > 0 ? new Set(ids) : null;
-    cp.unnameable.set(s.players, out);
+/** Whether the word conditions of `cp` accept a player's name, remembered per name (bounded: names of many games). */
+function nameable<V, R>(cp: CompiledParam<V, R>, name: string): boolean {
+  let ok = cp.nameable.get(name);
+  if (ok === undefined) {
+    ok = cp.words.every((w) => w.test(name));
+    if (cp.nameable.size >= 4096) cp.nameable.clear();
+    cp.nameable.set(name, ok);
   }
-  return out;
+  return ok;
 }
 
-/** True when every condition on an argument accepts `value` (written `raw`), with those on several when it may stand alone. */
-function accepts<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>, value: string, raw: string): boolean {
+/**
+ * True when every condition on an argument accepts `value` (written `raw`), with those on several when it may stand
+ * alone; `shared` passes over not-self (a shared list takes the actor out afterwards).
+ */
+function accepts<V, M, R extends string>(a: Compiled<V, M, R>, cp: CompiledParam<V, R>, c: Ctx<V>, value: string, raw: string, shared = false): boolean {
   for (const step of cp.checks) {
-    if (step.kind === 'target' ? !targetHolds(step, c, value) : !step.test(c, value, raw)) return false;
+    if (step.kind !== 'target') {
+      if (!step.test(c, value, raw)) return false;
+    } else if (!(shared && step.op === OP_NOT_SELF) && !targetHolds(step, c, value)) return false;
   }
   if (cp.alone && a.argsChecks.length > 0) {
     // One object per argument serves every candidate (the conditions read it, never keep it).

@@ -5,7 +5,7 @@
 // the engine derives from the same list the check, what a player may do now (forms, bots) and `narrator rules`.
 import { list, phrase } from '../../core/params.ts';
 import { MODERATOR, type Param, type Params, type Phrase, type PlayerId } from '../../core/types.ts';
-import type { ActorCheck, Ctx, TargetCheck } from '../../engine/actions/declare.ts';
+import { type ActorCheck, ALIKE, type Ctx, type TargetCheck } from '../../engine/actions/declare.ts';
 import { alive, choice, inGame, notSelf, player, resolve, role, separator, text } from '../../engine/actions/guards.ts';
 import { rulebook } from '../../engine/actions/kit.ts';
 import { isPlayDay, nextPlayDay } from '../../engine/calendar.ts';
@@ -710,7 +710,7 @@ const COURT_PROPOSE = K.action({
     }),
     resolve('target'),
     livingTarget('target'),
-    K.target('target', 'REJ-CRT-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }), listKey: () => 0 }),
+    K.target('target', 'REJ-CRT-JUDGE', (c, id) => !isJudge(c.s, id), { params: (c, id) => ({ name: nm(c.s, id) }), listKey: ALIKE }),
   ],
   effect(b, a) {
     b.emit('cit.court.motion', { target: a.args.target, by: a.me }, courtTeam(b));

@@ -15,9 +15,10 @@ import { commandLine, textsOf } from '../../engine/actions/text.ts';
 import { matchStrict, strictKey } from '../../engine/names.ts';
 import { activeOn } from '../../engine/parity.ts';
 import { namePlaceholder } from '../../engine/parse.ts';
-import { type GameState, isAlive, type Locale, nameOf, signedUp } from '../../engine/state.ts';
+import { currentPhase } from '../../engine/phases.ts';
+import { isAlive, type Locale, nameOf, signedUp } from '../../engine/state.ts';
 import { normKeyword, type ParsedPm, parsePm, pmKeywords } from './commands.ts';
-import { type B, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, when } from './common.ts';
+import { type B, dePhase, deRound, gameNo, isBoss, mafiaIn, msg, nameList, opts, partyOf, phaseLabel, pn, roleOf, type S, when } from './common.ts';
 import { checkDm, type DmCheck, normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
 import { endParts, freeSpecials, rolesParam } from './flow.ts';
@@ -29,11 +30,6 @@ import { DE_SCHEDULE } from './schedule.ts';
 import type { ActKind, DeState } from './state.ts';
 
 type PlayerActor = Extract<Command['actor'], { kind: 'player' }>;
-
-/** The open phase of mafia-de's schedule (the timetable's `phaseOf`). */
-export function dePhase(s: GameState<DeState>): 'day' | 'night' | undefined {
-  return s.v.phase === 'day' || s.v.phase === 'night' ? s.v.phase : undefined;
-}
 
 /** DE-GEN-3: a participant by name (R-NAME otherwise). */
 export function participant(s: S, text: string): PlayerId | Rejection {
@@ -47,8 +43,6 @@ export function participant(s: S, text: string): PlayerId | Rejection {
 
 const K = rulebook<DeState, DeEvents, DeRejectionCode>({
   schedule: DE_SCHEDULE,
-  phase: dePhase,
-  round: (s) => s.v.n,
   // DE-GEN-3: names match exactly after normalising (no fuzzy matching).
   match: matchStrict,
   extraSyntax: [
@@ -89,10 +83,10 @@ const N = (c: { round: number }): Params => ({ N: c.round });
 const textArg = (de: string, en: string, more: Partial<TextParam<DeRejectionCode>> = {}) => text<DeRejectionCode>({ placeholder: { de, en }, ...more });
 const tell = (b: B, me: PlayerId, key: string, params: Record<string, Param>) => pn(b, [me], 'Bestätigung', msg(key, params));
 
-/** A vote at night names the last day and its deadline (DE-VOTE-3). */
+/** A vote at night names the last day and its deadline, the night's opening (DE-VOTE-3). */
 const voteClosed = {
   code: 'R-VOTE-CLOSED',
-  params: (c: { s: S }) => ({ N: c.s.v.lastDay?.n ?? c.s.v.n, deadline: when(c.s, c.s.v.lastDay?.deadline ?? c.s.v.opensAt) }),
+  params: (c: { s: S; round: number }) => ({ N: c.round, deadline: when(c.s, currentPhase(c.s)?.openedAt ?? c.s.v.deadline) }),
 } as const;
 
 /** DE-VOTE-1…3: the day's vote by PN, any player in the game, himself included (DE-GEN-6). */
@@ -103,12 +97,12 @@ const VOTE = pm('vote', 'Stimme', 'Vote', {
   checks: [inTheGame, K.window('vote', { closed: voteClosed }), resolve('target'), present],
   effect(b, a) {
     const s = b.state;
-    b.emit('vote.cast', { voter: a.me, target: a.args.target, day: s.v.n }, { kind: 'players', ids: [a.me] });
-    tell(b, a.me, 'MSG-ACK-VOTE', { name: nameOf(s, a.args.target), N: s.v.n, deadline: when(s, s.v.deadline) });
+    b.emit('vote.cast', { voter: a.me, target: a.args.target, day: deRound(s) }, { kind: 'players', ids: [a.me] });
+    tell(b, a.me, 'MSG-ACK-VOTE', { name: nameOf(s, a.args.target), N: deRound(s), deadline: when(s, s.v.deadline) });
   },
 });
 
-const guessedToday = K.actor('R-INS-TODAY', (c) => c.s.v.insiderDay !== c.s.v.n, { params: (c) => ({ N: c.s.v.n }) });
+const guessedToday = K.actor('R-INS-TODAY', (c) => c.s.v.insiderDay !== c.round, { params: N });
 const foundAlready = K.actor('R-INS-DONE', (c) => !c.s.v.insiderDone);
 
 /** DE-INS-1…5: the insider's guess whether a participant is the detective, answered at once. */
@@ -120,7 +114,7 @@ const SUSPECT = pm('suspect', 'Verdacht', 'Suspect', {
   effect(b, a) {
     const s = b.state;
     const hit = roleOf(s, a.args.target) === 'detective';
-    b.emit('insider.guessed', { day: s.v.n, target: a.args.target, hit }, { kind: 'players', ids: [a.me] });
+    b.emit('insider.guessed', { day: deRound(s), target: a.args.target, hit }, { kind: 'players', ids: [a.me] });
     pn(b, [a.me], 'Abfrage', msg(hit ? 'MSG-INS-HIT' : 'MSG-INS-MISS', { name: nameOf(s, a.args.target) }));
   },
 });
@@ -169,7 +163,7 @@ const KILL = pm('kill', 'Mord', 'Kill', {
       // PN besides the acknowledgement, interpretation 3) until the target named returns.
       if (c && !c.ok) pn(b, [me], 'Hinweis', msg('MSG-DM-STALE', { name: nameOf(s, to) }));
     }
-    tell(b, me, 'MSG-ACK-KILL', { name: nameOf(s, to), N: s.v.n, ...state });
+    tell(b, me, 'MSG-ACK-KILL', { name: nameOf(s, to), N: deRound(s), ...state });
   },
 });
 
@@ -201,7 +195,7 @@ const DM = pm('dm', 'Todesbotschaft', 'Death message', {
     const c = dmCheck(s, a.args.text);
     b.emit('dm.stored', { text: a.args.text }, { kind: 'players', ids: [a.me] });
     const form: Record<string, Param> = c.ok && c.form === 'text' ? { form: 'text', s: c.sentences, c: c.chars } : { form: 'link' };
-    tell(b, a.me, 'MSG-ACK-DM', { N: s.v.n, ...form, order: s.v.acts.kill ? 'set' : 'none' });
+    tell(b, a.me, 'MSG-ACK-DM', { N: deRound(s), ...form, order: s.v.acts.kill ? 'set' : 'none' });
   },
 });
 
@@ -221,7 +215,7 @@ function nightAction(id: Exclude<ActKind, 'kill' | 'compare'>, holder: string, d
     checks: [inTheGame, holds(holder), night, ...checks],
     effect(b, a) {
       b.emit('night.act', { kind: id, by: a.me, targets: [a.args.target] }, { kind: 'players', ids: [a.me] });
-      tell(b, a.me, `MSG-ACK-${id}`, { name: nameOf(b.state, a.args.target), N: b.state.v.n });
+      tell(b, a.me, `MSG-ACK-${id}`, { name: nameOf(b.state, a.args.target), N: deRound(b.state) });
     },
   });
 }
@@ -273,7 +267,7 @@ const COMPARE = pm('compare', 'Vergleich', 'Compare', {
   effect(b, a) {
     const s = b.state;
     b.emit('night.act', { kind: 'compare', by: a.me, targets: [a.args.a, a.args.b] }, { kind: 'players', ids: [a.me] });
-    tell(b, a.me, 'MSG-ACK-compare', { name: nameOf(s, a.args.a), name2: nameOf(s, a.args.b), N: s.v.n });
+    tell(b, a.me, 'MSG-ACK-compare', { name: nameOf(s, a.args.a), name2: nameOf(s, a.args.b), N: deRound(s) });
   },
 });
 
@@ -538,7 +532,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
  */
 function commandOf(s: S, me: PlayerId, at: number, p: ParsedPm): string | readonly Compiled<DeState, DeEvents, DeRejectionCode>[] {
   if (p.command !== 'bare') return p.command;
-  if (s.v.phase === 'day') return 'vote';
+  if (dePhase(s) === 'day') return 'vote';
   const c = ctxOf(ACTIONS, s, me, at, '');
   const acts = ACTIONS.actions.filter((a) => BARE.has(a.id) && a.actorChecks.every((m) => actorHolds(m.step, c)));
   return acts.length === 1 ? acts[0]!.command : acts;
@@ -547,7 +541,7 @@ function commandOf(s: S, me: PlayerId, at: number, p: ParsedPm): string | readon
 /** Refuses a bare name that stands for no night action or for several (DE-GEN-9). */
 function refuseBare(b: B, actor: PlayerActor, p: ParsedPm, acts: readonly Compiled<DeState, DeEvents, DeRejectionCode>[]): void {
   const s = b.state;
-  if (acts.length === 0) return b.reject(actor, 'R-NO-ACTION', { N: s.v.n }, { line: p.line });
+  if (acts.length === 0) return b.reject(actor, 'R-NO-ACTION', { N: deRound(s) }, { line: p.line });
   const [k1, k2] = acts.map((a) => textsOf(a, s.config.locale).keyword);
   b.reject(actor, 'R-AMBIGUOUS', { cmd1: k1!, cmd2: k2!, name: p.arg }, { line: p.line });
 }

@@ -3,6 +3,7 @@
 import { list, phrase, ref } from '../../core/params.ts';
 import type { Message, Millis, Param, ParamList, Phrase, PlayerId } from '../../core/types.ts';
 import type { Builder } from '../../engine/builder.ts';
+import { currentPhase } from '../../engine/phases.ts';
 import { type GameState, isAlive, nameOf, playersIn } from '../../engine/state.ts';
 import { hhmm, localDate, weekday } from '../../engine/time.ts';
 import type { DeEvents } from './events.ts';
@@ -105,9 +106,19 @@ export function statusParam(s: S, id: PlayerId): Phrase {
   return phrase('PART-STATUS', { party: ref('side', partyOfRole(roleOf(s, id))), role: roleLabel(s, id) });
 }
 
+/** The open day or night: the engine's open phase (none before the start and after the end). */
+export function dePhase(s: S): 'day' | 'night' | undefined {
+  return currentPhase(s)?.id as 'day' | 'night' | undefined;
+}
+
+/** The number of the open day or night (DE-SCHED-1: night N follows day N); after the end, the last one's. */
+export function deRound(s: S): number {
+  return currentPhase(s)?.round ?? s.v.last;
+}
+
 /** The current phase as a label parameter («Tag 2», «Nacht 2»). */
 export function phaseLabel(s: S): Phrase {
-  return phrase('PART-PHASE', { kind: s.v.phase, n: s.v.n });
+  return phrase('PART-PHASE', { kind: dePhase(s) ?? 'day', n: deRound(s) });
 }
 
 /** The signup as a phase label parameter («die Anmeldung»). */

@@ -8,7 +8,9 @@ export type DeEvents = {
   'signup.deadline': { readonly deadline: Millis; readonly extensions?: number };
   'blacklist.set': { readonly names: readonly string[] };
   'pause-dates.set': { readonly dates: readonly string[] };
+  /** Not written any more (the engine's `phase.entered` opens a day or night); older logs hold it. */
   'phase.opened': { readonly phase: 'day' | 'night'; readonly n: number; readonly deadline: Millis };
+  /** Not written any more (the phase's deadline is the one the engine schedules); older logs may hold it. */
   'phase.deadline': { readonly deadline: Millis };
   'boss.set': { readonly boss?: PlayerId };
   'role.assigned': { readonly player: PlayerId; readonly role?: string; readonly substitute?: boolean };
@@ -45,3 +47,9 @@ export type DeEvents = {
 
 /** Every event of a mafia-de game (the engine's and the rulebook's). */
 export type DeEvent = EventsOf<DeEvents>;
+
+/** The day or night an event opens: the engine's `phase.entered`, or the rulebook's `phase.opened` of older logs. */
+export function opened(e: DeEvent): { readonly phase: string; readonly n: number } | undefined {
+  if (e.type === 'phase.entered') return { phase: e.data.phase, n: e.data.round };
+  return e.type === 'phase.opened' ? e.data : undefined;
+}

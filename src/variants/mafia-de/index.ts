@@ -5,13 +5,13 @@ import { parseCommands, stripMarkup } from '../../engine/parse.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
 import { playersIn, postAuthor } from '../../engine/state.ts';
 import { type DefinedVariant, defineVariant, type Recognised } from '../../engine/variant.ts';
-import { ACTIONS, decorateRejection, dePhase, onPm, recognisePm, SYNTAX } from './actions.ts';
+import { ACTIONS, decorateRejection, onPm, recognisePm, SYNTAX } from './actions.ts';
 import { SURRENDER_LINE } from './commands.ts';
-import { type B, gameNo, msg, opts, pn, when } from './common.ts';
-import type { DeEvents } from './events.ts';
+import { type B, dePhase, deRound, gameNo, msg, opts, pn, when } from './common.ts';
+import { type DeEvents, opened } from './events.ts';
 import { FIRING } from './firing.ts';
 import * as flow from './flow.ts';
-import { expireSurrender, resolveDay, resolveNight, scheduleProblem } from './flow.ts';
+import { DE_FLOW, type DeScratch, expireSurrender, isPause, scheduleProblem } from './flow.ts';
 import { de, en } from './messages.ts';
 import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { deOptions, options } from './options.ts';
@@ -40,18 +40,24 @@ function tooFew(b: B, n: number, min: number): boolean {
 }
 
 /**
- * mafia-de's schedule with its hooks (flow.ts). DE-GEN-2: the engine fires every deadline due at an input's stamp
- * before the input (a vote at 20:00:00 is late); DE-WIN-7: after the end it answers every command with R-GAME-OVER.
+ * mafia-de's schedule with the steps of its resolutions in the spec's order (flow.ts). DE-GEN-2: the engine fires
+ * every deadline due at an input's stamp before the input (a vote at 20:00:00 is late); DE-WIN-7: after the end it
+ * answers every command with R-GAME-OVER.
  */
-const TIMETABLE = defineTimetable<DeState, DeEvents, DeInstant>({
+const TIMETABLE = defineTimetable<DeState, DeEvents, DeInstant, DeScratch>({
   schedule: DE_SCHEDULE,
   hooks: {
-    'day.end': resolveDay,
-    'night.end': resolveNight,
+    // Spec §5.1 D2–D8: the 1:1 guard, the tally and lynch, voodoo, succession, testaments, warnings, newspaper, win.
+    'day.end': ['one-one', 'tally', 'lynch', 'voodoo', 'succession', 'wills', 'vote-warnings', 'newspaper', 'win'],
+    // Spec §5.2 N1–N14: orders, robbery, link, framing, protection; murder; voodoo; the query; role draws; …
+    'night.end': ['protection', 'murder', 'voodoo', 'query', 'role-draw', 'succession', 'post-warnings', 'results', 'wills', 'newspaper', 'win'],
     surrender: (b, d) => expireSurrender(b, d.id.slice('surrender:'.length)),
   },
-  phaseOf: dePhase,
+  flow: DE_FLOW,
+  // Logs written before the engine kept the phase open their days and nights with the rulebook's own event.
+  logged: { 'phase.opened': (d: DeEvents['phase.opened']) => ({ open: d.phase, round: d.n }) },
   options: deOptions,
+  isPause,
 });
 
 /** The mafia-de variant. */
@@ -157,9 +163,12 @@ export const mafiaDe: DefinedVariant<DeState, typeof options, DeEvents> = define
     tooFew,
   },
   rejection: decorateRejection,
-  dayOf: (e) => (e.type === 'phase.opened' && e.data.phase === 'day' ? e.data.n : undefined),
+  dayOf: (e) => {
+    const open = opened(e);
+    return open?.phase === 'day' ? open.n : undefined;
+  },
   // The moderator's live count of the private ballots (DE-VOTE-7), numbered as the thread numbers the day (Tag N):
   // the day's ballots stand through its night, which carries the same number.
-  voteCount: (s) => recordCount(s, s.v.votes, s.v.n, s.v.phase),
+  voteCount: (s) => recordCount(s, s.v.votes, deRound(s), dePhase(s) ?? 'day'),
   voteSteps: mafiaDeVoteSteps,
 });

@@ -8,7 +8,7 @@ import { modKitOf } from '../../engine/modkit.ts';
 import { matchStrict } from '../../engine/names.ts';
 import { nameOf } from '../../engine/state.ts';
 import { localDate } from '../../engine/time.ts';
-import { type B, citizensIn, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, SIGNUP_PHASE, when } from './common.ts';
+import { type B, citizensIn, dePhase, mafiaIn, msg, opts, partyOf, phaseLabel, pn, type S, SIGNUP_PHASE, when } from './common.ts';
 import { normalizeDm } from './deathmessage.ts';
 import type { DeEvents } from './events.ts';
 import { disqualify, endParts, phaseEnd, postWithWinCheck, remove, succeed, warn, warningLine } from './flow.ts';
@@ -58,7 +58,7 @@ export const MOD_KIT = modKitOf<DeState, DeEvents>()({
     pending(s) {
       if (s.status === 'signup') return ['signup'];
       if (s.status !== 'running') return [];
-      return [s.v.phase === 'night' ? 'night' : 'day'];
+      return [dePhase(s) ?? 'day'];
     },
     move(b, which, to) {
       const s = b.state;
@@ -68,8 +68,7 @@ export const MOD_KIT = modKitOf<DeState, DeEvents>()({
         b.announce(msg('MSG-DEADLINE', { phase: SIGNUP_PHASE, deadline: when(s, to) }));
         return;
       }
-      b.emit('phase.deadline', { deadline: to });
-      b.upsertDeadlines(phaseEnd(s, which, s.v.opensAt, to));
+      b.upsertDeadlines(phaseEnd(s, which, to));
       b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(s), deadline: when(s, to) }));
     },
   },
@@ -77,7 +76,7 @@ export const MOD_KIT = modKitOf<DeState, DeEvents>()({
     summary:
       "Void a player's current vote (DE-MOD-1): it no longer counts; unless he votes again before the deadline, his vote is the default one for himself (DE-VOTE-4).",
     rules: 'DE-MOD-1, DE-VOTE-4',
-    voteOf: (s, id) => (s.v.phase === 'day' ? s.v.votes[id] : undefined),
+    voteOf: (s, id) => (dePhase(s) === 'day' ? s.v.votes[id] : undefined),
     void(b, id, target) {
       const s = b.state;
       b.emit('votes.voided', { target, voters: [id] }, { kind: 'moderator' });
@@ -138,10 +137,9 @@ export const MOD_KIT = modKitOf<DeState, DeEvents>()({
         b.emit('pause-dates.set', { dates: [...s.v.pauseDates.filter((d) => !del.includes(d)), ...add.filter((d) => !s.v.pauseDates.includes(d))] });
         if (s.status !== 'running') return;
         const st = b.state;
-        const end = phaseEnd(st, st.v.phase === 'night' ? 'night' : 'day', st.v.opensAt);
+        const end = phaseEnd(st, dePhase(st) ?? 'day');
         const fresh = end.at;
         if (fresh !== st.v.deadline && fresh > b.at) {
-          b.emit('phase.deadline', { deadline: fresh });
           b.upsertDeadlines(end);
           b.announce(msg('MSG-DEADLINE', { phase: phaseLabel(st), deadline: when(st, fresh) }));
         }
@@ -157,7 +155,7 @@ export const MOD_KIT = modKitOf<DeState, DeEvents>()({
         const stopped = notRunning(s);
         if (stopped) return stopped;
         const reason = args.reason;
-        if (s.v.phase !== 'night' || s.v.dm === undefined) return refuse('there is no death message to reject');
+        if (dePhase(s) !== 'night' || s.v.dm === undefined) return refuse('there is no death message to reject');
         b.emit('dm.rejected', { normalized: normalizeDm(s.v.dm), reason }, { kind: 'moderator' });
         if (s.v.boss !== undefined) pn(b, [s.v.boss], 'Hinweis', msg('MSG-DM-REJECTED', { reason, deadline: when(s, s.v.deadline) }));
       },

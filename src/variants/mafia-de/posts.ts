@@ -9,7 +9,7 @@ import { deadlineOf } from '../../engine/schedule.ts';
 import { isAlive, nameOf } from '../../engine/state.ts';
 import { PM_KEYWORDS } from './actions.ts';
 import { normKeyword, SURRENDER_LINE } from './commands.ts';
-import { type B, gameNo, msg, opts, pn } from './common.ts';
+import { type B, dePhase, gameNo, msg, opts, pn } from './common.ts';
 import { de } from './messages.ts';
 import { DE_SCHEDULE, deContext } from './schedule.ts';
 
@@ -53,7 +53,7 @@ export function onPost(b: B, cmd: Extract<Command, { type: 'post' }>): void {
     return r.lines.some((l) => l.command === 'vote') || r.mentions.some((m) => m.command === 'vote');
   };
   if (
-    s.v.phase === 'day' &&
+    dePhase(s) === 'day' &&
     !s.v.threadHinted.includes(id) &&
     (PM_KEYWORDS.get(normKeyword(firstLine).match(/^\p{L}+/u)?.[0] ?? '')?.command === 'vote' || votes())
   ) {

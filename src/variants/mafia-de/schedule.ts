@@ -1,6 +1,7 @@
-// mafia-de's day as data (DE-SCHED-1…4): a day ends at `dayEnd`, a night at `nightEnd`, each at the first such
-// local time on a date that is not a pause and at least the phase's minimum length after it opened; a surrender
-// post expires a few minutes after it was posted. The hooks live in index.ts, the handlers in flow.ts.
+// mafia-de's cycle as data (DE-SCHED-1…4): day N, then night N, then day N+1; a day ends at `dayEnd`, a night at
+// `nightEnd`, each at the first such local time on a date that is not a pause and at least the phase's minimum
+// length after it opened; a surrender post expires a few minutes after it was posted. The resolutions' steps are
+// named in index.ts and written in flow.ts; the engine opens the phases (engine/phases.ts).
 import type { Millis } from '../../core/types.ts';
 import { type Calendar, isPlayDay } from '../../engine/calendar.ts';
 import type { InstantDef, PlanContext, ScheduleDef, Words } from '../../engine/schedule.ts';
@@ -33,12 +34,20 @@ export const DE_SCHEDULE: ScheduleDef<DeInstant> = {
     {
       id: 'day',
       what: { en: 'Day N', de: 'Tag N' },
+      // D10, N14: the post that opens it names its deadline.
+      enter: ['post'],
+      // D9: a day's resolution opens the night of the same number (a won game ends instead).
+      next: [{ at: 'day.end', to: [{ phase: 'night' }] }],
       instants: [phaseEnd('day.end', 'dayEnd', 'minDayHours', ENDS.day)],
       windows: [{ id: 'vote', opens: 'open', closes: { instant: 'day.end' }, what: { en: 'vote by PM', de: 'Stimme per PN' } }],
     },
     {
       id: 'night',
       what: { en: 'Night N', de: 'Nacht N' },
+      // D9: Night 1 asks the mafiosi for their special roles; D10: the post names the night's deadline.
+      enter: ['role-choice', 'post'],
+      // N14: a night's resolution opens the next day.
+      next: [{ at: 'night.end', to: [{ phase: 'day', round: 'next' }] }],
       instants: [phaseEnd('night.end', 'nightEnd', 'minNightHours', ENDS.night)],
       windows: [
         {

@@ -296,7 +296,7 @@ const OBSERVED = new Set([
   'role.changed',
   'role.chosen',
   'team.formed',
-  'phase.opened',
+  'phase.entered',
   'player.removed',
   'player.restored',
   'post.published',
@@ -353,9 +353,9 @@ export function observeDe(v: DeView, e: GameEvent): void {
         v.party.set(id, 'mafia');
       }
       break;
-    case 'phase.opened':
-      v.phase = ev.data.phase;
-      v.n = ev.data.n;
+    case 'phase.entered':
+      v.phase = ev.data.phase === 'night' ? 'night' : 'day';
+      v.n = ev.data.round;
       if (v.phase === 'day') v.declared.clear();
       break;
     case 'player.removed': {

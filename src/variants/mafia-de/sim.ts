@@ -425,7 +425,7 @@ export const mafiaDeSim: SimVariant<DeView> = {
   observe: observeDe,
   relevant: relevantDe,
   roleIn: (v) => v.role,
-  rounds: (s) => (s as GameState<DeState>).v.n,
+  rounds: (s) => (s as GameState<DeState>).v.last,
   roleList,
   defaultKillers: mafiaCount,
   killerRole: 'mafioso',

@@ -2,7 +2,7 @@
 import type { Millis, PlayerId } from '../../core/types.ts';
 import type { EngineEvent } from '../../engine/events.ts';
 import type { EveryKey, GameConfig } from '../../engine/state.ts';
-import type { DeEvent } from './events.ts';
+import { type DeEvent, opened } from './events.ts';
 import { deOptions } from './options.ts';
 
 /** A night ability kind (the keys of `acts`). */
@@ -38,13 +38,13 @@ export interface Fate {
 
 /** The mafia-de slice. */
 export interface DeState {
-  readonly phase: 'signup' | 'day' | 'night' | 'over';
-  /** Number of the open day or night. */
-  readonly n: number;
-  readonly opensAt: Millis;
+  /**
+   * The number of the last day or night opened: the game's length once its end has closed the engine's phases (while
+   * it runs, the open phase and its number are the engine's, `GameState.phases`).
+   */
+  readonly last: number;
+  /** The deadline of the open phase as last scheduled (DE-SCHED-5: what players are told). */
   readonly deadline: Millis;
-  /** The most recent day and its deadline (R-VOTE-CLOSED). */
-  readonly lastDay?: { readonly n: number; readonly deadline: Millis };
   readonly signupDeadline: Millis;
   readonly extensions: number;
   readonly blacklist: readonly string[];
@@ -93,9 +93,7 @@ export interface DeState {
 export function initialDe(config: GameConfig): DeState {
   const o = deOptions(config);
   return canonical({
-    phase: 'signup',
-    n: 0,
-    opensAt: config.createdAt,
+    last: 0,
     deadline: config.signupDeadline ?? config.startAt,
     signupDeadline: config.signupDeadline ?? config.startAt,
     extensions: 0,
@@ -139,11 +137,8 @@ export function evolveDe(v: DeState, e: DeEvent): DeState {
 /** The slice rebuilt by one object literal (every key, in one order), so all slices share one hidden class. */
 function canonical(v: DeState): DeState {
   const c: EveryKey<DeState> = {
-    phase: v.phase,
-    n: v.n,
-    opensAt: v.opensAt,
+    last: v.last,
     deadline: v.deadline,
-    lastDay: v.lastDay,
     signupDeadline: v.signupDeadline,
     extensions: v.extensions,
     blacklist: v.blacklist,
@@ -178,6 +173,13 @@ function canonical(v: DeState): DeState {
 }
 
 function step(v: DeState, e: DeEvent): DeState {
+  // The engine's opening of a day or night, or the rulebook's own in logs written before the engine kept the phase.
+  const open = opened(e);
+  if (open?.phase === 'day') {
+    // A new cycle starts with every day (DE-NEWS-4, DE-INACT-2).
+    return { ...v, last: open.n, votes: {}, voided: [], tookPart: [], threadHinted: [], adCount: {}, posts: {} };
+  }
+  if (open) return { ...v, last: open.n, acts: {}, dm: undefined, rejectedDms: [] };
   switch (e.type) {
     case 'signup.deadline':
       return { ...v, signupDeadline: e.data.deadline, deadline: e.data.deadline, extensions: e.data.extensions ?? v.extensions };
@@ -190,15 +192,9 @@ function step(v: DeState, e: DeEvent): DeState {
       return { ...v, blacklist: e.data.names };
     case 'pause-dates.set':
       return { ...v, pauseDates: e.data.dates };
-    case 'phase.opened': {
-      const phase = e.data.phase;
-      const base = { ...v, phase, n: e.data.n, opensAt: e.at, deadline: e.data.deadline };
-      if (phase === 'day') {
-        // A new cycle starts with every day (DE-NEWS-4, DE-INACT-2).
-        return { ...base, votes: {}, voided: [], tookPart: [], threadHinted: [], adCount: {}, posts: {} };
-      }
-      return { ...base, lastDay: { n: v.n, deadline: e.at }, acts: {}, dm: undefined, rejectedDms: [] };
-    }
+    // The phase's end as the engine schedules it (planned on opening, moved by the moderator or a resumed pause).
+    case 'schedule.set':
+      return { ...v, deadline: e.data.deadlines.find((d) => d.kind === 'phase')?.at ?? v.deadline };
     case 'phase.deadline':
       return { ...v, deadline: e.data.deadline };
     case 'vote.cast': {
@@ -279,9 +275,10 @@ function step(v: DeState, e: DeEvent): DeState {
       return { ...v, fates: without(v.fates, [e.data.player]) };
     case 'game.ended':
     case 'game.cancelled':
-      return { ...v, phase: 'over', surrenders: [] };
+      return { ...v, surrenders: [] };
     case 'role.assigned':
     case 'role.drawn':
+    case 'phase.opened': // read above
       return v;
     default:
       // Engine events the slice does not read (the compiler checks that every mafia-de event has its case above).

@@ -5,7 +5,7 @@
 import type { Message } from '../../core/types.ts';
 import type { EventsOf } from '../../engine/events.ts';
 import type { BallotMark, NameIndex, VoteStep } from '../../engine/vote-log.ts';
-import type { DeEvents } from './events.ts';
+import { type DeEvents, opened } from './events.ts';
 
 /** The ballots of a MSG-DAY-RESULT post (its MSG-VOTE-LINE parts), or undefined for any other post. */
 function published(parts: readonly Message[], names: NameIndex): VoteStep | undefined {
@@ -26,10 +26,10 @@ function published(parts: readonly Message[], names: NameIndex): VoteStep | unde
 
 /** mafia-de's votes as steps. */
 export function mafiaDeVoteSteps(e: EventsOf<DeEvents>, names: NameIndex): VoteStep[] {
+  // The day's ballots stand through the night in the rulebook's record (the moderator's count keeps them).
+  const open = opened(e);
+  if (open) return open.phase === 'day' ? [{ kind: 'open', round: open.n, phase: 'day' }] : [{ kind: 'phase', phase: open.phase }];
   switch (e.type) {
-    // The day's ballots stand through the night in the rulebook's record (the moderator's count keeps them).
-    case 'phase.opened':
-      return e.data.phase === 'day' ? [{ kind: 'open', round: e.data.n, phase: 'day' }] : [{ kind: 'phase', phase: e.data.phase }];
     case 'vote.cast':
       return [{ kind: 'cast', voter: e.data.voter, target: e.data.target }];
     // DE-VOTE-8: votes for a disqualified player become void; his own vote is discarded.

@@ -6,7 +6,7 @@
 // command lines of the role messages and `narrator rules`. What stays here besides is how posts and PMs are read.
 import type { Command, Millis, PlayerId } from '../../core/types.ts';
 import { perform } from '../../engine/actions/check.ts';
-import type { ActorCheck, Ctx, Reason } from '../../engine/actions/declare.ts';
+import { type ActorCheck, ALIKE, type Ctx, type Reason } from '../../engine/actions/declare.ts';
 import { choice, nameParam, notSelf, player, resolve, role, separator, text } from '../../engine/actions/guards.ts';
 import { type Kit, rulebook } from '../../engine/actions/kit.ts';
 import { forward, publishPost, syntaxOf } from '../../engine/game.ts';
@@ -64,8 +64,9 @@ export const named = player<Code>('R-NAME');
 export const targetState = (c: C, id: PlayerId) => ({ name: nameOf(c.s, id), state: stateParam(c.s, id) });
 /** INT-STATE-3: the target is active. */
 const targetActive = K.target('target', 'R-TARGET-STATE', (c, id) => activeSet(c.s).has(id), { params: targetState });
-/** INT-VOTE-3: the target is votable in the open round's main vote. */
-const votableTarget = <A extends string>(arg: A) => K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => votableSet(c.s).has(id), { params: nameParam });
+/** INT-VOTE-3: the target is votable in the open round's main vote (the other conditions where it stands read no actor). */
+const votableTarget = <A extends string>(arg: A) =>
+  K.target(arg, 'R-TARGET-NOT-VOTABLE', (c, id) => votableSet(c.s).has(id), { params: nameParam, listKey: ALIKE });
 /** INT-CARD-5: a ballot doubled by «Επιπλέον Ψήφος» is locked for the round. */
 const notLocked = K.actor('R-VOTE-LOCKED', (c) => {
   for (const x of c.s.v.doubled) if (x.voter === c.me && x.round === c.s.v.round) return false;
@@ -510,7 +511,8 @@ const OUT = K.action({
     }),
     resolve('target'),
     ...outTarget,
-    K.target('target', 'R-TARGET-OUT', (c, id) => cond(c.s, id) === 'active' || exceptionFor(c.s, id, c.at), { params: nameParam }),
+    // No condition on the target reads the outer (not-self aside): one list for every killer.
+    K.target('target', 'R-TARGET-OUT', (c, id) => cond(c.s, id) === 'active' || exceptionFor(c.s, id, c.at), { params: nameParam, listKey: ALIKE }),
     outingFree('simple'),
   ],
   effect: submit('simple'),
