@@ -85,22 +85,26 @@ export interface Flowing<V, M, C> {
   isPause?(s: GameState<V>, date: IsoDate): boolean;
 }
 
-/** Runs named steps in order until one stops; returns the names of those that ran. */
-function runSteps<V, M, C>(t: Flowing<V, M, C>, b: Builder<V, M>, names: readonly string[], c: C, at: StepContext): string[] {
+/** Runs named steps in order until one stops; returns the names of those that ran, and whether one stopped. */
+function runSteps<V, M, C>(t: Flowing<V, M, C>, b: Builder<V, M>, names: readonly string[], c: C, at: StepContext): { ran: string[]; stopped: boolean } {
   const ran: string[] = [];
   for (const name of names) {
     const step = t.flow.steps[name];
     if (!step) throw new Error(`flow has no step ${name}`);
     ran.push(name);
-    if (step(b, c, at) === 'stop') break;
+    if (step(b, c, at) === 'stop') return { ran, stopped: true };
   }
-  return ran;
+  return { ran, stopped: false };
 }
+
+/** The entering step that stands for the engine's planning of the phase's instants (`PhaseDef.enter`). */
+export const PLAN_STEP = 'plan';
 
 /**
  * Opens a phase for round `n` (on `date`): the engine's `phase.entered`, its entering steps with the scratch of the
- * resolution that led here (a fresh one when none did) and the plan of its instants (to announce their times), then
- * that plan as the game's deadlines.
+ * resolution that led here (a fresh one when none did) and the plan of its instants (to announce their times), and
+ * that plan as the game's deadlines where the steps name `plan` (else after them all). Entering steps that stop
+ * before it (a win found as the phase opens) plan nothing, nor does a game no longer running.
  */
 export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase: string, n: number, date: IsoDate | undefined, c: C = t.flow.scratch()): void {
   const def = t.schedule.phases.find((p) => p.id === phase);
@@ -109,8 +113,11 @@ export function enterPhase<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, phase
   const planned = def.instants.some((i) => !i.onDemand);
   const ctx = planContext(b.state, t, n, date);
   const plan = planned ? planPhase(t.schedule, phase, ctx) : [];
-  runSteps(t, b, def.enter ?? [], c, { plan });
-  if (planned) openPhase(b, t.schedule, phase, ctx, plan);
+  const steps = def.enter ?? [];
+  const at = steps.indexOf(PLAN_STEP);
+  if (runSteps(t, b, at < 0 ? steps : steps.slice(0, at), c, { plan }).stopped) return;
+  if (planned && b.state.status === 'running') openPhase(b, t.schedule, phase, ctx, plan);
+  if (at >= 0) runSteps(t, b, steps.slice(at + 1), c, { plan });
 }
 
 /** Where round `n` of the open game falls, for planning its phase's instants. */
@@ -135,7 +142,7 @@ export function resolveInstant<V, M, C>(b: Builder<V, M>, t: Flowing<V, M, C>, i
   const declares = (id: string) => t.schedule.phases.find((p) => p.id === id)?.instants.some((i) => i.id === instant);
   const from = b.state.phases.filter((p) => declares(p.id)).at(-1) ?? currentPhase(b.state);
   const c = t.flow.scratch();
-  const ran = runSteps(t, b, steps, c, { deadline: d });
+  const { ran } = runSteps(t, b, steps, c, { deadline: d });
   b.emit('phase.resolved', { instant, steps: ran }, { kind: 'moderator' });
   if (b.state.status !== 'running' || !from) return;
   const next = t.schedule.phases.find((p) => p.id === from.id)?.next?.find((x) => x.at === instant);

@@ -93,7 +93,10 @@ export interface PhaseDef<I extends string = string> {
   readonly what: Words;
   readonly instants: readonly InstantDef<I>[];
   readonly windows?: readonly WindowDef[];
-  /** The named steps run when it opens, before its instants are planned (reset the round, post the notice). */
+  /**
+   * The named steps run when it opens (reset the round, post the notice); its instants are planned where the list
+   * names `'plan'`, else after them all.
+   */
   readonly enter?: readonly string[];
   /** Where it goes after its instants (none: the rulebook's hooks open the next phase themselves). */
   readonly next?: readonly TransitionDef[];

@@ -766,6 +766,13 @@ export const RULEBOOK_LABELS: Readonly<Record<string, Partial<Record<Locale, Tab
     de: { 'phase.day': 'Runde {n}', 'phase.runoff': 'Stichwahl von Runde {n}', 'phase.night': 'Nacht von Runde {n}' },
     ru: { 'phase.day': 'раунд {n}', 'phase.runoff': 'переголосование раунда {n}', 'phase.night': 'ночь раунда {n}' },
   },
+  // mafia-cities' day has its vote as a phase of its own (voteStart to voteEnd).
+  'mafia-cities': {
+    en: { 'phase.vote': 'vote of day {n}' },
+    el: { 'phase.vote': 'ψηφοφορία της ημέρας {n}' },
+    de: { 'phase.vote': 'Abstimmung von Tag {n}' },
+    ru: { 'phase.vote': 'голосование дня {n}' },
+  },
 };
 
 /** Whether a label exists for `key` (a rulebook's own or the engine's). */

@@ -95,7 +95,7 @@ function agree(s: S, env: { rng: () => ReturnType<typeof drawSource> }): void {
         const tally = (seen[d.id] ??= { accepted: 0, refused: 0 });
         if (r.length === 0) tally.accepted++;
         else tally.refused++;
-        const what = `${s.players[me]!.name} (${s.players[me]!.role}, ${s.players[me]!.status}, ${s.v.phase} ${s.v.day}) «${t.text}» at ${s.clock}`;
+        const what = `${s.players[me]!.name} (${s.players[me]!.role}, ${s.players[me]!.status}, ${s.phases.at(-1)?.id} ${s.v.day}) «${t.text}» at ${s.clock}`;
         expect(
           r.map((x) => x.code),
           what,

@@ -12,7 +12,7 @@ import { nextPlayDay } from '../../src/engine/calendar.ts';
 import { typed } from '../../src/engine/events.ts';
 import { evolve, initialState } from '../../src/engine/evolve.ts';
 import { createGame } from '../../src/engine/game.ts';
-import { changedPhases, currentPhase, enterPhase, type Flowing, resolveInstant } from '../../src/engine/phases.ts';
+import { changedPhases, currentPhase, enterPhase, type Flowing, type FlowTable, resolveInstant } from '../../src/engine/phases.ts';
 import { phaseOf, type ScheduleDef } from '../../src/engine/schedule.ts';
 import type { GameState } from '../../src/engine/state.ts';
 import { loadScript } from '../../src/scripts/load.ts';
@@ -182,5 +182,68 @@ describe('palermo’s declared flow, as the engine runs it', () => {
     }
     expect(total.tied).toBeGreaterThan(0);
     expect(total.decided).toBeGreaterThan(10);
+  });
+});
+
+describe('entering a phase', () => {
+  const config = {
+    variant: 'palermo',
+    locale: 'en' as const,
+    timeZone: 'Europe/Athens',
+    calendar: palermo.defaultCalendar,
+    createdAt: 0,
+    startAt: 86_400_000,
+    options: {},
+  };
+  const schedule: ScheduleDef = {
+    phases: [{ id: 'p', what: { en: 'p' }, enter: ['step'], instants: [{ id: 'end', when: { local: '12:00' }, what: { en: 'end' } }] }],
+  };
+  /** Enters phase p of a running game whose entering step does `step`; returns the state after. */
+  const enter = (step: (b: Builder<PalState, PalEvents>) => void) => {
+    const b = new Builder<PalState, PalEvents>(palermo, createGame(palermo, config, 'seed', ['Ann', 'Bob']).state, {}, 1000);
+    b.emit('game.started', {});
+    const flow: FlowTable<PalState, PalEvents, undefined> = { scratch: () => undefined, steps: { step: (x) => void step(x) }, conditions: {} };
+    enterPhase(b, { schedule, flow, options: () => ({}) }, 'p', 1, '2025-03-03');
+    return b.state;
+  };
+
+  it('plans its instants after its entering steps', () => {
+    const s = enter(() => undefined);
+    expect(s.phases).toMatchObject([{ id: 'p', round: 1, date: '2025-03-03' }]);
+    expect(s.deadlines.map((d) => d.id)).toContain('r1:end');
+  });
+
+  it('plans its instants where its entering steps name `plan`, and not at all when a step before it stops', () => {
+    const run = (stopFirst: boolean) => {
+      const b = new Builder<PalState, PalEvents>(palermo, createGame(palermo, config, 'seed', ['Ann', 'Bob']).state, {}, 1000);
+      b.emit('game.started', {});
+      const from = b.events.length;
+      const say = (key: string) => (x: Builder<PalState, PalEvents>) => void x.say({ kind: 'moderator' }, { key });
+      const flow: FlowTable<PalState, PalEvents, undefined> = {
+        scratch: () => undefined,
+        steps: {
+          before: (x) => {
+            say('before')(x);
+            return stopFirst ? 'stop' : undefined;
+          },
+          after: say('after'),
+        },
+        conditions: {},
+      };
+      const planned: ScheduleDef = { phases: [{ ...schedule.phases[0]!, enter: ['before', 'plan', 'after'] }] };
+      enterPhase(b, { schedule: planned, flow, options: () => ({}) }, 'p', 1, '2025-03-03');
+      return { types: b.events.slice(from).map((e) => e.type), deadlines: b.state.deadlines.map((d) => d.id) };
+    };
+    expect(run(false).types).toEqual(['phase.entered', 'message', 'schedule.set', 'message']);
+    expect(run(true)).toEqual({ types: ['phase.entered', 'message'], deadlines: ['start'] });
+  });
+
+  it('plans nothing when an entering step ended the game (a win found as the phase opens)', () => {
+    const s = enter((b) => {
+      b.emit('game.ended', { side: 'citizens', reason: 'test', players: [] });
+    });
+    expect(s.status).toBe('ended');
+    expect(s.deadlines).toEqual([]);
+    expect(s.phases).toEqual([]);
   });
 });

@@ -22,8 +22,9 @@ type Record_ = Readonly<Record<PlayerId, PlayerId>>;
 /** The open vote's ballots as the scenario's state keeps them (the test may read a rulebook's slice; the app may not). */
 function ballotsOf(variant: string, s: GameState<unknown>): { record: Record_; voted: ReadonlySet<PlayerId>; phase: string } | null {
   if (variant === 'mafia-cities') {
-    const v = s.v as { phase: string; votes: readonly Readonly<Record<PlayerId, { target: PlayerId }>>[] };
-    if (v.phase !== 'vote') return null;
+    // Its vote is a phase of the engine's (GameState.phases).
+    const v = s.v as { votes: readonly Readonly<Record<PlayerId, { target: PlayerId }>>[] };
+    if (s.phases.at(-1)?.id !== 'vote') return null;
     const record: Record<PlayerId, PlayerId> = {};
     const voted = new Set<PlayerId>();
     for (const city of v.votes) {

@@ -23,10 +23,12 @@ import {
   date,
   family,
   genderOf,
+  isDaytime,
   isJudge,
   living,
   msg,
   nm,
+  phaseOf,
   residents,
   revealParam,
   type S,
@@ -35,13 +37,14 @@ import {
 } from './common.ts';
 import { courtChannel, courtTeam, settle, sitting } from './court.ts';
 import type { CitEvents } from './events.ts';
-import { candidateList, dieNow, electByMajority } from './flow.ts';
+import { dieNow, electByMajority } from './flow.ts';
 import { publishLastWord } from './lastword.ts';
 import { citOptions } from './options.ts';
 import { confirmedOn, recall, recallLate, resign, windowDay } from './recall.ts';
 import type { CitRejectionCode } from './rejections.ts';
 import { CIT_SCHEDULE } from './schedule.ts';
 import { type CitState, cityChannel, familyChannel } from './state.ts';
+import { candidateList } from './tally.ts';
 
 type C = Ctx<CitState>;
 type Code = CitRejectionCode;
@@ -50,7 +53,7 @@ type Code = CitRejectionCode;
 export function nextMorning(s: S): { dayStart: string; date: string } {
   const v = s.v;
   const at =
-    v.phase === 'night'
+    phaseOf(s) === 'night'
       ? v.nightEnd
       : v.day === 0 || s.clock >= v.voteStart
         ? instantOf(nextPlayDay(s.calendar, v.date), citOptions(s.config).dayStart, s.config.timeZone)
@@ -60,8 +63,6 @@ export function nextMorning(s: S): { dayStart: string; date: string } {
 
 const K = rulebook<CitState, CitEvents, Code>({
   schedule: CIT_SCHEDULE,
-  phase: (s) => (s.v.phase === 'night' ? 'night' : s.v.phase === 'day' || s.v.phase === 'vote' ? 'day' : undefined),
-  round: (s) => s.v.day,
   // A nick may be written with a leading @ (forum mention).
   match: (raw, players) => matchName(raw.replace(/^@/, ''), players),
   // §0.1: signing up is a post of its own («+»); during the game it is no action (REJ-ROLE).
@@ -146,7 +147,7 @@ function onAnyList(s: S, id: PlayerId): boolean {
   if (!set) everyList.set(s.v.nominations, (set = new Set(s.v.nominations.flatMap((l) => l.map((n) => n.target)))));
   return set.has(id);
 }
-const dayOrVote = (c: C) => c.s.v.phase === 'day' || c.s.v.phase === 'vote';
+const dayOrVote = (c: C) => isDaytime(c.s);
 
 /** REJ-NICK: the text names no single player (signup list, living and dead). */
 const nick = player<Code>('REJ-NICK', { params: (raw) => ({ arg: raw }) });
@@ -188,8 +189,8 @@ const NOMINATE = K.action({
   params: { target: nick },
   checks: [
     // CIT-NOM-1: after voteStart the seed's sentence; before dayStart or on Day 0 «ещё не открыто».
-    K.actor('REJ-NOM-CLOSED', (c) => c.s.v.day >= 1 && c.s.v.phase === 'day', {
-      params: (c) => ({ late: c.s.v.day >= 1 && c.s.v.phase === 'vote' ? 'yes' : 'no', ...nextMorning(c.s) }),
+    K.actor('REJ-NOM-CLOSED', (c) => c.s.v.day >= 1 && c.phase === 'day', {
+      params: (c) => ({ late: c.s.v.day >= 1 && c.phase === 'vote' ? 'yes' : 'no', ...nextMorning(c.s) }),
       until: (c) => c.s.v.voteStart,
     }),
     K.actor('REJ-NOM-USED', (c) => c.s.v.nominatedBy[c.me] === undefined, { params: (c) => ({ name: nm(c.s, c.s.v.nominatedBy[c.me]!) }) }),
@@ -212,10 +213,10 @@ const NOMINATE = K.action({
 });
 
 /** REJ-VOTE-CLOSED unless the execution vote of Day ≥ 1 is open (CIT-VOTE-1, CIT-VOTE-13). */
-const voting = K.actor('REJ-VOTE-CLOSED', (c) => c.s.v.day >= 1 && c.s.v.phase === 'vote', {
+const voting = K.actor('REJ-VOTE-CLOSED', (c) => c.s.v.day >= 1 && c.phase === 'vote', {
   params: (c) => {
     const v = c.s.v;
-    const late = v.phase === 'night' || (v.phase === 'vote' && v.day === 0);
+    const late = c.phase === 'night' || (c.phase === 'vote' && v.day === 0);
     return { late: late ? 'yes' : 'no', voteStart: time(c.s, v.voteStart), voteEnd: time(c.s, v.voteEnd) };
   },
   until: (c) => c.s.v.voteEnd,
@@ -273,7 +274,7 @@ const candidacyOpen = K.actor(
   'REJ-JC-CLOSED',
   (c) => {
     const el = c.s.v.election[home(c)];
-    return !!el && (el.day > c.s.v.day || (el.day === c.s.v.day && c.s.v.phase === 'day'));
+    return !!el && (el.day > c.s.v.day || (el.day === c.s.v.day && c.phase === 'day'));
   },
   { params: (c) => ({ voteStart: time(c.s, c.s.v.voteStart) }) },
 );
@@ -325,7 +326,7 @@ const judgeVoting = K.actor(
   'REJ-JV-CLOSED',
   (c) => {
     const el = c.s.v.election[home(c)];
-    return !!el && el.day === c.s.v.day && c.s.v.phase === 'vote';
+    return !!el && el.day === c.s.v.day && c.phase === 'vote';
   },
   { until: (c) => c.s.v.voteEnd },
 );
@@ -391,7 +392,7 @@ const PROTECT = K.action({
 
 const maniac = role<Code>('maniac', 'REJ-ROLE');
 const night = (code: Code) =>
-  K.actor(code, (c) => c.s.v.phase === 'night', { params: (c) => ({ voteEnd: time(c.s, c.s.v.voteEnd) }), until: (c) => c.s.v.nightEnd });
+  K.actor(code, (c) => c.phase === 'night', { params: (c) => ({ voteEnd: time(c.s, c.s.v.voteEnd) }), until: (c) => c.s.v.nightEnd });
 const maniacNight = night('REJ-MAN-DAY');
 
 /** CIT-MAN-1, CIT-MAN-2: the maniac's knife, any living player but himself. */

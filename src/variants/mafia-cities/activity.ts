@@ -6,7 +6,7 @@ import { MODERATOR, type PlayerId } from '../../core/types.ts';
 import { announceIn } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
 import type { IsoDate } from '../../engine/time.ts';
-import { type B, cityOf, cityThread, genderOf, inCities, living, msg, nm, revealParam, type S } from './common.ts';
+import { type B, cityOf, cityThread, genderOf, inCities, isDaytime, living, msg, nm, revealParam, type S } from './common.ts';
 import { citOptions } from './options.ts';
 import { VEGETABLE } from './state.ts';
 
@@ -16,7 +16,7 @@ export type WarningReason = 'inactivity' | 'suicide' | 'moderator';
 /** CIT-ACT-1: whether the current instant lies inside a game day's `[dayStart, voteEnd)` (nights are not counted). */
 function inDay(s: S, at: number): boolean {
   const v = s.v;
-  return (v.phase === 'day' || v.phase === 'vote') && at >= v.dayStart && at < v.voteEnd;
+  return isDaytime(s) && at >= v.dayStart && at < v.voteEnd;
 }
 
 /**
@@ -104,5 +104,5 @@ export function remindInactive(b: B, ids: readonly PlayerId[]): void {
 
 /** CIT-ACT-4, CIT-MOD-8: whether staff may still excuse the player today (before voteEnd of the current day). */
 export function canExcuse(s: S, at: number): boolean {
-  return (s.v.phase === 'day' || s.v.phase === 'vote') && at < s.v.voteEnd;
+  return isDaytime(s) && at < s.v.voteEnd;
 }

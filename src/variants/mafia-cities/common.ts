@@ -10,12 +10,24 @@ import { hhmm, localDate } from '../../engine/time.ts';
 import type { CitEvents } from './events.ts';
 import { citOptions } from './options.ts';
 import type { CitRejectionCode } from './rejections.ts';
+import type { CitPhase } from './schedule.ts';
 import { type CitState, COURT_CHANNEL, cityChannel, familyChannel, recallChannel } from './state.ts';
 
 /** A mafia-cities game state. */
 export type S = GameState<CitState>;
 /** A mafia-cities builder. */
 export type B = Builder<CitState, CitEvents, CitRejectionCode>;
+
+/** The open phase of the declared schedule as the engine keeps it (schedule.ts); none before the start or after the end. */
+export function phaseOf(s: GameState<unknown>): CitPhase | undefined {
+  return s.phases.at(-1)?.id as CitPhase | undefined;
+}
+
+/** Between a day's opening and its voteEnd: nominations ('day') or the vote ('vote'). */
+export function isDaytime(s: GameState<unknown>): boolean {
+  const p = phaseOf(s);
+  return p === 'day' || p === 'vote';
+}
 
 /** The city a player lives in. */
 export function cityOf(s: S, id: PlayerId): number {
@@ -143,7 +155,7 @@ export function gameLabel(s: S): Param {
  * else).
  */
 export const channels: (s: S) => readonly ChannelDef[] = perParts(
-  (s: S) => [s.players, s.status, s.config, s.v.phase, s.v.cities, s.v.cityOf, s.v.judge, s.v.recall, s.v.recallInboxes],
+  (s: S) => [s.players, s.status, s.config, s.phases, s.v.cities, s.v.cityOf, s.v.judge, s.v.recall, s.v.recallInboxes],
   channelsNow,
 );
 
@@ -152,7 +164,7 @@ function channelsNow(s: S): ChannelDef[] {
   const game = gameLabel(s);
   const aliveIds = living(s);
   // CIT-THR-3: with the night lock, nobody posts in the threads at night (the variant refuses with REJ-THR-NIGHT).
-  const threadsOpen = s.status === 'running' && (v.phase === 'day' || v.phase === 'vote' || !citOptions(s.config).nightThreadsLocked);
+  const threadsOpen = s.status === 'running' && (isDaytime(s) || !citOptions(s.config).nightThreadsLocked);
   const out: ChannelDef[] = [{ id: MAIN_CHANNEL, kind: 'public', title: msg('MSG-CHANNEL-MAIN', { game }), readers: [], writers: threadsOpen ? aliveIds : [] }];
   v.cities.forEach((c, i) => {
     out.push({

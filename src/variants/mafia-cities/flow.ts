@@ -1,13 +1,14 @@
-// The mafia-cities day and night (spec §3, §5): the deal, Day 0, the 18:00 and 22:00 steps of a day, and the
-// morning resolution of a night. The engine performs the Prokurator's and the Consigliere's duties here
-// (CIT-ENG-1, CIT-ENG-4); every decision is an event.
+// The mafia-cities day and night (spec §3, §5): the deal, Day 0, and the steps of the 18:00 vote, the 22:00
+// day-end resolution and the morning's night-end resolution. Which steps run at which instant, and which phase
+// follows, is declared (schedule.ts, index.ts); the engine runs them (engine/phases.ts). The engine performs the
+// Prokurator's and the Consigliere's duties here (CIT-ENG-1, CIT-ENG-4); every decision is an event.
 import { list, phrase } from '../../core/params.ts';
-import type { Message, Param, Params, PlayerId } from '../../core/types.ts';
+import type { Message, Param, PlayerId } from '../../core/types.ts';
 import { MODERATOR } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn } from '../../engine/channels.ts';
 import { fold } from '../../engine/names.ts';
-import { openPhase } from '../../engine/schedule.ts';
+import { enterPhase, type Flowing, type FlowTable, type StepContext } from '../../engine/phases.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { chargeInactivity, remindInactive } from './activity.ts';
@@ -25,11 +26,13 @@ import {
   gfCity,
   holder,
   inCities,
+  isDaytime,
   isJudge,
   living,
   msg,
   names,
   nm,
+  phaseOf,
   residents,
   revealParam,
   type S,
@@ -38,14 +41,16 @@ import {
 } from './common.ts';
 import { recountCourt } from './court.ts';
 import { planDeal } from './deal.ts';
-import type { Cause, Target } from './events.ts';
+import type { Cause, CitEvents, Target } from './events.ts';
 import { missedCalls } from './lastword.ts';
 import { lot } from './lots.ts';
 import { citOptions } from './options.ts';
 import { closeRecall, recheck, threshold } from './recall.ts';
 import { ROLES } from './roles.ts';
-import { CIT_SCHEDULE, citContext } from './schedule.ts';
-import type { Stamped } from './state.ts';
+import { CIT_SCHEDULE } from './schedule.ts';
+import type { CitState, Stamped } from './state.ts';
+import { refreshPins } from './status.ts';
+import { candidateList, execParams, ranked, tallyCity, tallyText } from './tally.ts';
 import { pauseNotice } from './time-powers.ts';
 
 /** The instants of a game day on a date (§3.1). */
@@ -80,14 +85,15 @@ export function deal(b: B): void {
 // ---------------------------------------------------------------------------------------------------------------
 // Day 0
 
-/** Day 0 (§1.2, CIT-SET-8, CIT-SET-9, CIT-JUD-2, CIT-GF-1): role messages, the start post, elections. */
+/** The start opens Day 0: the day the game actually starts (CIT-SET-2 may have postponed it). */
 export function start(b: B): void {
-  const s0 = b.state;
-  const o = citOptions(s0.config);
-  // Day 0 is the day the game actually starts (CIT-SET-2 may have postponed it).
-  const d0 = localDate(b.at, s0.config.timeZone);
-  const t = dayTimes(s0, d0);
-  b.emit('cit.day', { day: 0, date: d0, dayStart: Math.min(b.at, t.voteStart), voteStart: t.voteStart, voteEnd: t.voteEnd });
+  enterPhase(b, FLOWING, 'day', 0, localDate(b.at, b.state.config.timeZone));
+}
+
+/** Day 0 (§1.2, CIT-SET-8, CIT-SET-9, CIT-JUD-2, CIT-GF-1): role messages, the start post, elections. */
+function dayZero(b: B): void {
+  const o = citOptions(b.state.config);
+  const t = b.state.v;
   const byName = (name: string) => b.state.order.find((id) => fold(nm(b.state, id)) === fold(name));
   const cityIdx = (name: string) => b.state.v.cities.findIndex((c) => fold(c) === fold(name));
   // Fixtures: judges and Godfathers set directly.
@@ -122,7 +128,6 @@ export function start(b: B): void {
     b.emit('cit.election.opened', { city: c, day: 0 });
     announceIn(b, cityThread(b.state, c), msg('T-JUDGE-OPEN', electionTimes(b.state, c)));
   });
-  scheduleDay(b);
 }
 
 /** The audience of a family's private events: its members (the Consigliere is the moderator). */
@@ -204,53 +209,8 @@ function tellRole(b: B, id: PlayerId): void {
   else b.tell([id], msg('P-ROLE-CITIZEN', { city }));
 }
 
-/** The deadlines of the open day (its cut-off, voteStart and voteEnd), planned from the declared schedule. */
-function scheduleDay(b: B): void {
-  const v = b.state.v;
-  openPhase(b, CIT_SCHEDULE, 'day', citContext(b.state, v.day, v.date, b.at));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
-// 18:00
-
-/** voteStart: nominations close and voting opens (CIT-NOM-6); judge elections of today start voting (CIT-JUD-5). */
-export function voteStart(b: B): void {
-  b.emit('cit.voting', { day: b.state.v.day });
-  const s = b.state;
-  s.v.cities.forEach((_, c) => {
-    const thread = cityThread(b.state, c);
-    if (s.v.day >= 1) {
-      const list = s.v.nominations[c]!.filter((x) => isAlive(s, x.target));
-      if (list.length === 0) announceIn(b, thread, msg('T-VOTE-OPEN-EMPTY'));
-      else
-        announceIn(
-          b,
-          thread,
-          msg('T-VOTE-OPEN', {
-            voteEnd: time(s, s.v.voteEnd),
-            names: candidateList(
-              s,
-              list.map((x) => x.target),
-              c,
-            ),
-          }),
-        );
-    }
-    const el = s.v.election[c];
-    if (el && el.day === s.v.day) {
-      const cands = el.candidates.filter((x) => isAlive(s, x));
-      announceIn(b, thread, msg('T-JUDGE-LIST', { city: cityName(s, c), names: cands.length > 0 ? names(s, cands) : '—', voteEnd: time(s, s.v.voteEnd) }));
-    }
-  });
-}
-
-/** Candidates with their city when it is not the list's own (T-VOTE-OPEN: «Kirill (Юг)»). */
-export function candidateList(s: S, ids: readonly PlayerId[], city: number): string {
-  return ids.map((id) => (cityOf(s, id) === city ? nm(s, id) : `${nm(s, id)} (${cityName(s, cityOf(s, id))})`)).join(', ');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// 22:00
+// Deaths and wins
 
 /** A player's death with its consequences for lists and votes; the announcement is the caller's. */
 function die(b: B, id: PlayerId, how: Cause, city?: number): void {
@@ -263,185 +223,16 @@ function die(b: B, id: PlayerId, how: Cause, city?: number): void {
   }
 }
 
-/** The outcome of one city's tally (CIT-VOTE-8..10). */
-interface CityResult {
-  readonly city: number;
-  readonly chosen: PlayerId | null;
-  /** Chosen by the votes (T-EXEC follows), not by the mandatory-execution fallback. */
-  readonly byVote: boolean;
-  readonly parts: Message[];
-}
-
-/** CIT-VOTE-8: the ranking of a city's candidates by standing votes, ties to the earliest latest vote. */
-export function ranking(s: S, city: number): { target: PlayerId; votes: Stamped[] }[] {
-  const list = s.v.nominations[city]!.filter((x) => isAlive(s, x.target)).map((x) => x.target);
-  const ballots = Object.values(s.v.votes[city]!);
-  const rows = list.map((target) => ({ target, votes: ballots.filter((v) => v.target === target).sort((a, b) => a.at - b.at || a.seq - b.seq) }));
-  const last = (r: { votes: Stamped[] }) => r.votes.at(-1)!;
-  return rows.filter((r) => r.votes.length > 0).sort((a, b) => b.votes.length - a.votes.length || last(a).at - last(b).at || last(a).seq - last(b).seq);
-}
-
-/** The voters of a candidate in the order of their votes. */
-export function voterNames(s: S, city: number, votes: readonly Stamped[]): string {
-  const by = s.v.votes[city]!;
-  return votes.map((v) => nm(s, Object.keys(by).find((voter) => by[voter] === v)!)).join(', ');
-}
-
-/** The tally line of T-EXEC («Boris — 2 (Gleb, Vera), Gleb — 1 (Dina)»). */
-function tallyText(s: S, city: number): string {
-  return ranking(s, city)
-    .map((r) => `${nm(s, r.target)} — ${r.votes.length} (${voterNames(s, city, r.votes)})`)
-    .join(', ');
-}
-
-function tallyCity(b: B, city: number): CityResult {
-  const s = b.state;
-  const rows = ranking(s, city);
-  const V = rows.reduce((n, r) => n + r.votes.length, 0);
-  const parts: Message[] = [];
-  const xcity = cityName(s, city);
-  // CIT-VOTE-9: an outsider needs more than half of the votes; he is skipped otherwise.
-  for (const r of rows) {
-    const home = cityOf(s, r.target) === city;
-    if (home || 2 * r.votes.length > V) return { city, chosen: r.target, byVote: true, parts };
-    parts.push(
-      msg('T-EXEC-XCITY-FAIL', { name: nm(s, r.target), city2: cityName(s, cityOf(s, r.target)), g: genderOf(s, r.target), v: r.votes.length, V, city: xcity }),
-    );
-  }
-  // CIT-VOTE-10: the mandatory execution.
-  const list = s.v.nominations[city]!.filter((x) => isAlive(s, x.target));
-  const own = list.find((x) => cityOf(s, x.target) === city);
-  if (own) {
-    return {
-      city,
-      chosen: own.target,
-      byVote: false,
-      parts: [...parts, msg(V > 0 ? 'T-EXEC-FALLBACK-SKIPPED' : 'T-EXEC-FALLBACK-NOM', execParams(s, own.target))],
-    };
-  }
-  const chosen = lot(b, 'execution', city);
-  if (chosen === null) return { city, chosen: null, byVote: false, parts: [...parts, msg('T-EXEC-NONE', { city: xcity })] };
-  return {
-    city,
-    chosen,
-    byVote: false,
-    parts: [...parts, msg(list.length > 0 ? 'T-EXEC-LOT-OUTSIDERS' : 'T-EXEC-LOT', { ...execParams(s, chosen), city: xcity })],
+/**
+ * D9, CIT-RES-2: a side that has won ends the game, and the status list is pinned once more with its end (otherwise
+ * the phase that follows pins it after its own post).
+ */
+function winStep(atVoteEnd: boolean): Step {
+  return (b, c) => {
+    if (!c.at || !checkWin(b, counts(c.at))) return;
+    refreshPins(b, atVoteEnd);
+    return 'stop';
   };
-}
-
-function execParams(s: S, id: PlayerId): Params {
-  return { name: nm(s, id), g: genderOf(s, id), role: revealParam(s, id) };
-}
-
-/** voteEnd (CIT-RES-1): executions, judge results, Godfather elections, win check, the night. */
-export function voteEnd(b: B): void {
-  const s = b.state;
-  const day = s.v.day;
-  const before = counts(s);
-  const dead: PlayerId[] = [];
-  const gfBefore = [...s.v.godfather];
-  const judgesBefore = [...s.v.judge];
-  // D1: calls the staff did not record (CIT-LW-3).
-  missedCalls(b);
-  // D2, D3 (CIT-CRT-7): the court's final verdict first; its victim leaves every list, his own votes stay.
-  const verdict = s.v.verdict;
-  if (day >= 1 && verdict !== null && isAlive(s, verdict)) {
-    const listed = s.v.cities.map((_, c) => c).filter((c) => s.v.nominations[c]!.some((n) => n.target === verdict));
-    inCities(
-      b,
-      [cityOf(s, verdict)],
-      true,
-      msg('T-COURT-EXEC', { name: nm(s, verdict), city: cityName(s, cityOf(s, verdict)), role: revealParam(s, verdict) }),
-    );
-    die(b, verdict, 'court');
-    dead.push(verdict);
-    b.emit('cit.votes.voided', { target: verdict });
-    inCities(b, listed, false, msg('T-COURT-REMOVED', { name: nm(b.state, verdict), g: genderOf(b.state, verdict) }));
-  }
-  // D4: every city on the same state (CIT-VOTE-11).
-  if (day >= 1) {
-    const results = s.v.cities.map((_, c) => tallyCity(b, c));
-    const st = b.state;
-    for (const r of results) {
-      const parts = [...r.parts];
-      if (r.chosen !== null && r.byVote) {
-        parts.push(
-          msg('T-EXEC', { city: cityName(st, r.city), city2: cityName(st, cityOf(st, r.chosen)), tally: tallyText(st, r.city), ...execParams(st, r.chosen) }),
-        );
-      }
-      // CIT-VOTE-12: the city's thread, the general thread, and the executed player's own city.
-      const cities = r.chosen !== null ? [r.city, cityOf(st, r.chosen)] : [r.city];
-      inCities(b, cities, r.chosen !== null, ...parts);
-    }
-    // A player two cities executed is told as the last one's execution (cities in cityNames order).
-    const by = new Map<PlayerId, number>();
-    for (const r of results) if (r.chosen !== null) by.set(r.chosen, r.city);
-    for (const id of by.keys()) if (!dead.includes(id)) dead.push(id);
-    for (const id of dead) die(b, id, 'execution', by.get(id));
-  }
-  // D5 (CIT-ACT-2, CIT-ACT-3): counters of the living; the Prokurator's kills come after the executions.
-  const inactivity = chargeInactivity(b);
-  dead.push(...inactivity.killed);
-  // D6: judge elections held today.
-  judgeResults(b);
-  // D7: Godfather elections closing now, and re-elections after deaths.
-  closeGfElections(b);
-  afterDeaths(b, dead, gfBefore, judgesBefore, 'day');
-  // D9
-  if (checkWin(b, before)) return;
-  startNight(b);
-  // D10: inactivity reminders are sent with the night.
-  remindInactive(b, inactivity.remind);
-}
-
-/** CIT-JUD-6: the result of each election held today among the living candidates. */
-function judgeResults(b: B): void {
-  const s = b.state;
-  s.v.cities.forEach((_, c) => {
-    const el = b.state.v.election[c];
-    if (!el || el.day !== s.v.day) return;
-    const st = b.state;
-    const cands = el.candidates.filter((x) => isAlive(st, x));
-    if (cands.length === 0) {
-      const next = nextDate(st);
-      b.emit('cit.election.opened', { city: c, day: st.v.day + 1 });
-      inCities(b, [c], true, msg('T-JUDGE-NONE', { city: cityName(st, c), date: `${next.slice(8, 10)}.${next.slice(5, 7)}` }));
-      return;
-    }
-    const ballots = Object.values(el.votes).filter((v) => cands.includes(v.target));
-    const rows = cands
-      .map((target) => ({ target, votes: ballots.filter((v) => v.target === target).sort((a, b2) => a.at - b2.at || a.seq - b2.seq) }))
-      .filter((r) => r.votes.length > 0)
-      .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
-    const winner = rows[0]?.target ?? lot(b, 'judge', c)!;
-    const votes = rows[0]?.votes.length ?? 0;
-    b.emit('cit.judge', { city: c, player: winner, votes });
-    inCities(b, [c], true, msg('T-JUDGE-RESULT', { city: cityName(st, c), name: nm(st, winner), g: genderOf(st, winner), votes }));
-  });
-}
-
-/** CIT-GF-1/5: decides Godfather elections whose window has closed (majority, plurality, earliest last vote, lot). */
-function closeGfElections(b: B): void {
-  b.state.v.cities.forEach((_, c) => {
-    const st = b.state;
-    const el = st.v.gfElection[c];
-    if (!el || el.until > b.at) return;
-    const fam = family(st, c);
-    if (fam.length === 0) return;
-    const ballots = Object.entries(el.votes).filter(([voter, v]) => fam.includes(voter) && fam.includes(v.target));
-    const rows = fam
-      .map((target) => ({
-        target,
-        votes: ballots
-          .map(([, v]) => v)
-          .filter((v) => v.target === target)
-          .sort((a, b2) => a.at - b2.at || a.seq - b2.seq),
-      }))
-      .filter((r) => r.votes.length > 0)
-      .sort((a, b2) => b2.votes.length - a.votes.length || a.votes.at(-1)!.at - b2.votes.at(-1)!.at || a.votes.at(-1)!.seq - b2.votes.at(-1)!.seq);
-    const player = rows[0]?.target ?? lot(b, 'godfather', c)!;
-    elect(b, c, player, rows[0] ? 'plurality' : 'lot');
-  });
 }
 
 /**
@@ -473,44 +264,27 @@ export function elect(b: B, city: number, player: PlayerId, how: 'sole' | 'major
  * death and elects a successor (CIT-GF-3..5); a dead judge's seat falls vacant (CIT-JUD-2, CIT-JUD-3); votes for a
  * dead candidate are void (CIT-VOTE-7); city statuses (CIT-WIN-7).
  */
-function afterDeaths(
-  b: B,
-  dead: readonly PlayerId[],
-  gfBefore: readonly (PlayerId | null)[],
-  judgesBefore: readonly (PlayerId | null)[],
-  when: 'day' | 'night',
-): void {
-  const s = b.state;
-  const day = s.v.day;
+function afterDeaths(b: B, dead: readonly PlayerId[], before: S, when: 'day' | 'night'): void {
+  // CIT-GF-4: a death by day voids the following night (k+1); a death during Night k (or in its resolution) voids
+  // Night k. During the night the current day number is still k−1.
+  const later = when === 'day' || phaseOf(b.state) === 'night';
+  const night = later ? b.state.v.day + 1 : b.state.v.day;
   for (const id of dead) {
-    const c = gfBefore.indexOf(id);
+    const c = before.v.godfather.indexOf(id);
     if (c >= 0) {
-      // CIT-GF-4: a death by day voids the following night (k+1); a death during Night k (or in its resolution)
-      // voids Night k. During the night the current day number is still k−1.
-      const night = when === 'day' || b.state.v.phase === 'night' ? day + 1 : day;
       b.emit('cit.gf.void', { city: c, night }, familyAudience(b, c));
       const fam = family(b.state, c);
       if (fam.length === 1) elect(b, c, fam[0]!, 'sole');
       else if (fam.length > 1) {
         // CIT-GF-5: until voteEnd of Day k (night death) or of Day k+1 (day death).
-        const untilDate = when === 'day' || b.state.v.phase === 'night' ? nextDate(b.state) : b.state.v.date;
-        const until = dayTimes(b.state, untilDate).voteEnd;
+        const st = b.state;
+        const until = dayTimes(st, later ? nextDate(st) : st.v.date).voteEnd;
         b.emit('cit.gf.opened', { city: c, until }, familyAudience(b, c));
-        toFamily(
-          b,
-          c,
-          msg('P-GF-DEAD', {
-            name: nm(b.state, id),
-            g: genderOf(b.state, id),
-            k: night,
-            city: cityName(b.state, c),
-            time: time(b.state, until),
-            date: date(b.state, until),
-          }),
-        );
+        const at = { time: time(st, until), date: date(st, until) };
+        toFamily(b, c, msg('P-GF-DEAD', { name: nm(st, id), g: genderOf(st, id), k: night, city: cityName(st, c), ...at }));
       }
     }
-    const j = judgesBefore.indexOf(id);
+    const j = before.v.judge.indexOf(id);
     if (j >= 0) {
       closeRecall(b, j, 'dead');
       vacancy(b, j);
@@ -540,7 +314,7 @@ export function vacancy(b: B, city: number, recalled = false): void {
   const s = b.state;
   if (s.v.judge[city] !== null) b.emit('cit.judge', { city, player: null });
   const st = b.state;
-  const today = (st.v.phase === 'day' || st.v.phase === 'vote') && b.at >= st.v.dayStart && b.at < cutoff(st);
+  const today = isDaytime(st) && b.at >= st.v.dayStart && b.at < cutoff(st);
   const day = today ? st.v.day : st.v.day + 1;
   b.emit('cit.election.opened', { city, day });
   // The recall's own post names the election; a same-day vacancy by death or resignation is announced now, a
@@ -555,9 +329,6 @@ export function vacancy(b: B, city: number, recalled = false): void {
  */
 export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message, city?: number): void {
   const s = b.state;
-  const before = counts(s);
-  const gfBefore = [...s.v.godfather];
-  const judgesBefore = [...s.v.judge];
   const home = cityOf(s, id);
   const nBefore = threshold(s, home);
   inCities(b, [cityOf(s, id)], true, announcement);
@@ -565,10 +336,10 @@ export function dieNow(b: B, id: PlayerId, how: Cause, announcement: Message, ci
   voidBallots(b, id);
   // CIT-CRT-6: a motion or verdict on the dead lapses; CIT-CRT-5: a judge leaving re-counts the court.
   if (s.v.motion?.target === id || s.v.verdict === id) b.emit('cit.court.dropped', { why: 'target' }, MODERATOR);
-  afterDeaths(b, [id], gfBefore, judgesBefore, s.v.phase === 'night' ? 'night' : 'day');
-  if (judgesBefore.includes(id)) recountCourt(b);
+  afterDeaths(b, [id], s, phaseOf(s) === 'night' ? 'night' : 'day');
+  if (s.v.judge.includes(id)) recountCourt(b);
   else recheck(b, home, nBefore);
-  checkWin(b, before);
+  checkWin(b, counts(s));
 }
 
 /**
@@ -588,7 +359,7 @@ function voidBallots(b: B, id: PlayerId): void {
   s.v.election.forEach((el, c) => {
     if (el?.votes[id]) b.emit('cit.judge.voted', { city: c, voter: id, target: null });
   });
-  if (s.v.phase !== 'vote') return;
+  if (phaseOf(s) !== 'vote') return;
   for (const voter of voters) b.tell([voter], msg('P-VOTE-VOID', { name: nm(s, id), g: genderOf(s, id), voteEnd: time(s, s.v.voteEnd) }));
 }
 
@@ -654,166 +425,344 @@ export function endGame(b: B, side: string, reason: string, parts: Message[] = [
   b.schedule([]);
 }
 
-/** D10 (CIT-TOUR-2, CIT-DOC-4): the touring city, the protection, T-NIGHT, and the morning's deadline. */
-function startNight(b: B): void {
-  const s = b.state;
-  const v = s.v;
-  const n = v.tourOrder.length;
-  let touring: number | null = null;
-  let pointer = v.tourPointer;
-  for (let step = 0; step < n; step++) {
-    const i = (v.tourPointer + step) % n;
-    const c = v.tourOrder[i]!;
-    if (family(s, c).length > 0) {
-      touring = c;
-      pointer = (i + 1) % n;
-      break;
-    }
-  }
-  const doctor = holder(s, 'doctor');
-  const protection = doctor && isAlive(s, doctor) && v.protectNext && isAlive(s, v.protectNext) ? v.protectNext : null;
-  b.emit('cit.protection.fixed', { target: protection }, MODERATOR);
-  // The night ends at dayStart of the next game date (a pause lengthens it, §3.3).
-  const plan = openPhase(b, CIT_SCHEDULE, 'night', citContext(s, v.day + 1, v.date, b.at));
-  const until = plan[0]!.at;
-  b.emit('cit.night', { night: v.day + 1, until, touring, pointer });
-  const st = b.state;
-  const common = { k: st.v.day + 1, dayStart: time(st, until), date: date(st, until) };
-  // CIT-ANN-5: T-PAUSE follows T-NIGHT when the night spans paused dates.
-  const pause = pauseNotice(st, st.v.day + 1, b.at, until);
-  everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }), ...(pause ? [pause] : []));
-}
-
 // ---------------------------------------------------------------------------------------------------------------
-// 10:00
+// The declared steps
 
 /** A family's decision of the night (CIT-MAF-6): the Godfather's, else the proposals' plurality, else refusal. */
-function familyDecision(s: S, city: number, kind: 'home' | 'tour'): { target: Target; how: 'gf' | 'proc'; counts: Param } {
+function familyDecision(s: S, city: number, kind: 'home' | 'tour'): Decision {
   const standing = kind === 'home' ? s.v.home[city] : s.v.tour[city];
   if (standing !== undefined && standing !== 'defer') return { target: standing, how: 'gf', counts: '' };
   const fam = family(s, city);
   const props = Object.entries(kind === 'home' ? s.v.proposals[city]! : s.v.tourProposals[city]!).filter(([by]) => fam.includes(by));
-  const options = new Map<string, Stamped<Target>[]>();
-  for (const [, p] of props) {
-    const k = p.target ?? '';
-    options.set(k, [...(options.get(k) ?? []), p]);
-  }
-  const rows = [...options.entries()]
-    .map(([k, ps]) => ({ k, ps: ps.sort((a, b) => a.at - b.at || a.seq - b.seq) }))
-    .sort((a, b) => b.ps.length - a.ps.length || a.ps.at(-1)!.at - b.ps.at(-1)!.at || a.ps.at(-1)!.seq - b.ps.at(-1)!.seq);
+  const rows = ranked(props.map(([, p]) => p));
   // The report's counts («Gleb 1, Maks 1»), noting a tie broken by the earlier proposal (CIT-MAF-8).
-  const tie = rows.length > 1 && rows[0]!.ps.length === rows[1]!.ps.length ? 'yes' : 'no';
-  const items = rows.map((r) => phrase('W-COUNT', { name: r.k === '' ? phrase('W-NONE') : nm(s, r.k), n: r.ps.length }));
+  const tie = rows.length > 1 && rows[0]!.votes.length === rows[1]!.votes.length ? 'yes' : 'no';
+  const items = rows.map((r) => phrase('W-COUNT', { name: r.target === null ? phrase('W-NONE') : nm(s, r.target), n: r.votes.length }));
   const counts = phrase('W-COUNTS', { items: list(items, 'comma', phrase('W-NO-PROPOSALS')), tie });
-  const top = rows[0];
-  return { target: top && top.k !== '' ? top.k : null, how: 'proc', counts };
+  return { target: rows[0]?.target ?? null, how: 'proc', counts };
 }
 
-/** dayStart (CIT-RES-2): the night's kills, the morning post, and the new day. */
-export function dayStart(b: B): void {
-  const s = b.state;
-  const night = s.v.day + 1;
-  const before = counts(s);
-  const o = citOptions(s.config);
-  const protectedId = s.v.protectTonight;
-  const voided = s.v.cities.map((_, c) => s.v.voidNight[c] === night);
-  const marked = new Map<PlayerId, ('mafia' | 'maniac')[]>();
-  const hit = (id: PlayerId, w: 'mafia' | 'maniac') => {
-    if (id === protectedId || !isAlive(b.state, id)) return;
-    marked.set(id, [...(marked.get(id) ?? []), w]);
+/**
+ * What one resolution's steps hand on to each other and to the phase it opens: the game as it found it, who died
+ * (the day's end), whom to remind of inactivity with the night, and the night's outcome for the morning.
+ */
+export interface CitScratch {
+  at?: S;
+  dead: PlayerId[];
+  remind: readonly PlayerId[];
+  night?: {
+    readonly n: number;
+    readonly voided: readonly boolean[];
+    readonly decisions: readonly Decision[];
+    readonly touring: number | null;
+    readonly tourDecision: Decision | null;
+    readonly deaths: readonly { readonly player: PlayerId; readonly weapons: readonly ('mafia' | 'maniac')[]; readonly reveal: Param }[];
   };
-  // N2: decisions.
-  const decisions = s.v.cities.map((_, c) => familyDecision(s, c, 'home'));
-  const touring = s.v.touring;
-  const tourDecision = touring !== null ? familyDecision(s, touring, 'tour') : null;
-  // N3: the knife (CIT-MAN-3: silence → a lot among all living players but the maniac).
-  const maniac = holder(s, 'maniac');
-  let knife: PlayerId | null = null;
-  let knifeLot = false;
-  if (maniac && isAlive(s, maniac)) {
-    knife = s.v.knife && isAlive(s, s.v.knife) ? s.v.knife : null;
-    if (knife === null) {
-      knife = lot(b, 'knife');
-      knifeLot = knife !== null;
-    }
-  }
-  const gfOf = (id: PlayerId) => gfCity(b.state, id);
-  if (knife !== null) {
-    hit(knife, 'maniac');
-    if (marked.has(knife) && gfOf(knife) >= 0) voided[gfOf(knife)] = true;
-  }
-  // N4: the tour.
-  if (touring !== null && !voided[touring] && tourDecision?.target) {
-    const t = tourDecision.target;
-    hit(t, 'mafia');
-    if (marked.has(t) && gfOf(t) >= 0) voided[gfOf(t)] = true;
-  }
-  // N5: home kills.
-  s.v.cities.forEach((_, c) => {
-    const d = decisions[c]!;
-    if (!voided[c] && d.target && family(s, c).length > 0 && s.v.godfather[c]) hit(d.target, 'mafia');
-  });
-  // N6: everybody marked dies at once.
-  const deaths = [...marked.entries()].map(([player, weapons]) => ({ player, weapons: [...new Set(weapons)] }));
-  b.emit('cit.night.resolved', { night, knife, knifeLot, deaths }, MODERATOR);
-  if (knifeLot && knife !== null && maniac) b.tell([maniac], msg('P-KNIFE-LOT', { name: nm(s, knife) }));
-  const gfBefore = [...s.v.godfather];
-  const judgesBefore = [...s.v.judge];
-  const reveals = deaths.map((d) => ({ ...d, reveal: revealParam(b.state, d.player) }));
-  for (const d of deaths) die(b, d.player, 'night');
-  // N7: the families' reports (CIT-MAF-8).
-  const st = b.state;
-  st.v.cities.forEach((_, c) => {
-    if (family(st, c).length === 0) return;
-    if (voided[c]) {
-      const byDay = s.v.voidNight[c] === night;
-      toFamily(b, c, msg(byDay ? 'P-MAF-VOID-DAY' : 'P-MAF-VOID-NIGHT'));
-      return;
-    }
-    if (!s.v.spoke[c]) {
-      toFamily(b, c, msg('P-MAF-SILENCE', { city: cityName(st, c) }));
-      return;
-    }
-    const d = decisions[c]!;
-    const td = touring === c ? tourDecision : null;
-    const tour = td ? phrase(td.target ? 'W-TOUR-KILL' : 'W-TOUR-NONE', td.target ? { name: nm(st, td.target) } : {}) : '';
-    const proc = (x: { how: 'gf' | 'proc'; counts: Param } | null) => (x?.how === 'proc' ? x.counts : '');
-    const how =
-      d.how === 'gf' && (td?.how ?? 'gf') === 'gf'
-        ? phrase('W-HOW-GF')
-        : phrase('W-HOW-PROC', { home: proc(d), tour: td ? phrase('W-PROC-TOUR', { counts: proc(td) }) : '' });
-    toFamily(b, c, msg('P-MAF-DONE', { home: d.target ? phrase('W-HOME-KILL', { name: nm(st, d.target) }) : phrase('W-HOME-NONE'), tour, how }));
-  });
-  // N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4).
-  const next = st.v.cities.length > 0 ? b.state.v.nightEnd : b.at;
-  const dateIso = localDate(next, st.config.timeZone);
-  const t = dayTimes(st, dateIso);
-  b.emit('cit.day', { day: st.v.day + 1, date: dateIso, dayStart: t.dayStart, voteStart: t.voteStart, voteEnd: t.voteEnd });
-  const sorted = [...reveals].sort((a, z) => cityOf(st, a.player) - cityOf(st, z.player) || (fold(nm(st, a.player)) < fold(nm(st, z.player)) ? -1 : 1));
-  const lines: Message[] = sorted.map((d) =>
-    msg('T-DEATH', {
-      name: nm(st, d.player),
-      city: cityName(st, cityOf(st, d.player)),
-      g: genderOf(st, d.player),
-      weapon: o.revealWeapon ? phrase(d.weapons.length > 1 ? 'W-WEAPON-BOTH' : d.weapons[0] === 'maniac' ? 'W-WEAPON-KNIFE' : 'W-WEAPON-MAFIA') : '',
-      role: d.reveal,
-    }),
-  );
-  everywhere(b, msg('T-MORNING', { k: b.state.v.day }), ...(lines.length > 0 ? lines : [msg('T-NO-DEATHS')]));
-  afterDeaths(
-    b,
-    deaths.map((d) => d.player),
-    gfBefore,
-    judgesBefore,
-    'night',
-  );
-  // Elections scheduled for today open their candidacy announcement (CIT-JUD-3).
-  b.state.v.cities.forEach((_, c) => {
-    const el = b.state.v.election[c];
-    if (el && el.day === b.state.v.day && b.state.v.judge[c] === null && !deaths.some((d) => judgesBefore.indexOf(d.player) === c)) {
-      announceIn(b, cityThread(b.state, c), msg('T-JUDGE-VACANT', electionTimes(b.state, c)));
-    }
-  });
-  if (checkWin(b, before)) return;
-  scheduleDay(b);
 }
+
+/** A family's decision of the night and how it was reached. */
+type Decision = { readonly target: Target; readonly how: 'gf' | 'proc'; readonly counts: Param };
+
+type Step = (b: B, c: CitScratch, at: StepContext) => undefined | 'stop';
+
+/** Who died in the night a scratch resolved. */
+const dead = (c: CitScratch) => c.night!.deaths.map((d) => d.player);
+
+/**
+ * mafia-cities' flow (spec §5) as the steps and date rule its declaration names (schedule.ts: the phases' `enter`
+ * and `next`; index.ts: each instant's resolution); the engine runs them (engine/phases.ts).
+ */
+export const CIT_FLOW: FlowTable<CitState, CitEvents, CitScratch> = {
+  scratch: () => ({ dead: [], remind: [] }),
+  steps: {
+    /** The day opens (N9; Day 0 at the start): its times, with its lists, votes and counters reset. */
+    'open-day': (b) => {
+      const open = b.state.phases.at(-1)!;
+      const t = dayTimes(b.state, open.date!);
+      // Day 0 opens when the game starts, which may be after dayStart (CIT-SET-2).
+      const dayStart = open.round === 0 ? Math.min(b.at, t.voteStart) : t.dayStart;
+      b.emit('cit.day', { day: open.round, date: open.date!, dayStart, voteStart: t.voteStart, voteEnd: t.voteEnd });
+    },
+    /** Day 0 opens with the start instead of a morning (it has no night to tell). */
+    'day-zero': (b) => {
+      if (b.state.v.day === 0) dayZero(b);
+    },
+    /** N9: the morning post, deaths ordered by city, then case-folded nickname (CIT-ANN-4). */
+    'morning-post': (b, c) => {
+      if (!c.night) return;
+      const st = b.state;
+      const o = citOptions(st.config);
+      const sorted = [...c.night.deaths].sort(
+        (a, z) => cityOf(st, a.player) - cityOf(st, z.player) || (fold(nm(st, a.player)) < fold(nm(st, z.player)) ? -1 : 1),
+      );
+      const lines: Message[] = sorted.map((d) =>
+        msg('T-DEATH', {
+          name: nm(st, d.player),
+          city: cityName(st, cityOf(st, d.player)),
+          g: genderOf(st, d.player),
+          weapon: o.revealWeapon ? phrase(d.weapons.length > 1 ? 'W-WEAPON-BOTH' : d.weapons[0] === 'maniac' ? 'W-WEAPON-KNIFE' : 'W-WEAPON-MAFIA') : '',
+          role: d.reveal,
+        }),
+      );
+      everywhere(b, msg('T-MORNING', { k: st.v.day }), ...(lines.length > 0 ? lines : [msg('T-NO-DEATHS')]));
+    },
+    /** N8: the consequences of the night's deaths (Godfathers, seats, city statuses). */
+    'night-deaths': (b, c) => void (c.night && afterDeaths(b, dead(c), c.at!, 'night')),
+    /** CIT-JUD-3: elections scheduled for today open their candidacy announcement. */
+    'elections-today': (b, c) => {
+      if (!c.night) return;
+      const judgesBefore = c.at!.v.judge;
+      b.state.v.cities.forEach((_, i) => {
+        const el = b.state.v.election[i];
+        if (el && el.day === b.state.v.day && b.state.v.judge[i] === null && !c.night!.deaths.some((d) => judgesBefore.indexOf(d.player) === i)) {
+          announceIn(b, cityThread(b.state, i), msg('T-JUDGE-VACANT', electionTimes(b.state, i)));
+        }
+      });
+    },
+    'morning-win': winStep(false),
+    /** CIT-ANN-1, CIT-VOTE-6: the pinned posts follow the resolution. */
+    pins: (b) => void refreshPins(b),
+    /** voteStart: nominations close and voting opens (CIT-NOM-6). */
+    voting: (b) => void b.emit('cit.voting', { day: b.state.v.day }),
+    /** The lists of the execution vote (CIT-NOM-6) and of today's judge elections (CIT-JUD-5), each in its city's thread. */
+    'vote-lists': (b) => {
+      const s = b.state;
+      s.v.cities.forEach((_, c) => {
+        const thread = cityThread(b.state, c);
+        if (s.v.day >= 1) {
+          const list = s.v.nominations[c]!.filter((x) => isAlive(s, x.target));
+          if (list.length === 0) announceIn(b, thread, msg('T-VOTE-OPEN-EMPTY'));
+          else
+            announceIn(
+              b,
+              thread,
+              msg('T-VOTE-OPEN', {
+                voteEnd: time(s, s.v.voteEnd),
+                names: candidateList(
+                  s,
+                  list.map((x) => x.target),
+                  c,
+                ),
+              }),
+            );
+        }
+        const el = s.v.election[c];
+        if (el && el.day === s.v.day) {
+          const cands = el.candidates.filter((x) => isAlive(s, x));
+          announceIn(b, thread, msg('T-JUDGE-LIST', { city: cityName(s, c), names: cands.length > 0 ? names(s, cands) : '—', voteEnd: time(s, s.v.voteEnd) }));
+        }
+      });
+    },
+    /** D0: the game as the resolution finds it (the standing its win check and the consequences of deaths compare with). */
+    standing: (b, c) => {
+      c.at = b.state;
+    },
+    /** D1: calls the staff did not record (CIT-LW-3). */
+    'missed-calls': (b) => void missedCalls(b),
+    /** D2, D3 (CIT-CRT-7): the court's final verdict first; its victim leaves every list, his own votes stay. */
+    'court-verdict': (b, c) => {
+      const s = c.at!;
+      const verdict = s.v.verdict;
+      if (s.v.day < 1 || verdict === null || !isAlive(s, verdict)) return;
+      const listed = s.v.cities.map((_, i) => i).filter((i) => s.v.nominations[i]!.some((n) => n.target === verdict));
+      inCities(
+        b,
+        [cityOf(s, verdict)],
+        true,
+        msg('T-COURT-EXEC', { name: nm(s, verdict), city: cityName(s, cityOf(s, verdict)), role: revealParam(s, verdict) }),
+      );
+      die(b, verdict, 'court');
+      c.dead.push(verdict);
+      b.emit('cit.votes.voided', { target: verdict });
+      inCities(b, listed, false, msg('T-COURT-REMOVED', { name: nm(b.state, verdict), g: genderOf(b.state, verdict) }));
+    },
+    /** D4: every city tallies on the same state (CIT-VOTE-11) and announces its execution (CIT-VOTE-12). */
+    executions: (b, c) => {
+      if (c.at!.v.day < 1) return;
+      const results = c.at!.v.cities.map((_, i) => tallyCity(b, i));
+      const st = b.state;
+      for (const r of results) {
+        const parts = [...r.parts];
+        if (r.chosen !== null && r.byVote) {
+          parts.push(
+            msg('T-EXEC', { city: cityName(st, r.city), city2: cityName(st, cityOf(st, r.chosen)), tally: tallyText(st, r.city), ...execParams(st, r.chosen) }),
+          );
+        }
+        // CIT-VOTE-12: the city's thread, the general thread, and the executed player's own city.
+        const cities = r.chosen !== null ? [r.city, cityOf(st, r.chosen)] : [r.city];
+        inCities(b, cities, r.chosen !== null, ...parts);
+      }
+      // A player two cities executed is told as the last one's execution (cities in cityNames order).
+      const by = new Map<PlayerId, number>();
+      for (const r of results) if (r.chosen !== null) by.set(r.chosen, r.city);
+      for (const id of by.keys()) if (!c.dead.includes(id)) c.dead.push(id);
+      for (const id of c.dead) die(b, id, 'execution', by.get(id));
+    },
+    /** D5 (CIT-ACT-2, CIT-ACT-3): counters of the living; the Prokurator's kills come after the executions. */
+    inactivity: (b, c) => {
+      const charged = chargeInactivity(b);
+      c.dead.push(...charged.killed);
+      c.remind = charged.remind;
+    },
+    /** CIT-JUD-6: the result of each election held today among the living candidates. */
+    'judge-results': (b) => {
+      const s = b.state;
+      s.v.cities.forEach((_, c) => {
+        const el = b.state.v.election[c];
+        if (!el || el.day !== s.v.day) return;
+        const st = b.state;
+        const cands = el.candidates.filter((x) => isAlive(st, x));
+        if (cands.length === 0) {
+          const next = nextDate(st);
+          b.emit('cit.election.opened', { city: c, day: st.v.day + 1 });
+          inCities(b, [c], true, msg('T-JUDGE-NONE', { city: cityName(st, c), date: `${next.slice(8, 10)}.${next.slice(5, 7)}` }));
+          return;
+        }
+        const rows = ranked(Object.values(el.votes), cands);
+        const winner = rows[0]?.target ?? lot(b, 'judge', c)!;
+        const votes = rows[0]?.votes.length ?? 0;
+        b.emit('cit.judge', { city: c, player: winner, votes });
+        inCities(b, [c], true, msg('T-JUDGE-RESULT', { city: cityName(st, c), name: nm(st, winner), g: genderOf(st, winner), votes }));
+      });
+    },
+    /** CIT-GF-1/5: decides Godfather elections whose window has closed (majority, plurality, earliest last vote, lot). */
+    'gf-elections': (b) => {
+      b.state.v.cities.forEach((_, c) => {
+        const st = b.state;
+        const el = st.v.gfElection[c];
+        if (!el || el.until > b.at) return;
+        const fam = family(st, c);
+        if (fam.length === 0) return;
+        const rows = ranked(
+          Object.entries(el.votes)
+            .filter(([voter]) => fam.includes(voter))
+            .map(([, v]) => v),
+          fam,
+        );
+        const player = rows[0]?.target ?? lot(b, 'godfather', c)!;
+        elect(b, c, player, rows[0] ? 'plurality' : 'lot');
+      });
+    },
+    /** D8: the consequences of the day's deaths (Godfathers, seats, city statuses). */
+    'day-deaths': (b, c) => void afterDeaths(b, c.dead, c.at!, 'day'),
+    'day-win': winStep(true),
+    /** D10 (CIT-DOC-4): the doctor's choice of the day becomes the night's protection. */
+    protection: (b) => {
+      const s = b.state;
+      const doctor = holder(s, 'doctor');
+      const target = doctor && isAlive(s, doctor) && s.v.protectNext && isAlive(s, s.v.protectNext) ? s.v.protectNext : null;
+      b.emit('cit.protection.fixed', { target }, MODERATOR);
+    },
+    /** D10 (CIT-TOUR-2): the touring city, and T-NIGHT with the night's end as the engine plans it (a pause lengthens it). */
+    'open-night': (b, _c, { plan = [] }) => {
+      const s = b.state;
+      const v = s.v;
+      const n = v.tourOrder.length;
+      let touring: number | null = null;
+      let pointer = v.tourPointer;
+      for (let step = 0; step < n; step++) {
+        const i = (v.tourPointer + step) % n;
+        const c = v.tourOrder[i]!;
+        if (family(s, c).length > 0) {
+          touring = c;
+          pointer = (i + 1) % n;
+          break;
+        }
+      }
+      const night = s.phases.at(-1)!.round;
+      const until = plan[0]!.at;
+      b.emit('cit.night', { night, until, touring, pointer });
+      const st = b.state;
+      const common = { k: night, dayStart: time(st, until), date: date(st, until) };
+      // CIT-ANN-5: T-PAUSE follows T-NIGHT when the night spans paused dates.
+      const pause = pauseNotice(st, night, b.at, until);
+      everywhere(b, touring === null ? msg('T-NIGHT-NOTOUR', common) : msg('T-NIGHT', { ...common, city: cityName(st, touring) }), ...(pause ? [pause] : []));
+    },
+    'remind-inactive': (b, c) => void remindInactive(b, c.remind),
+    /** Deaths at voteEnd belong to the day that ends (CIT-ANN-1). */
+    'pins-after-day': (b) => void refreshPins(b, true),
+    /** N2–N6 (CIT-RES-2): the families' decisions, the knife, the tour and the home kills; the marked die at once. */
+    'night-kills': (b, c) => {
+      const s = b.state;
+      const night = s.phases.at(-1)!.round;
+      const protectedId = s.v.protectTonight;
+      const voided = s.v.cities.map((_, i) => s.v.voidNight[i] === night);
+      const marked = new Map<PlayerId, ('mafia' | 'maniac')[]>();
+      const hit = (id: PlayerId, w: 'mafia' | 'maniac') => {
+        if (id === protectedId || !isAlive(b.state, id)) return;
+        marked.set(id, [...(marked.get(id) ?? []), w]);
+      };
+      // N2: decisions.
+      const decisions = s.v.cities.map((_, i) => familyDecision(s, i, 'home'));
+      const touring = s.v.touring;
+      const tourDecision = touring !== null ? familyDecision(s, touring, 'tour') : null;
+      // N3: the knife (CIT-MAN-3: silence → a lot among all living players but the maniac).
+      const maniac = holder(s, 'maniac');
+      let knife: PlayerId | null = null;
+      let knifeLot = false;
+      if (maniac && isAlive(s, maniac)) {
+        knife = s.v.knife && isAlive(s, s.v.knife) ? s.v.knife : null;
+        if (knife === null) {
+          knife = lot(b, 'knife');
+          knifeLot = knife !== null;
+        }
+      }
+      const gfOf = (id: PlayerId) => gfCity(b.state, id);
+      if (knife !== null) {
+        hit(knife, 'maniac');
+        if (marked.has(knife) && gfOf(knife) >= 0) voided[gfOf(knife)] = true;
+      }
+      // N4: the tour.
+      if (touring !== null && !voided[touring] && tourDecision?.target) {
+        const t = tourDecision.target;
+        hit(t, 'mafia');
+        if (marked.has(t) && gfOf(t) >= 0) voided[gfOf(t)] = true;
+      }
+      // N5: home kills.
+      s.v.cities.forEach((_, i) => {
+        const d = decisions[i]!;
+        if (!voided[i] && d.target && family(s, i).length > 0 && s.v.godfather[i]) hit(d.target, 'mafia');
+      });
+      // N6: everybody marked dies at once.
+      const deaths = [...marked.entries()].map(([player, weapons]) => ({ player, weapons: [...new Set(weapons)] }));
+      b.emit('cit.night.resolved', { night, knife, knifeLot, deaths }, MODERATOR);
+      if (knifeLot && knife !== null && maniac) b.tell([maniac], msg('P-KNIFE-LOT', { name: nm(s, knife) }));
+      const reveals = deaths.map((d) => ({ ...d, reveal: revealParam(b.state, d.player) }));
+      for (const d of deaths) die(b, d.player, 'night');
+      c.night = { n: night, voided, decisions, touring, tourDecision, deaths: reveals };
+    },
+    /** N7: the families' reports (CIT-MAF-8). */
+    'family-reports': (b, c) => {
+      const s = c.at!;
+      const { n: night, voided, decisions, touring, tourDecision } = c.night!;
+      const st = b.state;
+      st.v.cities.forEach((_, i) => {
+        if (family(st, i).length === 0) return;
+        if (voided[i]) {
+          const byDay = s.v.voidNight[i] === night;
+          toFamily(b, i, msg(byDay ? 'P-MAF-VOID-DAY' : 'P-MAF-VOID-NIGHT'));
+          return;
+        }
+        if (!s.v.spoke[i]) {
+          toFamily(b, i, msg('P-MAF-SILENCE', { city: cityName(st, i) }));
+          return;
+        }
+        const d = decisions[i]!;
+        const td = touring === i ? tourDecision : null;
+        const tour = td ? phrase(td.target ? 'W-TOUR-KILL' : 'W-TOUR-NONE', td.target ? { name: nm(st, td.target) } : {}) : '';
+        const proc = (x: { how: 'gf' | 'proc'; counts: Param } | null) => (x?.how === 'proc' ? x.counts : '');
+        const how =
+          d.how === 'gf' && (td?.how ?? 'gf') === 'gf'
+            ? phrase('W-HOW-GF')
+            : phrase('W-HOW-PROC', { home: proc(d), tour: td ? phrase('W-PROC-TOUR', { counts: proc(td) }) : '' });
+        toFamily(b, i, msg('P-MAF-DONE', { home: d.target ? phrase('W-HOME-KILL', { name: nm(st, d.target) }) : phrase('W-HOME-NONE'), tour, how }));
+      });
+    },
+  },
+  conditions: {},
+  // CIT-RES-2: the day opens on the date of the night's end (a pause or an extension may have moved it).
+  dates: { morning: (s: S) => localDate(s.v.nightEnd, s.config.timeZone) },
+};
+
+/** What the engine needs to open mafia-cities' phases (the start opens Day 0). */
+const FLOWING: Flowing<CitState, CitEvents, CitScratch> = { schedule: CIT_SCHEDULE, flow: CIT_FLOW, options: citOptions };

@@ -4,13 +4,14 @@ import { MODERATOR } from '../../core/types.ts';
 import { nextPlayDay } from '../../engine/calendar.ts';
 import { syntaxOf } from '../../engine/game.ts';
 import { defineTimetable } from '../../engine/schedule.ts';
+import type { GameState } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { type DefinedVariant, defineVariant, type LiveCount } from '../../engine/variant.ts';
 import { ACTIONS } from './actions.ts';
-import { channels, living, type S } from './common.ts';
+import { channels, living, phaseOf, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { FIRING } from './firing.ts';
-import { dayStart, deal, ranking, start, voteEnd, voteStart } from './flow.ts';
+import { CIT_FLOW, type CitScratch, deal, start } from './flow.ts';
 import { en, ru } from './messages.ts';
 import { MOD_ACTIONS, MOD_KIT, moderate } from './moderator.ts';
 import { citOptions, options } from './options.ts';
@@ -22,13 +23,14 @@ import { dutyOf, outsideDuty, staffDuties, staffSignup } from './staff.ts';
 import { staffEn, staffRu } from './staff-messages.ts';
 import { type CitState, cityChannel, evolveCit, initialCit } from './state.ts';
 import { refreshPins } from './status.ts';
+import { ranking } from './tally.ts';
 import { shiftOnResume } from './time-powers.ts';
 import { citiesVoteSteps } from './vote-log.ts';
 
 /** CIT-VOTE-6: the standing votes of every city, each line in its city's thread, ranked as the tally ranks them. */
 function voteCount(s: S): LiveCount | null {
   const v = s.v;
-  if (v.phase !== 'vote' || v.day < 1) return null;
+  if (phaseOf(s) !== 'vote' || v.day < 1) return null;
   const lines = v.cities.flatMap((_, c) => {
     const by = v.votes[c]!;
     return ranking(s, c).map((r) => ({
@@ -41,23 +43,29 @@ function voteCount(s: S): LiveCount | null {
   return { round: v.day, phase: 'vote', lines, notVoted: living(s).filter((id) => !voted.has(id)) };
 }
 
-/** The day's instants and their hooks (CIT-RES-1, CIT-RES-2, CIT-REC-7). */
-const TIMETABLE = defineTimetable<CitState, CitEvents, CitInstant>({
+/**
+ * mafia-cities' schedule with each instant's resolution as named steps in order (flow.ts writes them; the engine
+ * runs them and follows the phases' declared transitions, engine/phases.ts). Logs written before the engine kept the
+ * phase read their day, vote and night openings as the phase changes they were.
+ */
+const TIMETABLE = defineTimetable<CitState, CitEvents, CitInstant, CitScratch>({
   schedule: CIT_SCHEDULE,
-  // CIT-ANN-1, CIT-VOTE-6: the pinned posts follow every resolution.
   hooks: {
+    // CIT-REC-7: unconfirmed recall requests expire.
     cutoff: recallCutoff,
-    'vote.start': voteStart,
-    'vote.end': (b) => {
-      voteEnd(b);
-      refreshPins(b, true);
-    },
-    'night.end': (b) => {
-      dayStart(b);
-      refreshPins(b);
-    },
+    // CIT-NOM-6: nothing resolves; the vote opens (schedule.ts).
+    'vote.start': [],
+    // CIT-RES-1 D1–D9; the night follows (its entering steps post T-NIGHT and the pins, CIT-ANN-1).
+    'vote.end': ['standing', 'missed-calls', 'court-verdict', 'executions', 'inactivity', 'judge-results', 'gf-elections', 'day-deaths', 'day-win'],
+    // CIT-RES-2 N2–N7; the day follows (its entering steps post the morning, N8–N9).
+    'night.end': ['standing', 'night-kills', 'family-reports'],
   },
-  phaseOf: (s) => (s.v.phase === 'night' ? 'night' : s.v.phase === 'day' || s.v.phase === 'vote' ? 'day' : undefined),
+  flow: CIT_FLOW,
+  logged: {
+    'cit.day': (d: CitEvents['cit.day']) => ({ open: 'day', round: d.day, date: d.date }),
+    'cit.voting': (d: CitEvents['cit.voting'], s: GameState<CitState>) => ({ open: 'vote', round: d.day, date: s.phases.at(-1)?.date }),
+    'cit.night': (d: CitEvents['cit.night'], s: GameState<CitState>) => ({ open: 'night', round: d.night, date: s.phases.at(-1)?.date }),
+  },
   options: citOptions,
 });
 
@@ -91,12 +99,10 @@ export const mafiaCities: DefinedVariant<CitState, typeof options, CitEvents> = 
   },
   initial: initialCit,
   // §3.3 unfreeze: the stored instants move with the deadlines the engine shifted.
-  evolve: (v, e, s) => evolveCit(shiftOnResume(v, e), e, s.version),
+  evolve: (v, e, s) => evolveCit(shiftOnResume(v, e), e, s.version, phaseOf(s) === 'night'),
   deal,
-  start: (b) => {
-    start(b);
-    refreshPins(b);
-  },
+  // Day 0's entering steps post the pins (schedule.ts).
+  start,
   timetable: TIMETABLE,
   // §3.3 freeze: while the game is paused every player input is refused (REJ-FROZEN): the toolkit's pause policy
   // (moderator.ts), applied by the engine before these hooks run.

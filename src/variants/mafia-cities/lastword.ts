@@ -3,7 +3,7 @@
 // publish the recording (moderator action `lastword`).
 import type { PlayerId } from '../../core/types.ts';
 import { announceIn } from '../../engine/channels.ts';
-import { type B, cityName, cityOf, cityThread, msg, nm, type S, time } from './common.ts';
+import { type B, cityName, cityOf, cityThread, isDaytime, msg, nm, type S, time } from './common.ts';
 import { citOptions } from './options.ts';
 import type { CitRejectionCode } from './rejections.ts';
 
@@ -17,7 +17,7 @@ function openLists(s: S, id: PlayerId): number[] {
 /** CIT-LW-1, CIT-LW-2: why a last word of this text is refused now, if it is (staff's recordings; players' are declared). */
 function refusal(s: S, id: PlayerId, text: string | null): Reply | undefined {
   const v = s.v;
-  if (v.day < 1 || (v.phase !== 'day' && v.phase !== 'vote')) return { code: 'REJ-LW-CLOSED' };
+  if (v.day < 1 || !isDaytime(s)) return { code: 'REJ-LW-CLOSED' };
   const listed = v.cities.some((_, c) => v.nominations[c]!.some((n) => n.target === id));
   if (!listed) return { code: 'REJ-LW-NOTCAND' };
   if (openLists(s, id).length === 0) return { code: 'REJ-LW-USED' };

@@ -9,7 +9,7 @@ import { type CommandLine, parseCommands, type Syntax } from '../../engine/parse
 import { isAlive, postAuthor } from '../../engine/state.ts';
 import { ACTIONS, MAFIA_COMMANDS, nextMorning } from './actions.ts';
 import { markActive } from './activity.ts';
-import { type B, cityName, cityOf, family } from './common.ts';
+import { type B, cityName, cityOf, family, phaseOf } from './common.ts';
 import { cityChannel, familyChannel } from './state.ts';
 
 /**
@@ -114,7 +114,7 @@ function command(b: B, actor: Extract<Actor, { kind: 'player' }>, line: CommandL
   const id: PlayerId = actor.id;
   // CIT-MAF-7: any mafia command, accepted or not, is the family speaking tonight.
   const c = cityOf(s, id);
-  if (MAFIA_COMMANDS.has(line.command) && s.players[id]?.role === 'mafioso' && s.v.phase === 'night' && !s.v.spoke[c]) {
+  if (MAFIA_COMMANDS.has(line.command) && s.players[id]?.role === 'mafioso' && phaseOf(s) === 'night' && !s.v.spoke[c]) {
     b.emit('cit.spoke', { city: c }, { kind: 'team', team: familyChannel(c), ids: family(s, c, false) });
   }
   const done = perform(b, ACTIONS, actor, via, line, input);

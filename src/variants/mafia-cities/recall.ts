@@ -6,7 +6,24 @@ import { nextPlayDay } from '../../engine/calendar.ts';
 import { announceIn } from '../../engine/channels.ts';
 import { isAlive } from '../../engine/state.ts';
 import { instantOf } from '../../engine/time.ts';
-import { type B, cityName, cityOf, date, family, genderOf, inCities, msg, names, nm, recallInbox, residents, type S, time } from './common.ts';
+import {
+  type B,
+  cityName,
+  cityOf,
+  date,
+  family,
+  genderOf,
+  inCities,
+  isDaytime,
+  msg,
+  names,
+  nm,
+  phaseOf,
+  recallInbox,
+  residents,
+  type S,
+  time,
+} from './common.ts';
 import { recountCourt } from './court.ts';
 import { vacancy } from './flow.ts';
 import { citOptions } from './options.ts';
@@ -14,7 +31,7 @@ import { citOptions } from './options.ts';
 /** CIT-REC-2: the game day whose window the instant falls in, or null (the cutoff has passed, or Day 0). */
 export function windowDay(s: S, at: number): number | null {
   const v = s.v;
-  if (v.phase === 'night') return v.day + 1;
+  if (phaseOf(s) === 'night') return v.day + 1;
   const cut = v.voteStart - citOptions(s.config).recallLeadHours * 3_600_000;
   return v.day >= 1 && at < cut ? v.day : null;
 }
@@ -23,7 +40,7 @@ export function windowDay(s: S, at: number): number | null {
 function cutoffOf(s: S): number {
   const o = citOptions(s.config);
   const v = s.v;
-  const d = v.phase === 'night' ? nextPlayDay(s.calendar, v.date) : v.date;
+  const d = phaseOf(s) === 'night' ? nextPlayDay(s.calendar, v.date) : v.date;
   return instantOf(d, o.voteStart, s.config.timeZone) - o.recallLeadHours * 3_600_000;
 }
 
@@ -100,11 +117,11 @@ export function recall(b: B, id: PlayerId): void {
 function removed(b: B, city: number, day: number): void {
   const s = b.state;
   const judge = s.v.judge[city]!;
-  let through = s.v.phase === 'night' ? nextPlayDay(s.calendar, s.v.date) : s.v.date;
+  let through = phaseOf(s) === 'night' ? nextPlayDay(s.calendar, s.v.date) : s.v.date;
   for (let i = 0; i < 2; i++) through = nextPlayDay(s.calendar, through);
   b.emit('cit.recall.ended', { city, how: 'removed', bannedThrough: day + 2, bannedDate: `${through.slice(8, 10)}.${through.slice(5, 7)}` }, MODERATOR);
   const o = citOptions(s.config);
-  const d = s.v.phase === 'night' ? nextPlayDay(s.calendar, s.v.date) : s.v.date;
+  const d = phaseOf(s) === 'night' ? nextPlayDay(s.calendar, s.v.date) : s.v.date;
   const vs = instantOf(d, o.voteStart, s.config.timeZone);
   inCities(
     b,
@@ -149,7 +166,7 @@ export function resign(b: B, id: PlayerId): void {
   closeRecall(b, c, 'resigned');
   const o = citOptions(s.config);
   const v = s.v;
-  const today = (v.phase === 'day' || v.phase === 'vote') && v.day >= 1 && b.at < v.voteStart - o.recallLeadHours * 3_600_000;
+  const today = isDaytime(s) && v.day >= 1 && b.at < v.voteStart - o.recallLeadHours * 3_600_000;
   const d = today ? v.date : nextPlayDay(s.calendar, v.date);
   const vs = instantOf(d, o.voteStart, s.config.timeZone);
   vacancy(b, c, true);

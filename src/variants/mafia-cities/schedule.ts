@@ -1,14 +1,15 @@
 // mafia-cities' day as data (spec §3): a game day runs from dayStart to voteEnd, with the recall cut-off
-// recallLeadHours before voteStart; the night runs to dayStart of the next game date (a pause lengthens it). The
-// hooks are in index.ts, the steps in flow.ts and recall.ts.
-import { isPlayDay } from '../../engine/calendar.ts';
-import type { PlanContext, ScheduleDef } from '../../engine/schedule.ts';
-import type { IsoDate } from '../../engine/time.ts';
-import type { S } from './common.ts';
-import { citOptions } from './options.ts';
+// recallLeadHours before voteStart; the night runs to dayStart of the next game date (a pause lengthens it). Every
+// city keeps the one clock (§3.1), so the phases are the game's, not a city's: Day k (nominations), its vote from
+// voteStart, Night k+1 (its round is the day it leads to). What entering a phase does and where it goes are declared
+// here, each instant's resolution in index.ts; flow.ts writes the steps (engine/phases.ts runs them).
+import type { ScheduleDef } from '../../engine/schedule.ts';
 
 /** The instants of a mafia-cities cycle. */
 export type CitInstant = 'cutoff' | 'vote.start' | 'vote.end' | 'night.end';
+
+/** The phases of a mafia-cities cycle. */
+export type CitPhase = 'day' | 'vote' | 'night';
 
 /** mafia-cities' declared schedule (CIT §3.1–3.3). */
 export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
@@ -16,6 +17,11 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
     {
       id: 'day',
       what: { en: 'Day k (Day 0: the start date)', ru: 'игровой день (день 0 — дата старта)' },
+      // CIT-RES-2 N8, N9: a day opens with the morning post and the consequences of the night's deaths; a win then
+      // ends the game before the day's instants are planned. Day 0 opens with the start instead (§1.2).
+      enter: ['open-day', 'day-zero', 'morning-post', 'night-deaths', 'elections-today', 'morning-win', 'plan', 'pins'],
+      // The vote's instants are the day's (planned together at dayStart, so that an extension moves them).
+      next: [{ at: 'vote.start', to: [{ phase: 'vote' }] }],
       instants: [
         {
           id: 'cutoff',
@@ -87,8 +93,21 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
       ],
     },
     {
+      id: 'vote',
+      what: { en: 'the vote of Day k, voteStart to voteEnd', ru: 'голосование игрового дня, до конца голосования' },
+      // CIT-NOM-6, CIT-JUD-5: the lists of the execution vote and of today's judge elections.
+      enter: ['voting', 'vote-lists'],
+      instants: [],
+      // CIT-RES-1 D10: Night k+1 follows unless the day-end resolution ended the game.
+      next: [{ at: 'vote.end', to: [{ phase: 'night', round: 'next' }] }],
+    },
+    {
       id: 'night',
       what: { en: 'Night k+1: threads closed', ru: 'ночь: темы закрыты' },
+      // D10 (CIT-TOUR-2, CIT-DOC-4): the protection and the touring city are fixed as the night opens.
+      enter: ['protection', 'plan', 'open-night', 'remind-inactive', 'pins-after-day'],
+      // CIT-RES-2: Day k+1 opens on the date of the night's end.
+      next: [{ at: 'night.end', to: [{ phase: 'day', date: 'morning' }] }],
       instants: [
         {
           id: 'night.end',
@@ -121,8 +140,3 @@ export const CIT_SCHEDULE: ScheduleDef<CitInstant> = {
     ru: 'дни паузы и нерабочие дни — не игровые: ночь через них удлиняется',
   },
 };
-
-/** Where a phase of a game opening at `opensAt` on `date` falls, for planning its instants. */
-export function citContext(s: S, round: number, date: IsoDate, opensAt: number): PlanContext {
-  return { round, date, opensAt, timeZone: s.config.timeZone, options: citOptions(s.config), isPause: (d) => !isPlayDay(s.calendar, d) };
-}

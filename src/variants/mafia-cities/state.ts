@@ -50,9 +50,7 @@ export interface GfElection {
 
 /** The mafia-cities slice. */
 export interface CitState {
-  /** 'pre' before the start; 'day' = nominations, 'vote' = voting, 'night'; 'over' after the end. */
-  readonly phase: 'pre' | 'day' | 'vote' | 'night' | 'over';
-  /** The current game day k (during Night k+1: the day before it). */
+  /** The current game day k (during Night k+1: the day before it; the phase and its round are the engine's). */
   readonly day: number;
   readonly date: IsoDate;
   readonly dayStart: Millis;
@@ -133,7 +131,6 @@ export interface CitState {
 /** The slice at creation. */
 export function initialCit(_config: GameConfig): CitState {
   return canonical({
-    phase: 'pre',
     day: 0,
     date: '',
     dayStart: 0,
@@ -220,16 +217,15 @@ export const VEGETABLE = 'vegetable';
 /** The Supreme Court's inbox. */
 export const COURT_CHANNEL = 'court';
 
-/** Folds one event into the slice. */
-export function evolveCit(v: CitState, e: CitEvent, seq: number): CitState {
-  const next = step(v, e, seq);
+/** Folds one event into the slice; `night` tells whether the engine's open phase is the night (CIT-MAF-7). */
+export function evolveCit(v: CitState, e: CitEvent, seq: number, night: boolean): CitState {
+  const next = step(v, e, seq, night);
   return next === v ? v : canonical(next);
 }
 
 /** The slice rebuilt by one object literal (every key, in one order), so all slices share one hidden class. */
 function canonical(v: CitState): CitState {
   const c: EveryKey<CitState> = {
-    phase: v.phase,
     day: v.day,
     date: v.date,
     dayStart: v.dayStart,
@@ -281,7 +277,7 @@ function canonical(v: CitState): CitState {
   return c;
 }
 
-function step(v: CitState, e: CitEvent, seq: number): CitState {
+function step(v: CitState, e: CitEvent, seq: number, night: boolean): CitState {
   switch (e.type) {
     case 'cit.cities': {
       const n = e.data.cities.length;
@@ -311,7 +307,6 @@ function step(v: CitState, e: CitEvent, seq: number): CitState {
     case 'cit.day':
       return {
         ...v,
-        phase: 'day',
         day: e.data.day,
         date: e.data.date,
         dayStart: e.data.dayStart,
@@ -328,12 +323,9 @@ function step(v: CitState, e: CitEvent, seq: number): CitState {
         lwCalls: [],
         activeToday: {},
       };
-    case 'cit.voting':
-      return { ...v, phase: 'vote' };
     case 'cit.night':
       return {
         ...v,
-        phase: 'night',
         nightEnd: e.data.until,
         touring: e.data.touring,
         tourPointer: e.data.pointer,
@@ -475,12 +467,12 @@ function step(v: CitState, e: CitEvent, seq: number): CitState {
       // CIT-MAF-7: a post in the family inbox during the night is the family speaking.
       const ch = e.data.channel ?? MAIN_CHANNEL;
       const city = v.cities.findIndex((_, i) => familyChannel(i) === ch);
-      return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
+      return city >= 0 && night && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
     }
     case 'team.chat': {
       // The older team-channel route writes chat lines itself: in the family inbox they are the family speaking too.
       const city = v.cities.findIndex((_, i) => familyChannel(i) === e.data.team);
-      return city >= 0 && v.phase === 'night' && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
+      return city >= 0 && night && !v.spoke[city] ? { ...v, spoke: at(v.spoke, city, true) } : v;
     }
     case 'cit.active':
       return { ...v, activeToday: { ...v.activeToday, [e.data.player]: true } };
@@ -494,8 +486,6 @@ function step(v: CitState, e: CitEvent, seq: number): CitState {
       return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: (v.warnings[e.data.player] ?? 0) + 1 } } : v;
     case 'player.warning.revoked':
       return e.data.kind === VEGETABLE ? { ...v, warnings: { ...v.warnings, [e.data.player]: Math.max(0, (v.warnings[e.data.player] ?? 0) - 1) } } : v;
-    case 'game.ended':
-      return { ...v, phase: 'over' };
     // Staff (CIT-MOD-2): an extension moves the stored instants the texts quote.
     case 'cit.times':
       return { ...v, ...e.data };
@@ -519,6 +509,8 @@ function step(v: CitState, e: CitEvent, seq: number): CitState {
     }
     case 'role.assigned':
     case 'cit.drawn':
+    // The vote is a phase of the engine (schedule.ts); the slice keeps nothing of it.
+    case 'cit.voting':
       return v;
     default:
       return engineOnly(v, e);

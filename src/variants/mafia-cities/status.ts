@@ -7,10 +7,10 @@ import type { Message, Phrase, PlayerId } from '../../core/types.ts';
 import { MODERATOR } from '../../core/types.ts';
 import { MAIN_CHANNEL } from '../../engine/channels.ts';
 import { isAlive, perParts } from '../../engine/state.ts';
-import { type B, cityName, cityOf, cityThread, date, everyResident, genderOf, isJudge, msg, nm, revealParam, type S, time } from './common.ts';
+import { type B, cityName, cityOf, cityThread, date, everyResident, genderOf, isJudge, msg, nm, phaseOf, revealParam, type S, time } from './common.ts';
 import type { DeathNote } from './events.ts';
-import { ranking, voterNames } from './flow.ts';
 import { cityChannel } from './state.ts';
+import { ranking, voterNames } from './tally.ts';
 
 /** How a death is told in the status list (CIT-ANN-3 causes). */
 const CAUSES: Readonly<Record<string, string>> = {
@@ -66,7 +66,7 @@ function noteDeaths(b: B, atVoteEnd: boolean): void {
     // Night deaths are told at the morning of Day k (Night k); deaths at voteEnd belong to the day; others to when they fell.
     // An execution (also one a correction applies later) belongs to its day.
     const byDay = how === 'execution' || how === 'court' || atVoteEnd;
-    const night = how === 'night' || (s.v.phase === 'night' && !byDay);
+    const night = how === 'night' || (phaseOf(s) === 'night' && !byDay);
     const k = how === 'night' ? s.v.day : night ? s.v.day + 1 : s.v.day;
     const city = how === 'execution' ? cityName(s, cityOf(s, id)) : undefined;
     fresh[id] = { k, night, ...(city !== undefined ? { city } : {}), reveal: revealParam(s, id) };
@@ -117,7 +117,7 @@ export function refreshPins(b: B, atVoteEnd = false): void {
   }
   // CIT-VOTE-6: the tally of each city while its vote is open, re-posted when its votes change.
   const s = b.state;
-  if (s.v.phase !== 'vote' || s.v.day < 1) return;
+  if (phaseOf(s) !== 'vote' || s.v.day < 1) return;
   s.v.cities.forEach((_, c) => {
     const slot = `tally:${c}`;
     const tallyKey = tallyKeyOf(s, c);

@@ -8,27 +8,31 @@ import type { GameEvent, Millis } from '../../core/types.ts';
 import { isPlayDay } from '../../engine/calendar.ts';
 import { type ModActions, type ModResult, modActionsOf, modArg, refuse } from '../../engine/modactions.ts';
 import { addDays, instantOf, localDate } from '../../engine/time.ts';
-import { type B, date, everywhere, msg, type S, time } from './common.ts';
+import { type B, date, everywhere, msg, phaseOf, type S, time } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { citOptions } from './options.ts';
+import type { CitPhase } from './schedule.ts';
 import type { CitState } from './state.ts';
 
 /** The boundary an extension moves (§3.3): nominations → voteStart, vote → voteEnd, night → the next dayStart. */
 export type Boundary = 'nominations' | 'vote' | 'night';
 
-/** The deadline kind and the stored instant of each boundary. */
-const MOVES: Readonly<Record<Boundary, { readonly kind: string; readonly field: 'voteStart' | 'voteEnd' | 'nightEnd'; readonly word: string }>> = {
-  nominations: { kind: 'vote.start', field: 'voteStart', word: 'W-EXT-NOMINATIONS' },
-  vote: { kind: 'vote.end', field: 'voteEnd', word: 'W-EXT-VOTE' },
-  night: { kind: 'night.end', field: 'nightEnd', word: 'W-EXT-NIGHT' },
+/**
+ * The deadline kind and the stored instant of each boundary, and the phases in which it is still ahead (an extension
+ * never reopens a closed window, §3.3; Day 0's nominations close its judge candidacy).
+ */
+const MOVES: Readonly<
+  Record<Boundary, { readonly kind: string; readonly field: 'voteStart' | 'voteEnd' | 'nightEnd'; readonly word: string; readonly in: readonly CitPhase[] }>
+> = {
+  nominations: { kind: 'vote.start', field: 'voteStart', word: 'W-EXT-NOMINATIONS', in: ['day'] },
+  vote: { kind: 'vote.end', field: 'voteEnd', word: 'W-EXT-VOTE', in: ['day', 'vote'] },
+  night: { kind: 'night.end', field: 'nightEnd', word: 'W-EXT-NIGHT', in: ['night'] },
 };
 
-/** The phases in which a boundary is still ahead (an extension never reopens a closed window, §3.3). */
+/** True while a boundary is still ahead in the open phase. */
 function inPhase(s: S, what: Boundary): boolean {
-  const p = s.v.phase;
-  if (what === 'nominations') return p === 'day'; // Day 0 too: it closes the judge candidacy
-  if (what === 'vote') return p === 'day' || p === 'vote';
-  return p === 'night';
+  const p = phaseOf(s);
+  return p !== undefined && MOVES[what].in.includes(p);
 }
 
 /** The boundaries of the running day or night still ahead of `now`, in the order of the day (for `move-deadline`). */
@@ -158,7 +162,7 @@ export const TIME_ACTIONS: ModActions<CitState, CitEvents> = {
       b.emit('calendar.changed', { calendar });
       const st = b.state;
       // The night that runs now (or tonight's, by day) ends at the first dayStart on a game date after its start.
-      const night = st.v.phase === 'night';
+      const night = phaseOf(st) === 'night';
       const from = st.v.voteEnd;
       const until = nightEndFrom(st, from, (d) => isPlayDay(st.calendar, d));
       const k = st.v.day + 1;
