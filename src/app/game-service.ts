@@ -174,9 +174,10 @@ export const DEFAULT_SNAPSHOT_EVERY = 500;
  * a snapshot of another format is ignored and the game is rebuilt from its events (the log is the truth; a snapshot
  * is only a shortcut), and the next snapshot is written in the new format. 4: the engine keeps the open phases
  * (`GameState.phases`) and palermo's slice no phase. 5: mafia-de's slice no phase, round or opening (the engine's).
- * 6: palermo-intrigue's slice no phase either (its night is an engine phase beside the day).
+ * 6: palermo-intrigue's slice no phase either (its night is an engine phase beside the day). 7: mafia-cities' slice
+ * no phase (its day, vote and night are the engine's).
  */
-export const SNAPSHOT_FORMAT = 6;
+export const SNAPSHOT_FORMAT = 7;
 
 /** What the service saves as a game's snapshot (and `load` reads back): the engine state and the meta. */
 export function snapshotOf(g: LoadedGame): Snapshot {
