@@ -275,6 +275,8 @@ export interface VoteCount {
   readonly lines: VoteLine[];
   /** Players in the game who have not voted. */
   readonly notVoted: string[];
+  /** With a vote per thread: who has not voted, by channel. */
+  readonly notVotedIn?: Record<string, string[]>;
 }
 
 /** True when the viewer may see the live vote count: always for public ballots, only the moderator for private ones. */
@@ -310,6 +312,7 @@ export function namedCount(s: GameState<unknown>, c: LiveCount): VoteCount {
       ...(l.channel !== undefined ? { channel: l.channel } : {}),
     })),
     notVoted: c.notVoted.map(nm),
+    ...(c.notVotedIn !== undefined ? { notVotedIn: Object.fromEntries(Object.entries(c.notVotedIn).map(([ch, ids]) => [ch, ids.map(nm)])) } : {}),
   };
 }
 

@@ -96,6 +96,8 @@ export interface LiveCount {
   readonly phase: string;
   readonly lines: readonly { readonly target: PlayerId; readonly voters: readonly PlayerId[]; readonly channel?: string }[];
   readonly notVoted: readonly PlayerId[];
+  /** With a vote per thread (one per city): who has not voted there, by channel, so each thread's count lists its own. */
+  readonly notVotedIn?: Readonly<Record<string, readonly PlayerId[]>>;
 }
 
 /**

@@ -14,6 +14,8 @@ export const voteCountSchema = z
     phase: z.string(),
     lines: z.array(z.object({ target: z.string(), votes: z.number(), voters: z.array(z.string()), channel: z.string().optional() })),
     notVoted: z.array(z.string()),
+    /** With a vote per thread (mafia-cities' cities): who has not voted there, by channel. */
+    notVotedIn: z.record(z.string(), z.array(z.string())).optional(),
   })
   .nullable();
 

@@ -21,6 +21,8 @@ export interface VoteCountReply {
   readonly phase: string;
   readonly lines: readonly { readonly target: string; readonly votes: number; readonly voters: readonly string[]; readonly channel?: string }[];
   readonly notVoted: readonly string[];
+  /** With a vote per thread (mafia-cities' cities): who has not voted there, by channel. */
+  readonly notVotedIn?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The caller's part in the game: a seat, or the moderator's or a spectator's role. */

@@ -75,6 +75,16 @@ describe('declared live counts match the scenarios’ state', () => {
           for (const l of count.lines) expect(l.votes, where).toBe(l.voters.length);
           const inGame = s.order.filter((id) => s.players[id]!.status === 'alive' && !want.voted.has(id)).map(name);
           expect(count.notVoted, where).toEqual(inGame);
+          if (variant === 'mafia-cities') {
+            // Each city's thread lists its own residents who have not voted, not the other cities' (issue 25).
+            const cityOf = (s.v as { cityOf: Readonly<Record<PlayerId, number>> }).cityOf;
+            const cities = new Set(Object.values(cityOf));
+            expect(Object.keys(count.notVotedIn ?? {}).length, where).toBe(cities.size);
+            for (const c of cities) {
+              const residents = s.order.filter((id) => cityOf[id] === c && s.players[id]!.status === 'alive' && !want.voted.has(id)).map(name);
+              expect(count.notVotedIn?.[`city-${c + 1}`], where).toEqual(residents);
+            }
+          } else expect(count.notVotedIn, where).toBeUndefined();
           expect(count.phase, where).toBe(want.phase);
           // The count of day N says N, as the thread's day N does (a night keeps its day's number).
           if (day !== undefined) expect(count.round, where).toBe(day);

@@ -8,7 +8,7 @@ import type { GameState } from '../../engine/state.ts';
 import { instantOf, localDate } from '../../engine/time.ts';
 import { type DefinedVariant, defineVariant, type LiveCount } from '../../engine/variant.ts';
 import { ACTIONS } from './actions.ts';
-import { channels, living, phaseOf, type S } from './common.ts';
+import { channels, living, phaseOf, residents, type S } from './common.ts';
 import type { CitEvents } from './events.ts';
 import { FIRING } from './firing.ts';
 import { CIT_FLOW, type CitScratch, deal, start } from './flow.ts';
@@ -40,7 +40,9 @@ function voteCount(s: S): LiveCount | null {
     }));
   });
   const voted = new Set(v.cities.flatMap((_, c) => Object.keys(v.votes[c]!)));
-  return { round: v.day, phase: 'vote', lines, notVoted: living(s).filter((id) => !voted.has(id)) };
+  // Each city's thread lists its own residents who have not voted (CIT-VOTE-1: a resident votes in his city alone).
+  const notVotedIn = Object.fromEntries(v.cities.map((_, c) => [cityChannel(c), residents(s, c).filter((id) => !voted.has(id))]));
+  return { round: v.day, phase: 'vote', lines, notVoted: living(s).filter((id) => !voted.has(id)), notVotedIn };
 }
 
 /**

@@ -69,6 +69,8 @@ export function VoteCount({
   // A rulebook with a vote per thread (one per city) tags each line with its channel.
   const lines = votes.lines.filter((l) => (l.channel ?? 'main') === channel);
   if (lines.length === 0 && channel !== 'main') return null;
+  // A thread's count lists who has not voted in that thread's vote (a city's residents), where the rulebook says so.
+  const notVoted = votes.notVotedIn?.[channel] ?? votes.notVoted;
   return (
     <section class="votes" aria-labelledby="votes-h">
       {/* A runoff's count is titled as the runoff's, and its day is named as the thread names it: mafia-de's «Tag 1»,
@@ -82,7 +84,7 @@ export function VoteCount({
           </li>
         ))}
       </ul>
-      {votes.notVoted.length > 0 && <p class="not-voted">{t('votes.notVoted', { names: list(votes.notVoted) })}</p>}
+      {notVoted.length > 0 && <p class="not-voted">{t('votes.notVoted', { names: list(notVoted) })}</p>}
     </section>
   );
 }
