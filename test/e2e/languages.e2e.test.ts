@@ -12,7 +12,7 @@ import { VARIANTS } from '../../src/variants/registry.ts';
 import { browserAvailable, launch, logIn, openPage, type WebServer, webServer } from '../support/browser.ts';
 import type { Client } from '../support/harness.ts';
 import { TEN } from '../support/harness.ts';
-import { type Lang, mixedLanguage } from '../support/language.ts';
+import { type Lang, mixedLanguage, visibleTexts } from '../support/language.ts';
 
 const run = browserAvailable();
 const LANGS: readonly Lang[] = ['el', 'de', 'ru', 'en'];
@@ -44,43 +44,6 @@ interface Game {
   readonly title: string;
   /** A player in a team or group channel (the crawl's player), and the channels he sees. */
   readonly member: string;
-}
-
-/**
- * Visible text of the page with the language each piece claims (options, placeholders, labels and boxes included),
- * as a script for the page (the test's own types have no DOM).
- */
-const TEXTS = `(() => {
-  for (const d of document.querySelectorAll('details')) d.open = true;
-  const out = [];
-  const langOf = (e) => e.closest('[lang]')?.getAttribute('lang') ?? '';
-  const where = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className).split(' ')[0] : '');
-  const root = document.querySelector('#app') ?? document.body;
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const e = n.parentElement;
-    const text = n.textContent?.trim() ?? '';
-    if (!e || !text) continue;
-    // The language menu names each language in itself.
-    if (e.closest('#lang')) continue;
-    const option = e.closest('option');
-    if (option ? !option.closest('select')?.checkVisibility() : !e.checkVisibility()) continue;
-    out.push({ text, lang: langOf(e), where: where(e) });
-  }
-  for (const e of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
-    if (!e.checkVisibility()) continue;
-    for (const a of ['placeholder', 'aria-label', 'title']) {
-      const v = e.getAttribute(a)?.trim();
-      if (v) out.push({ text: v, lang: langOf(e), where: where(e) + '[' + a + ']' });
-    }
-  }
-  for (const e of root.querySelectorAll('textarea')) if (e.value.trim()) out.push({ text: e.value, lang: langOf(e), where: where(e) });
-  return out;
-})()`;
-
-/** The page's visible texts with their languages. */
-function texts(page: Page): Promise<{ text: string; lang: string; where: string }[]> {
-  return page.evaluate(TEXTS);
 }
 
 describe.skipIf(!run)('every screen in one language (issue 25 item 6)', () => {
@@ -150,7 +113,7 @@ describe.skipIf(!run)('every screen in one language (issue 25 item 6)', () => {
     // Let the rulebook's tables and the reads settle (no ellipsis of a label still loading).
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(150);
-    for (const x of await texts(page)) {
+    for (const x of await visibleTexts(page)) {
       const lang = x.lang || ui;
       const allowed = game ? [ui, game.locale] : [ui];
       if (!allowed.includes(lang)) problems.push(`${screen} [${ui}] ${x.where}: lang=${lang} «${x.text.slice(0, 400)}»`);

@@ -4,6 +4,8 @@
 // the test knows are taken out. Greek and Russian are checked by script (no Latin letters, no other script); German
 // and English by script and by the other catalogues' own words (a word of the English texts and ids that no German
 // text has, in a German text, and the other way round).
+// `visibleTexts` reads a page's texts with the language each claims (the crawl's and the whole-game tests' reader).
+import type { Page } from 'playwright-core';
 import { ENGINE_MESSAGES } from '../../src/i18n/engine-messages.ts';
 import { LABELS } from '../../src/i18n/labels.ts';
 import { VARIANTS } from '../../src/variants/registry.ts';
@@ -27,6 +29,8 @@ const NEUTRAL = [
   /(?<![\w/])\/[a-z]+\b/g,
   /\bMarkdown\b/g,
   /\bSHA-256\b/g,
+  // palermo's end announcement as its rulebook writes it in every language (MSG-ROLES-END, asserted by its scenarios).
+  /\bSeed: /g,
   /\bNarrator\b/g,
   /\b[0-9a-f]{16,}\b/g,
 ];
@@ -84,4 +88,41 @@ export function mixedLanguage(text: string, lang: string, known: readonly string
   if (GREEK.test(rest) || CYRILLIC.test(rest)) return `not ${lang === 'de' ? 'German' : 'English'} (script)`;
   const bad = words(rest).filter((w) => foreignWords()[lang].has(w));
   return bad.length > 0 ? `not ${lang === 'de' ? 'German' : 'English'}: ${bad.join(', ')}` : null;
+}
+
+/**
+ * Visible text of the page with the language each piece claims (options, placeholders, labels and boxes included),
+ * as a script for the page (the test's own types have no DOM).
+ */
+const TEXTS = `(() => {
+  for (const d of document.querySelectorAll('details')) d.open = true;
+  const out = [];
+  const langOf = (e) => e.closest('[lang]')?.getAttribute('lang') ?? '';
+  const where = (e) => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + (e.className ? '.' + String(e.className).split(' ')[0] : '');
+  const root = document.querySelector('#app') ?? document.body;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const e = n.parentElement;
+    const text = n.textContent?.trim() ?? '';
+    if (!e || !text) continue;
+    // The language menu names each language in itself.
+    if (e.closest('#lang')) continue;
+    const option = e.closest('option');
+    if (option ? !option.closest('select')?.checkVisibility() : !e.checkVisibility()) continue;
+    out.push({ text, lang: langOf(e), where: where(e) });
+  }
+  for (const e of root.querySelectorAll('[placeholder], [aria-label], [title]')) {
+    if (!e.checkVisibility()) continue;
+    for (const a of ['placeholder', 'aria-label', 'title']) {
+      const v = e.getAttribute(a)?.trim();
+      if (v) out.push({ text: v, lang: langOf(e), where: where(e) + '[' + a + ']' });
+    }
+  }
+  for (const e of root.querySelectorAll('textarea')) if (e.value.trim()) out.push({ text: e.value, lang: langOf(e), where: where(e) });
+  return out;
+})()`;
+
+/** The page's visible texts with their languages. */
+export function visibleTexts(page: Page): Promise<{ text: string; lang: string; where: string }[]> {
+  return page.evaluate(TEXTS);
 }
