@@ -136,6 +136,7 @@ describe.skipIf(!run)('a whole palermo game in Greek, from the create form to th
     await expectAccessible(mod, 'console (running)');
     await expectLanguage(mod, 'console (running)', 'el', known);
     await w.at('2025-11-03T18:59');
+    await p(o1).reload();
     await playerIs(p(o1), k1, 'alive');
     await w.at('2025-11-03T19:00');
     for (const n of [o1, k2, sub]) await playerIs(p(n), k1, 'out');
