@@ -272,3 +272,26 @@ describe('the list: private messages, team chat, mentions and quotes', () => {
     await h.close();
   });
 });
+
+describe('a game message in the reader’s language', () => {
+  it('renders in the language each recipient chose', async () => {
+    const h = await notifyHarness();
+    const g = await startedGame(h, 'l', { variant: 'palermo', startAt: '2025-11-03T11:00', locale: 'el' });
+    const [english, german, greek] = NINE as [string, string, string];
+    expect((await g.players[english]!.req('POST', '/api/me/notify', { locale: 'en' })).status).toBe(200);
+    expect((await g.players[german]!.req('POST', '/api/me/notify', { locale: 'de' })).status).toBe(200);
+    await h.settle();
+    const before = new Map<string, Set<string>>();
+    for (const n of [english, german, greek]) before.set(n, new Set((await items(g.players[n]!)).map((x) => x.id)));
+    const excerptOf = async (n: string) => (await items(g.players[n]!)).find((x) => !before.get(n)!.has(x.id) && x.kind === 'pm')?.data.excerpt;
+    // The moderator's note exists in every language of the engine: each reader gets his own. (A message the rulebook
+    // has no template for in the reader's language comes in the game's: renderFor, test/unit/render.unit.test.ts.)
+    for (const n of [english, german, greek])
+      expect((await g.mod.req('POST', `/api/games/${g.id}/mod`, { action: 'tell', args: { name: `l${n}`, text: 'Καλημέρα' } })).status).toBe(200);
+    await h.settle();
+    expect(await excerptOf(english)).toBe('Moderator note: Καλημέρα');
+    expect(await excerptOf(german)).toBe('Hinweis der Spielleitung: Καλημέρα');
+    expect(await excerptOf(greek)).toBe('Σημείωση ΣΕ: Καλημέρα');
+    await h.close();
+  });
+});

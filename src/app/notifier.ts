@@ -16,16 +16,17 @@ import { postRefs } from '../core/post-refs.ts';
 import type { GameEvent, Millis, PlayerId, Viewer } from '../core/types.ts';
 import { channelOfEvent, MAIN_CHANNEL } from '../engine/channels.ts';
 import { typed } from '../engine/events.ts';
-import type { GameState } from '../engine/state.ts';
+import type { GameState, Locale } from '../engine/state.ts';
 import { localDate } from '../engine/time.ts';
 import { canSee } from '../engine/view.ts';
-import { renderParts } from '../i18n/render.ts';
+import { renderFor } from '../i18n/render.ts';
 import type { ContactRecord, NewNotification, NotificationKind, ReminderRow } from '../store/notify.ts';
 import type { Store, StoredEvent } from '../store/types.ts';
 import { nameKey } from './accounts.ts';
 import type { Clock } from './clock.ts';
 import { channelFor, type DeliveryChannel, MAX_ATTEMPTS, retryDelay } from './delivery.ts';
 import type { GameService, LoadedGame, Log } from './game-service.ts';
+import { isNoticeLocale } from './notice-texts.ts';
 import { type Digest, excerpt, type NoticeData, noticeId } from './notices.ts';
 import { actedIn, openActions, phaseStart } from './open-actions.ts';
 import { leadsOf, planSignature, planSlots } from './reminder-plan.ts';
@@ -389,10 +390,12 @@ export class Notifier {
     if (events.length === 0) return;
     const s = g.state;
     const list: NewNotification[] = [];
-    const add = async (name: string, kind: NotificationKind, seq: number, at: Millis, data: NoticeData, channel: string) => {
+    // `data` may depend on the reader's language (a game message is rendered in his, where the rulebook has it).
+    const add = async (name: string, kind: NotificationKind, seq: number, at: Millis, data: NoticeData | ((reader: Locale) => NoticeData), channel: string) => {
       const who = await this.recipient(name);
       if (!who || muted(who.contact, g.id) || muted(who.contact, g.id, channel)) return;
-      list.push(await this.notice(who, `e:${g.id}:${seq}`, g.id, kind, at, data));
+      const reader = isNoticeLocale(who.contact?.locale) ? who.contact.locale : s.config.locale;
+      list.push(await this.notice(who, `e:${g.id}:${seq}`, g.id, kind, at, typeof data === 'function' ? data(reader) : data));
     };
     // A message in the same commit as a player's own post or PM answers it: he is looking already.
     const acting = new Set<PlayerId>();
@@ -408,12 +411,14 @@ export class Notifier {
       const ev = typed(e);
       const a = e.audience;
       if (ev.type === 'message' && ev.data.channel === undefined && (a.kind === 'players' || a.kind === 'team')) {
-        const text = excerpt(renderParts(g.variant, s.config.locale, ev.data.parts));
+        // The reader's language where the rulebook has every template of the message, else the game's (issue 25).
+        const parts = ev.data.parts;
+        const text = (reader: Locale) => excerpt(renderFor(g.variant, s.config.locale, reader, parts).text);
         for (const id of a.ids) {
           const name = s.players[id]?.name;
           if (!name || (a.kind === 'players' && acting.has(id))) continue;
-          if (a.kind === 'players') await add(name, 'pm', seq, e.at, { kind: 'pm', game: g.id, title, excerpt: text }, 'inbox');
-          else await add(name, 'chat', seq, e.at, { kind: 'chat', game: g.id, title, team: a.team, from: '', excerpt: text }, `team:${a.team}`);
+          if (a.kind === 'players') await add(name, 'pm', seq, e.at, (r) => ({ kind: 'pm', game: g.id, title, excerpt: text(r) }), 'inbox');
+          else await add(name, 'chat', seq, e.at, (r) => ({ kind: 'chat', game: g.id, title, team: a.team, from: '', excerpt: text(r) }), `team:${a.team}`);
         }
       } else if (ev.type === 'team.chat' && a.kind === 'team') {
         for (const id of a.ids) {

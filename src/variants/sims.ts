@@ -6,13 +6,21 @@ import { mafiaDeSim } from './mafia-de/sim.ts';
 import { palermoSim } from './palermo/sim.ts';
 import { palermoIntrigueSim } from './palermo-intrigue/sim.ts';
 
-/** Simulation adapters by variant id. */
-export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = {
+const registered: Record<string, SimVariant<unknown>> = {
   palermo: palermoSim,
   'palermo-intrigue': palermoIntrigueSim,
   'mafia-de': mafiaDeSim,
   'mafia-cities': mafiaCitiesSim,
 };
+
+/** Simulation adapters by variant id. */
+export const SIMS: Readonly<Record<string, SimVariant<unknown>>> = registered;
+
+/** Adds the adapter of a rulebook added by `registerVariant` (its id must be new here too). */
+export function registerSim(id: string, sim: SimVariant<unknown>): void {
+  if (Object.hasOwn(registered, id)) throw new Error(`a simulation of "${id}" is already registered`);
+  registered[id] = sim;
+}
 
 /** The adapter of a variant, if it can be simulated. */
 export function getSim(id: string): SimVariant<unknown> | undefined {

@@ -45,7 +45,11 @@ export function registerTextRoutes(app: FastifyInstance, _d: RouteDeps): void {
         sides: v.sides.map((r) => ({ id: r.id, names: names('side', r.id, r.names) })),
         teams: (v.teams ?? []).map((r) => ({ id: r.id, names: names('team', r.id, r.names) })),
         locales: [...v.locales],
-        labels: Object.fromEntries(langs.map((l) => [l, { ...LABELS[l], ...RULEBOOK_LABELS[v.id]?.[l] }])),
+        // The rulebook's name is the interface's label where it has one, else the rulebook's own (a rulebook added
+        // later needs no entry in the interface's tables).
+        labels: Object.fromEntries(
+          langs.map((l) => [l, { [`rulebook.${v.id}`]: v.names[l] ?? v.names.en ?? v.id, ...LABELS[l], ...RULEBOOK_LABELS[v.id]?.[l] }]),
+        ),
       };
     },
   });
