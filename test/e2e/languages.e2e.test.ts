@@ -12,7 +12,7 @@ import { VARIANTS } from '../../src/variants/registry.ts';
 import { browserAvailable, launch, logIn, openPage, type WebServer, webServer } from '../support/browser.ts';
 import type { Client } from '../support/harness.ts';
 import { TEN } from '../support/harness.ts';
-import { type Lang, mixedLanguage, visibleTexts as texts } from '../support/language.ts';
+import { type Lang, mixedLanguage, visibleTexts } from '../support/language.ts';
 
 const run = browserAvailable();
 const LANGS: readonly Lang[] = ['el', 'de', 'ru', 'en'];
@@ -113,7 +113,7 @@ describe.skipIf(!run)('every screen in one language (issue 25 item 6)', () => {
     // Let the rulebook's tables and the reads settle (no ellipsis of a label still loading).
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(150);
-    for (const x of await texts(page)) {
+    for (const x of await visibleTexts(page)) {
       const lang = x.lang || ui;
       const allowed = game ? [ui, game.locale] : [ui];
       if (!allowed.includes(lang)) problems.push(`${screen} [${ui}] ${x.where}: lang=${lang} «${x.text.slice(0, 400)}»`);

@@ -6,39 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserAvailable, expectAccessible, launch, openPage, type WebServer, webServer } from '../support/browser.ts';
 import type { Client } from '../support/harness.ts';
+import { act, createGame, joinGame, options, signUp, threadShows } from '../support/ui-game.ts';
 
 const NAMES = ['Anna', 'Babis', 'Chris', 'Dora', 'Eleni', 'Fotis', 'Giorgos'];
 const run = browserAvailable();
-
-/** Selects a target in an action form and sends it; resolves with the reply's text. */
-async function act(page: Page, command: string, target: string | null, text?: string): Promise<string> {
-  const form = page.locator(`form.action[data-command="${command}"]`);
-  await form.waitFor();
-  const panel = page.locator('.actions', { has: form });
-  // The panel keeps its last reply (numbered): count it without waiting. A short wait on the attribute read 0 when the
-  // page was slow, and the test then waited for reply 1 while the panel was already at 3.
-  const replies = panel.locator('[data-testid=reply]');
-  const before = (await replies.count()) > 0 ? Number((await replies.getAttribute('data-n')) ?? 0) : 0;
-  if (target !== null) await form.locator('select').first().selectOption(target);
-  if (text !== undefined) await form.locator('textarea').fill(text);
-  await form.locator('button[type=submit]').click();
-  // An irreversible action (last words, an outing) asks to confirm first (issue 25 item 7).
-  if ((await form.getAttribute('data-confirm')) !== null) await form.locator('.confirm button[type=submit]').click();
-  const reply = page.locator(`[data-testid=reply][data-n="${before + 1}"]`);
-  // Generous: on a saturated machine the reply has been seen to take more than 30 s.
-  await reply.waitFor({ timeout: 60_000 });
-  return (await reply.textContent()) ?? '';
-}
-
-/** Waits until the page's thread shows a line containing the text. */
-async function threadShows(page: Page, text: string): Promise<void> {
-  await page.locator('.channel[data-channel=main] .item', { hasText: text }).first().waitFor({ timeout: 10_000 });
-}
-
-/** The options of a select, as shown (without the empty "choose" entry every choice starts at). */
-async function options(page: Page, selector: string): Promise<string[]> {
-  return (await page.locator(`${selector} option:not([value=""])`).allTextContents()).map((s) => s.trim()).sort();
-}
 
 describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
   let w: WebServer;
@@ -71,31 +42,16 @@ describe.skipIf(!run)('a whole palermo game in eight browsers', () => {
     const m = await openPage(browser, w.url);
     modPage = m.page;
     errors.push(...m.errors);
-    await modPage.goto(`${w.url}/#/login`);
-    await modPage.getByLabel('Name').fill('Mod');
-    await modPage.getByLabel('Password').fill('password1');
-    await modPage.getByRole('button', { name: 'Sign up' }).click();
-    await modPage.locator('.who .me').waitFor();
-    await modPage.goto(`${w.url}/#/new`);
-    await modPage.getByLabel('Title').fill('Browser Palermo');
-    await modPage.getByLabel('Game language').selectOption('en');
-    await modPage.getByLabel(/^Start/).fill('2025-11-03T11:00');
-    await modPage.getByRole('button', { name: 'Create' }).click();
-    await modPage.locator('.console').waitFor();
-    const id = decodeURIComponent(modPage.url().split('#/games/')[1]!.split('/')[0]!);
+    await signUp(modPage, w.url, 'Mod');
+    const id = await createGame(modPage, w.url, { variant: 'palermo', title: 'Browser Palermo', locale: 'en', start: '2025-11-03T11:00' });
     await expectAccessible(modPage, 'console (signup)');
 
     // Seven players sign up for accounts and for the game in their own contexts.
     for (const n of NAMES) {
       const p = await openPage(browser, w.url);
       errors.push(...p.errors);
-      await p.page.goto(`${w.url}/#/login`);
-      await p.page.getByLabel('Name').fill(n);
-      await p.page.getByLabel('Password').fill('password1');
-      await p.page.getByRole('button', { name: 'Sign up' }).click();
-      await p.page.locator('.who .me').waitFor();
-      await p.page.goto(`${w.url}/#/games/${id}/main`);
-      await p.page.getByRole('button', { name: 'Sign up for this game' }).click();
+      await signUp(p.page, w.url, n);
+      await joinGame(p.page, w.url, id, n);
       await p.page.getByRole('button', { name: 'Withdraw' }).waitFor();
       pages[n] = p.page;
     }

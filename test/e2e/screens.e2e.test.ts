@@ -87,8 +87,9 @@ describe.skipIf(!run)('screens, the console and languages', () => {
     await mod.getByLabel(/^New time/).fill('2025-11-03T21:30');
     await mod.getByRole('button', { name: 'Move a deadline' }).click();
     const preview = (await mod.locator('[data-testid=move-preview]').textContent()) ?? '';
-    expect(preview).toContain('9:30 PM');
-    expect(preview).toContain('8:30 PM');
+    // A 24-hour clock, as the rulebooks' messages write it.
+    expect(preview).toContain('21:30');
+    expect(preview).toContain('20:30');
     await mod.getByRole('button', { name: 'Confirm' }).click();
     const at = String(Date.parse('2025-11-03T19:30:00Z'));
     await player.locator(`.countdown[data-at="${at}"]`).waitFor();

@@ -86,7 +86,9 @@ function formatter(style: 'dateTime' | 'timeOfDay', timeZone: string | undefined
   const k = `${current}\u0000${style}\u0000${timeZone ?? ''}`;
   let f = formats.get(k);
   if (!f) {
-    const zone = timeZone ? { timeZone } : {};
+    // A 24-hour clock in every language: the rulebooks' own messages and rules write "20:00" (a Greek interface once
+    // showed the close moved to "7:00 μ.μ." beside the thread's "19:00").
+    const zone = { hourCycle: 'h23' as const, ...(timeZone ? { timeZone } : {}) };
     f = new Intl.DateTimeFormat(
       current,
       style === 'dateTime' ? { dateStyle: 'medium', timeStyle: 'short', ...zone } : { weekday: 'short', hour: '2-digit', minute: '2-digit', ...zone },
