@@ -4,7 +4,7 @@
 import type { Locale } from '../../../src/engine/state.ts';
 import { renderMessage } from '../../../src/i18n/render.ts';
 import type { AuditReply, MessageTablesReply, PublicPlayer } from '../../../src/protocol/index.ts';
-import { list, locale } from '../i18n/i18n.ts';
+import { list, locale, wallTime } from '../i18n/i18n.ts';
 import { deadlineLabel, hasLabel, labelOf, nameOf } from './labels.ts';
 
 type Entry = AuditReply['items'][number];
@@ -16,7 +16,8 @@ function value(t: MessageTablesReply | null, key: string, v: unknown): string {
   if (key === 'side' && typeof v === 'string') return nameOf(t, 'side', v);
   if ((key === 'deadline' || key === 'what') && typeof v === 'string') return deadlineLabel(t, v);
   if (key === 'cause' && hasLabel(t, `removed.${String(v)}`)) return labelOf(t, `removed.${String(v)}`);
-  return String(v);
+  // A moved deadline's new time, as the reader writes dates ("4 Nov 2025, 11:00"), not the form's raw value.
+  return (typeof v === 'string' && wallTime(v)) || String(v);
 }
 
 /** A moderator action with its arguments: «Move a deadline (Which deadline: vote closes; New time: …)». */

@@ -103,6 +103,17 @@ export function dateTime(at: number, timeZone?: string): string {
   return formatter('dateTime', timeZone).format(at);
 }
 
+const WALL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * A wall-clock time as a moderator typed it for the game ('2025-11-04T11:00', the game's local time) in the current
+ * language, unchanged by any zone; undefined for any other text.
+ */
+export function wallTime(text: string): string | undefined {
+  const m = WALL_TIME.exec(text);
+  return m ? dateTime(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!), 'UTC') : undefined;
+}
+
 /** A short time of day in the current language. */
 export function timeOfDay(at: number, timeZone?: string): string {
   return formatter('timeOfDay', timeZone).format(at);
