@@ -134,11 +134,6 @@ export interface Timetable<V = unknown, M = AnyEvents, I extends string = string
   /** The steps, conditions and date rules the declaration names (a rulebook whose hooks do all leaves it out). */
   readonly flow?: FlowTable<V, M, C>;
   /**
-   * The open phase, for a rulebook that keeps it in its own slice; default: the phase the engine opened last
-   * (`GameState.phases`, see `phaseOf`).
-   */
-  phaseOf?(s: GameState<V>): string | undefined;
-  /**
    * The rulebook's own events that stood for a phase change in logs written before the engine kept the phase, read
    * as that change on every replay (an opening the engine's event already made changes nothing).
    */
@@ -155,11 +150,6 @@ export type Logged<V> = { read(data: never, s: GameState<V>): PhaseChange }['rea
 /** Declares a timetable; the instants' ids type the hooks, so a missing or misspelt hook is a compile error. */
 export function defineTimetable<V, M, const I extends string, C = unknown>(t: Timetable<V, M, I, C>): Timetable<V, M, I, C> {
   return t;
-}
-
-/** The open phase of a game: the rulebook's own reading where it keeps one, else the engine's (`GameState.phases`). */
-export function phaseOf<V>(t: Pick<Timetable<V, never, string, never>, 'phaseOf'>, s: GameState<V>): string | undefined {
-  return t.phaseOf ? t.phaseOf(s) : currentPhase(s)?.id;
 }
 
 /** Where a planned instant falls: the round, its date, the phase's opening and the game's zone and calendar. */
@@ -437,7 +427,7 @@ export function instantOfDeadline<I extends string>(def: ScheduleDef<I>, phase: 
 
 /** Sends a fired deadline to the hook of its instant; false when the kind is none of the schedule's. */
 export function dispatch<V, M, I extends string, C>(t: Timetable<V, M, I, C>, b: Builder<V, M>, d: Deadline): boolean {
-  const i = instantOfDeadline(t.schedule, phaseOf(t, b.state), d);
+  const i = instantOfDeadline(t.schedule, currentPhase(b.state)?.id, d);
   if (!i) return false;
   const hook = t.hooks[i.id];
   if (typeof hook === 'function') hook(b, d);

@@ -193,7 +193,7 @@ describe('the declaration mechanism', () => {
   const s = states.find((x) => x.phases.at(-1)?.id === 'day' && (x as S).v.round === 2) as S;
   const [me, a, b] = s.order.filter((id) => s.players[id]!.status === 'alive');
   const n = (id: string | undefined) => s.players[id!]!.name;
-  const check = (arg: string) => checkAction(TOY, TOY.actions[0]!, ctxOf(TOY, s, me!, s.clock, ''), { arg, text: arg });
+  const check = (arg: string) => checkAction(TOY, TOY.actions[0]!, ctxOf(s, me!, s.clock, ''), { arg, text: arg });
 
   it('splits arguments at the declared separator and resolves each by name', () => {
     expect(check(`${n(a)} -> ${n(b)}`)).toEqual({ ok: true, args: { from: a, to: b } });

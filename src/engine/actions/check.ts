@@ -212,7 +212,7 @@ export function perform<V, M, R extends string>(
   line: Pick<CommandLine, 'command' | 'arg' | 'line'> & { readonly rest?: readonly string[] },
   input: { readonly text: string; readonly postId?: string },
 ): boolean | undefined {
-  const c = ctxOf(table, b.state, actor.id, b.at, line.line);
+  const c = ctxOf(b.state, actor.id, b.at, line.line);
   const w: Written = { arg: line.arg, text: input.text, rest: line.rest };
   const a = declarationFor(table, via, line.command, c, w);
   if (!a) return undefined;

@@ -284,13 +284,9 @@ export interface ActionDef<V, M, R extends string, P extends ParamDefs<R>> exten
   refused?(b: Builder<V, M, R>, act: Act<Partial<ArgsOf<P>>>, code: R): void;
 }
 
-/** How a rulebook's table reads the game: its schedule, phase, round and name matching. */
-export interface TableSpec<V> {
+/** How a rulebook's table reads the game: its schedule and name matching (phase and round are the engine's). */
+export interface TableSpec {
   readonly schedule: ScheduleDef;
-  /** The open phase, for a rulebook that keeps it in its slice (default: the engine's, `GameState.phases`). */
-  phase?(s: GameState<V>): string | undefined;
-  /** The open round, for a rulebook that keeps it in its slice (default: the engine's open phase's round, else 0). */
-  round?(s: GameState<V>): number;
   /** The rulebook's name matcher (default: matchName, PAL-GEN-4). */
   match?(text: string, players: readonly Named[]): NameMatch;
   /** Syntax rules that belong to no action (signup's join and leave). */
@@ -463,7 +459,7 @@ export interface Compiled<V, M, R extends string> {
 }
 
 /** A rulebook's declared player actions, compiled once. */
-export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
+export interface ActionTable<V, M, R extends string> extends TableSpec {
   readonly actions: readonly Compiled<V, M, R>[];
   /** Declarations by where they are written and their command, in declaration order. */
   readonly byVia: { readonly post: ReadonlyMap<string, readonly Compiled<V, M, R>[]>; readonly pm: ReadonlyMap<string, readonly Compiled<V, M, R>[]> };
@@ -475,14 +471,14 @@ export interface ActionTable<V, M, R extends string> extends TableSpec<V> {
   readonly byRole: Map<string, readonly Compiled<V, M, R>[]>;
 }
 
-/** The state a check of `table` sees for `me` at `at`. */
-export function ctxOf<V>(table: TableSpec<V>, s: GameState<V>, me: PlayerId, at: Millis, line: string): Ctx<V> {
+/** The state a check sees for `me` at `at`: the open phase and round are the engine's (GameState.phases). */
+export function ctxOf<V>(s: GameState<V>, me: PlayerId, at: Millis, line: string): Ctx<V> {
   const open = currentPhase(s);
-  return { s, me, at, phase: table.phase ? table.phase(s) : open?.id, round: table.round ? table.round(s) : (open?.round ?? 0), line };
+  return { s, me, at, phase: open?.id, round: open?.round ?? 0, line };
 }
 
 /** Resolves a name with the table's matcher. */
-export function matchIn<V>(table: TableSpec<V>, text: string, players: readonly Named[]): NameMatch {
+export function matchIn(table: TableSpec, text: string, players: readonly Named[]): NameMatch {
   return table.match ? table.match(text, players) : matchName(text, players);
 }
 
@@ -491,7 +487,7 @@ export function matchIn<V>(table: TableSpec<V>, text: string, players: readonly 
  * argument the action does not have, a target check comes before its argument's resolve step, or an argument has
  * no resolve step.
  */
-export function compileTable<V, M, R extends string>(spec: TableSpec<V>, actions: readonly AnyAction<V, M, R>[]): ActionTable<V, M, R> {
+export function compileTable<V, M, R extends string>(spec: TableSpec, actions: readonly AnyAction<V, M, R>[]): ActionTable<V, M, R> {
   const seen = new Set<string>();
   const compiled: Compiled<V, M, R>[] = [];
   const byVia = { post: new Map<string, Compiled<V, M, R>[]>(), pm: new Map<string, Compiled<V, M, R>[]>() };

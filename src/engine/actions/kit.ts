@@ -56,7 +56,7 @@ export interface Kit<V, M, R extends string> {
 }
 
 /** The declaration kit of a rulebook: its state slice `V`, events `M` and rejection codes `R`. */
-export function rulebook<V, M, R extends string>(spec: TableSpec<V>): Kit<V, M, R> {
+export function rulebook<V, M, R extends string>(spec: TableSpec): Kit<V, M, R> {
   return {
     action: (def) => def,
     actor: (code, test, more = {}) => ({ kind: 'actor', code, test, ...more }),

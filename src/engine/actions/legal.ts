@@ -11,7 +11,7 @@ import { textsOf, wordsIn } from './text.ts';
 /** What player `me` may do now by the rulebook's declarations (nothing unless the game runs). */
 export function legalOf<V, M, R extends string>(table: ActionTable<V, M, R>, s: GameState<V>, me: PlayerId): LegalAction[] {
   if (s.status !== 'running' || s.players[me] === undefined) return [];
-  const c = ctxOf(table, s, me, s.clock, '');
+  const c = ctxOf(s, me, s.clock, '');
   for (const m of table.common) {
     m.ctx = c;
     m.result = actorHolds(m.step, c);

@@ -2,7 +2,7 @@
 // (declared-secret ones for the moderators only), so a client can draw the timeline.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { phaseOf } from '../../engine/schedule.ts';
+import { currentPhase } from '../../engine/phases.ts';
 import { isoLocal } from '../../engine/time.ts';
 import { pendingInstants, scheduleShape } from '../../engine/timeline.ts';
 import { gameParams, localeSchema, type ScheduleReply, scheduleReply } from '../../protocol/index.ts';
@@ -26,8 +26,8 @@ export function registerScheduleRoutes(app: FastifyInstance, d: RouteDeps): void
       const s = g.state;
       const t = g.variant.timetable;
       const moderator = roleIn(g, req.principal).kind === 'moderator';
-      // The open phase as the engine keeps it (or the rulebook's own reading, until each keeps it in the engine).
-      const phase = s.status === 'running' ? (phaseOf(t, s) ?? null) : null;
+      // The open phase as the engine keeps it (GameState.phases).
+      const phase = s.status === 'running' ? (currentPhase(s)?.id ?? null) : null;
       const tz = s.config.timeZone;
       const next = pendingInstants(t.schedule, s, phase ?? undefined)
         .filter((p) => moderator || !p.secret)

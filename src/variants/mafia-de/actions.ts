@@ -533,7 +533,7 @@ export function onPm(b: B, cmd: Extract<Command, { type: 'pm' }>): void {
 function commandOf(s: S, me: PlayerId, at: number, p: ParsedPm): string | readonly Compiled<DeState, DeEvents, DeRejectionCode>[] {
   if (p.command !== 'bare') return p.command;
   if (dePhase(s) === 'day') return 'vote';
-  const c = ctxOf(ACTIONS, s, me, at, '');
+  const c = ctxOf(s, me, at, '');
   const acts = ACTIONS.actions.filter((a) => BARE.has(a.id) && a.actorChecks.every((m) => actorHolds(m.step, c)));
   return acts.length === 1 ? acts[0]!.command : acts;
 }
