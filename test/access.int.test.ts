@@ -546,7 +546,8 @@ for (const [variant, fx] of Object.entries(FIXTURES)) {
             ).toBe(true);
             // mafia-de's live count has no round of its own (0); the recount numbers the day.
             const { round: _a, ...recounted } = h.count;
-            const { round: _b, ...count } = live;
+            // The recount has no per-city non-voters (the live count's notVotedIn) yet.
+            const { round: _b, notVotedIn: _n, ...count } = live;
             expect(recounted, w).toEqual(count);
           }
         }
