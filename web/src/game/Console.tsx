@@ -147,14 +147,18 @@ function Deadlines({
   const [which, setWhich] = useState('');
   const [to, setTo] = useState('');
   const [preview, setPreview] = useState<number | null>(null);
+  // The moderator is typing a time: a deadline that passes meanwhile must not overwrite it (a reset under his hands
+  // once sent the old time back as the "new" one).
+  const [typing, setTyping] = useState(false);
   const mine = localZone();
-  // The field starts at the pending deadline and follows it when it moves (a moved deadline left the time the
-  // moderator had typed, which no longer was the deadline's).
+  // Otherwise the field starts at the pending deadline and follows it when it moves (a moved deadline left the time
+  // the moderator had typed, which no longer was the deadline's).
   const first = deadlines[0]?.at;
   useEffect(() => {
+    if (typing) return;
     setTo(first === undefined ? '' : localOf(first, zone));
     setPreview(null);
-  }, [first, zone]);
+  }, [first, zone, typing]);
   return (
     <section aria-labelledby="c-deadlines">
       <h3 id="c-deadlines">{t('console.deadlines')}</h3>
@@ -174,6 +178,7 @@ function Deadlines({
             if (preview === null) setPreview(at);
             else {
               setPreview(null);
+              setTyping(false);
               void run('move-deadline', { ...(declares('deadline') && which !== '' ? { deadline: which } : {}), to });
             }
           }}
@@ -199,6 +204,7 @@ function Deadlines({
               type="datetime-local"
               value={to}
               onInput={(e) => {
+                setTyping(true);
                 setTo(e.currentTarget.value);
                 setPreview(null);
               }}
