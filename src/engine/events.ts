@@ -24,7 +24,8 @@ export type EngineEvents = {
   'deadline.fired': { readonly id: string; readonly kind: string };
   /**
    * A phase of the declared schedule opens for a round (engine/phases.ts); unless `beside`, the cycle's phase open
-   * before it closes with it, and one opened `beside` stays open through such openings until it exits. (Named apart from mafia-de's own `phase.opened`, which its logs carry with another shape.)
+   * before it closes with it, and one opened `beside` stays open through such openings until it exits. (Named apart
+   * from mafia-de's own `phase.opened`, which its logs carry with another shape.)
    */
   'phase.entered': { readonly phase: string; readonly round: number; readonly date?: IsoDate; readonly beside?: boolean };
   /** A phase closes without another opening (the cycle waits, or a phase beside others ends). */
